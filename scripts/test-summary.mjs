@@ -1,0 +1,27 @@
+// Sums the Vitest and Playwright JSON reports into the one closing line CI reads: "N passed, N failed".
+// A step that failed before any report (type check, lint) counts as one failure.
+import { existsSync, readFileSync } from 'node:fs';
+
+const exitCode = Number(process.argv[2] ?? '0');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let reports = 0;
+
+if (existsSync('test-results/vitest.json')) {
+  const v = JSON.parse(readFileSync('test-results/vitest.json', 'utf8'));
+  passed += v.numPassedTests ?? 0;
+  failed += v.numFailedTests ?? 0;
+  skipped += (v.numPendingTests ?? 0) + (v.numTodoTests ?? 0);
+  reports += 1;
+}
+if (existsSync('test-results/playwright.json')) {
+  const p = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'));
+  passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);
+  failed += p.stats?.unexpected ?? 0;
+  skipped += p.stats?.skipped ?? 0;
+  reports += 1;
+}
+if (exitCode !== 0 && failed === 0) failed = 1;
+if (reports === 0 && exitCode === 0) failed = 1;
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

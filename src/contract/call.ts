@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { idish, nullableIdish, numberish, objectish, openString, textish } from './common';
+import { variablesInput } from './assistant';
+import { phoneNumberInput } from './lead';
+
+export const CALL_STATUSES = [
+  'initiated',
+  'ringing',
+  'busy',
+  'in-progress',
+  'ended',
+  'completed',
+  'ended_by_customer',
+  'ended_by_assistant',
+  'no-answer',
+  'failed',
+] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+/** Calls in these states still change: the console refreshes them. */
+export const LIVE_CALL_STATUSES: readonly string[] = ['initiated', 'ringing', 'in-progress'];
+export const CALL_TYPES = ['inbound', 'outbound', 'web'] as const;
+export const ANSWERED_BY = ['human', 'machine', 'unknown'] as const;
+
+/** A transcript line as the hosted call endpoints send it; sender `bot`/`human` (or assistant/user). */
+export const transcriptEntrySchema = z.looseObject({
+  sender: textish.optional(),
+  type: textish.optional(),
+  text: textish.optional(),
+  timestamp: z.union([z.string(), z.number(), z.null()]).optional(),
+});
+export type TranscriptEntry = z.output<typeof transcriptEntrySchema>;
+
+export const transcriptSchema = z
+  .union([z.string(), z.array(transcriptEntrySchema), z.null(), z.undefined()])
+  .transform((v) => v ?? null);
+
+export const callSchema = z.looseObject({
+  id: idish,
+  assistant_id: nullableIdish.optional(),
+  assistant_name: textish,
+  campaign_id: nullableIdish.optional(),
+  campaign_name: textish,
+  type: openString,
+  duration: numberish,
+  assistant_phone_number: textish,
+  client_phone_number: textish,
+  status: openString,
+  transcript: transcriptSchema,
+  variables: objectish,
+  /** An object, or a list of `{name, value}` entries. */
+  evaluation: z.unknown().optional(),
+  webhook_response: z.unknown().optional(),
+  carrier_cost: numberish,
+  total_cost: numberish,
+  answered_by: textish,
+  recording_url: textish,
+  created_at: textish,
+  updated_at: textish,
+});
+export type Call = z.output<typeof callSchema>;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    message: 'The date must be a valid date in the form YYYY-MM-DD.',
+  });
+
+/** Query of GET /user/calls, as the service validates it (every value arrives as a string). */
+export const callsQuerySchema = z
+  .object({
+    status: z.enum(CALL_STATUSES).optional(),
+    type: z.enum(CALL_TYPES).optional(),
+    phone_number: phoneNumberInput.optional(),
+    assistant_id: z.coerce.number().int().min(1).optional(),
+    campaign_id: z.coerce.number().int().min(1).optional(),
+    date_from: isoDate.optional(),
+    date_to: isoDate.optional(),
+    per_page: z.coerce.number().int().min(1).max(100).default(15),
+    page: z.coerce.number().int().min(1).default(1),
+  })
+  .superRefine((v, ctx) => {
+    if (v.date_from && v.date_to && v.date_to < v.date_from) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date_to'],
+        message: 'The date to field must be a date after or equal to date from.',
+      });
+    }
+  });
+export type CallsQuery = z.output<typeof callsQuerySchema>;
+
+export const makeCallRequest = z.object({
+  phone_number: phoneNumberInput,
+  assistant_id: z.number().int(),
+  variables: variablesInput.optional(),
+});
+
+export const makeCallResponseSchema = z.looseObject({
+  message: z.string(),
+  call_id: idish,
+  status: openString,
+});

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadConfig } from '../config';
+import { startServer } from '../serve';
+import { seedDemo } from '../seed/demo';
+import { DataDirLockedError } from '../db/lock';
+import { openConfiguredDatabase } from './open';
+import type { DatabaseHandle } from '../db/connect';
+
+/*
+ * `npm start`: builds the console when dist/ is missing, opens the database (embedded PGlite in DATA_DIR,
+ * or DATABASE_URL), migrates, seeds the demo on an empty database, and serves /api and the console.
+ */
+async function main() {
+  const config = loadConfig();
+  const root = resolve(import.meta.dirname, '../../..');
+  const staticDir = resolve(root, 'dist');
+  if (!existsSync(resolve(staticDir, 'index.html')) || process.env.FORCE_BUILD === '1') {
+    console.log('Building the console (first start)…');
+    const { build } = await import('vite');
+    await build({ root, logLevel: 'warn' });
+  }
+
+  let handle: DatabaseHandle | null = null;
+  if (!config.apiUpstream) {
+    handle = await openConfiguredDatabase(config);
+    const users = await handle.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(users.n) === 0 && config.seedDemo) {
+      console.log('Empty database: seeding the demo data…');
+      const t0 = Date.now();
+      const tokens = await seedDemo(handle.db);
+      console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+      for (const { email, token } of tokens) console.log(`API token for ${email}: ${token}`);
+    } else {
+      console.log(
+        'Sign in with an API token. To make one: stop the service, run `npm run token -- demo@example.com`, start again.',
+      );
+    }
+  }
+
+  const server = await startServer({
+    db: handle?.db ?? null,
+    port: config.port,
+    host: config.host,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    apiUpstream: config.apiUpstream,
+    staticDir,
+    ...(process.env.LOG_REQUESTS === '1' ? { log: (l: string) => console.log(l) } : {}),
+  });
+  const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
+  console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);
+  console.log(`Open ${server.url} and sign in with the API token.`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.close();
+    await handle?.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof DataDirLockedError) {
+    console.error(e.message);
+    process.exit(2);
+  }
+  console.error(e);
+  process.exit(1);
+});

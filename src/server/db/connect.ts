@@ -1,0 +1,82 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { pglitePool } from './pglite-pool';
+import type { Database } from './schema';
+import { migrate } from './migrate';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives: the data dir, or the server URL without its password. */
+  location: string;
+  close(): Promise<void>;
+}
+
+// Both drivers give timestamps and numerics as text and 64-bit counts as numbers, so rows look the same.
+const OID = { int8: 20, numeric: 1700, timestamp: 1114, timestamptz: 1184 } as const;
+const asText = (v: string) => v;
+
+export interface OpenOptions {
+  /** PostgreSQL server; when absent, the embedded PGlite. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir?: string | undefined;
+  /** A schema on the PostgreSQL server to work in (tests give each run its own). */
+  schema?: string | undefined;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options.schema) : await openPglite(options.dataDir);
+  await migrate(handle.db);
+  return handle;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const pglite = await PGlite.create({
+    ...(dataDir && dataDir !== 'memory://' ? { dataDir } : {}),
+    parsers: {
+      [OID.int8]: (v: string) => Number(v),
+      [OID.numeric]: asText,
+      [OID.timestamp]: asText,
+      [OID.timestamptz]: asText,
+    },
+  });
+  await pglite.exec(`SET TIME ZONE 'UTC'`);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
+  return {
+    db,
+    kind: 'pglite',
+    location: dataDir ?? 'memory://',
+    close: () => db.destroy(),
+  };
+}
+
+async function openPostgres(url: string, schema: string | undefined): Promise<DatabaseHandle> {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === OID.int8) return (v: string) => Number(v);
+      if (oid === OID.numeric || oid === OID.timestamp || oid === OID.timestamptz) return asText;
+      return pg.types.getTypeParser(oid, format);
+    },
+  } as unknown as typeof pg.types;
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
+    await admin.end();
+  }
+  const searchPath = schema ? ` -c search_path=${schema}` : '';
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    types,
+    options: `-c timezone=UTC${searchPath}`,
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const safe = new URL(url);
+  safe.password = '';
+  return { db, kind: 'postgres', location: safe.toString(), close: () => db.destroy() };
+}

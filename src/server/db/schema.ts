@@ -1,0 +1,238 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Row types of the tables in migrations/. Timestamps come back as the database's text
+ * ("2026-11-22 20:39:10.123456", UTC); numeric columns as strings ("0.30"): both drivers are set so.
+ */
+type Timestamp = ColumnType<string, string | undefined, string>;
+type NullableTimestamp = ColumnType<string | null, string | null | undefined, string | null>;
+type Numeric = ColumnType<string, string | number | undefined, string | number>;
+type Json<T> = ColumnType<T, string | undefined, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  name: Generated<string>;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface PhoneNumbersTable {
+  id: Generated<number>;
+  user_id: number;
+  phone_number: string;
+  country_code: string;
+  type_label: string;
+  created_at: Timestamp;
+}
+
+export interface VoicesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  mode: string;
+}
+
+export interface LlmModelsTable {
+  id: Generated<number>;
+  name: string;
+  multimodal: Generated<boolean>;
+}
+
+export interface LanguagesTable {
+  id: Generated<number>;
+  name: string;
+  iso_2: string;
+}
+
+export interface PostCallField {
+  name: string;
+  type: string;
+  description: string;
+}
+export interface FillerConfig {
+  neutral: string[];
+  negative: string[];
+  positive: string[];
+  question: string[];
+}
+export type JsonRecord = Record<string, unknown>;
+
+export interface AssistantsTable {
+  id: Generated<number>;
+  user_id: number;
+  uuid: string;
+  name: string;
+  type: string;
+  mode: string;
+  status: Generated<string>;
+  phone_number_id: number | null;
+  voice_id: number;
+  language_id: number | null;
+  language: string | null;
+  llm_model_id: number | null;
+  timezone: string;
+  initial_message: Generated<string>;
+  system_prompt: Generated<string>;
+  variables: Json<JsonRecord>;
+  post_call_evaluation: Generated<boolean>;
+  post_call_schema: Json<PostCallField[]>;
+  fillers: Generated<boolean>;
+  filler_config: Json<FillerConfig>;
+  is_webhook_active: Generated<boolean>;
+  webhook_url: string | null;
+  inbound_webhook_url: string | null;
+  send_webhook_only_on_completed: Generated<boolean>;
+  include_recording_in_webhook: Generated<boolean>;
+  max_duration: Generated<number>;
+  max_silence_duration: Generated<number>;
+  reengagement_interval: Generated<number>;
+  record: Generated<boolean>;
+  end_call_on_voicemail: Generated<boolean>;
+  llm_temperature: Numeric;
+  voice_stability: Numeric;
+  voice_similarity: Numeric;
+  speech_speed: Numeric;
+  allow_interruptions: Generated<boolean>;
+  enable_noise_cancellation: Generated<boolean>;
+  endpoint_sensitivity: Numeric;
+  interrupt_sensitivity: Numeric;
+  endpoint_type: Generated<string>;
+  wait_for_customer: Generated<boolean>;
+  ambient_sound: Generated<string>;
+  ambient_sound_volume: Numeric;
+  min_interrupt_words: Generated<number>;
+  end_call_tool_description: string | null;
+  knowledgebase_mode: Generated<string>;
+  widget_settings: Json<JsonRecord>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ToolHeader {
+  name: string;
+  value: string;
+}
+export interface ToolParam {
+  name: string;
+  type: string;
+  description: string;
+}
+
+export interface ToolsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  endpoint: string;
+  method: string;
+  timeout: Generated<number>;
+  headers: Json<ToolHeader[]>;
+  schema: Json<ToolParam[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AssistantToolsTable {
+  assistant_id: number;
+  tool_id: number;
+}
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  assistant_id: number | null;
+  status: Generated<string>;
+  timezone: Generated<string>;
+  max_calls_in_parallel: Generated<number>;
+  allowed_hours_start_time: Generated<string>;
+  allowed_hours_end_time: Generated<string>;
+  allowed_days: Json<string[]>;
+  max_retries: Generated<number>;
+  retry_interval: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CampaignPhoneNumbersTable {
+  campaign_id: number;
+  phone_number_id: number;
+}
+
+export interface LeadsTable {
+  id: Generated<number>;
+  user_id: number;
+  campaign_id: number;
+  parent_lead_id: number | null;
+  phone_number: string;
+  variables: Json<JsonRecord>;
+  status: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TranscriptLine {
+  sender: string;
+  text: string;
+  timestamp: string;
+}
+
+export interface CallsTable {
+  id: Generated<number>;
+  user_id: number;
+  assistant_id: number | null;
+  campaign_id: number | null;
+  lead_id: number | null;
+  assistant_name: Generated<string>;
+  campaign_name: string | null;
+  type: string;
+  status: string;
+  duration: Generated<number>;
+  assistant_phone_number: string | null;
+  client_phone_number: string;
+  transcript: NullableJson<string | TranscriptLine[]>;
+  variables: Json<JsonRecord>;
+  evaluation: Json<JsonRecord>;
+  webhook_response: NullableJson<JsonRecord>;
+  carrier_cost: Numeric;
+  total_cost: Numeric;
+  answered_by: string | null;
+  recording_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  phone_numbers: PhoneNumbersTable;
+  voices: VoicesTable;
+  llm_models: LlmModelsTable;
+  languages: LanguagesTable;
+  assistants: AssistantsTable;
+  tools: ToolsTable;
+  assistant_tools: AssistantToolsTable;
+  campaigns: CampaignsTable;
+  campaign_phone_numbers: CampaignPhoneNumbersTable;
+  leads: LeadsTable;
+  calls: CallsTable;
+}
+
+export type AssistantRow = Selectable<AssistantsTable>;
+export type ToolRow = Selectable<ToolsTable>;
+export type LeadRow = Selectable<LeadsTable>;
+export type CallRow = Selectable<CallsTable>;
+export type CampaignRow = Selectable<CampaignsTable>;
+export type NewCall = Insertable<CallsTable>;
+export type AssistantUpdate = Updateable<AssistantsTable>;

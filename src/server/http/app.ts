@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from './context';
+import { errorResponse, HttpError } from './errors';
+import { requireToken } from './auth';
+import { rateLimit, type RateLimitOptions } from './rate-limit';
+import { lookupRoutes } from '../routes/lookups';
+import { assistantRoutes } from '../routes/assistants';
+import { toolRoutes } from '../routes/tools';
+import { leadRoutes } from '../routes/leads';
+import { campaignRoutes } from '../routes/campaigns';
+import { callRoutes } from '../routes/calls';
+import { recordingRoutes } from '../routes/recordings';
+import { metaRoutes } from '../routes/meta';
+
+export interface ApiOptions extends Deps {
+  rateLimit: RateLimitOptions;
+  /** Logs one line per request; off in tests. Never logs the Authorization header. */
+  log?: (line: string) => void;
+}
+
+/** The service API, to be mounted under /api. */
+export function createApi(options: ApiOptions): Hono<AppEnv> {
+  const deps: Deps = { db: options.db, now: options.now };
+  const api = new Hono<AppEnv>();
+
+  api.onError((err, c) => {
+    if (err instanceof HttpError) {
+      const res = errorResponse(c, err);
+      if (err.status === 429) {
+        const retryAfter = Number(err.headers?.['Retry-After'] ?? '60');
+        return c.json({ message: err.message, retry_after: retryAfter }, 429, err.headers);
+      }
+      return res;
+    }
+    console.error('Unhandled error', err);
+    return c.json({ message: 'Server Error' }, 500);
+  });
+  api.notFound((c) => c.json({ message: `The route ${new URL(c.req.url).pathname} could not be found.` }, 404));
+
+  if (options.log) {
+    const log = options.log;
+    api.use(async (c, next) => {
+      const t0 = performance.now();
+      await next();
+      log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - t0).toFixed(1)}ms`);
+    });
+  }
+
+  // Public: recordings are fetched by an <audio> element, which cannot send a bearer token;
+  // their unguessable keys stand in for it (as a hosted service's signed storage URLs do).
+  api.route('/', recordingRoutes(deps));
+  api.route('/', metaRoutes(deps));
+
+  api.use('/user/*', rateLimit(options.rateLimit));
+  api.use('/user/*', requireToken(deps.db));
+  api.route('/user', lookupRoutes(deps));
+  api.route('/user', assistantRoutes(deps));
+  api.route('/user', toolRoutes(deps));
+  api.route('/user', leadRoutes(deps));
+  api.route('/user', campaignRoutes(deps));
+  api.route('/user', callRoutes(deps));
+  return api;
+}

@@ -1,0 +1,61 @@
+import type { Paginated, PaginationLink } from '../../contract';
+
+/*
+ * Laravel's LengthAwarePaginator, to the letter: `links` with "&laquo; Previous", the page window of
+ * UrlWindow (all pages up to 13, else a slider with "..." gaps), URLs that keep the other query
+ * parameters, from/to null on an empty page.
+ */
+
+const ON_EACH_SIDE = 3;
+
+function range(from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let i = from; i <= to; i++) out.push(i);
+  return out;
+}
+
+/** The page numbers and gaps (null) that Laravel's UrlWindow shows. */
+export function pageWindow(current: number, last: number): (number | null)[] {
+  if (last < ON_EACH_SIDE * 2 + 8) return range(1, last);
+  const window = ON_EACH_SIDE + 4;
+  if (current <= window) return [...range(1, window + ON_EACH_SIDE), null, last - 1, last];
+  if (current > last - window) return [1, 2, null, ...range(last - (window + (ON_EACH_SIDE - 1)), last)];
+  return [1, 2, null, ...range(current - ON_EACH_SIDE, current + ON_EACH_SIDE), null, last - 1, last];
+}
+
+export function paginate<T>(requestUrl: string, page: number, perPage: number, total: number, data: T[]): Paginated<T> {
+  const url = new URL(requestUrl);
+  const path = `${url.origin}${url.pathname}`;
+  const pageUrl = (n: number) => {
+    const params = new URLSearchParams(url.search);
+    params.set('page', String(n));
+    return `${path}?${params.toString()}`;
+  };
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
+  const to = from !== null ? from + data.length - 1 : null;
+  const prev = page > 1 ? pageUrl(page - 1) : null;
+  const next = page < lastPage ? pageUrl(page + 1) : null;
+  const links: PaginationLink[] = [
+    { url: prev, label: '&laquo; Previous', active: false },
+    ...pageWindow(page, lastPage).map((n) =>
+      n === null ? { url: null, label: '...', active: false } : { url: pageUrl(n), label: String(n), active: n === page },
+    ),
+    { url: next, label: 'Next &raquo;', active: false },
+  ];
+  return {
+    current_page: page,
+    data,
+    first_page_url: pageUrl(1),
+    from,
+    last_page: lastPage,
+    last_page_url: pageUrl(lastPage),
+    links,
+    next_page_url: next,
+    path,
+    per_page: perPage,
+    prev_page_url: prev,
+    to,
+    total,
+  };
+}

@@ -1,0 +1,50 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { validate } from '../../contract';
+import { HttpError, ValidationError } from './errors';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The request's JSON body: 413 past 1 MB, 400 when it is not JSON, `{}` when empty. */
+export async function readJson(c: Context): Promise<unknown> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw new HttpError(413, 'The request body is too large (1 MB at most).');
+  const buf = await c.req.arrayBuffer();
+  if (buf.byteLength > MAX_BODY_BYTES) throw new HttpError(413, 'The request body is too large (1 MB at most).');
+  const text = new TextDecoder().decode(buf);
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON.');
+  }
+}
+
+export function parseOr422<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new HttpError(400, 'The request body must be a JSON object.');
+  }
+  const result = validate(schema, input);
+  if (!result.ok) throw new ValidationError(result.errors);
+  return result.data;
+}
+
+export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+  return parseOr422(schema, await readJson(c));
+}
+
+/** Query parameters (last value wins, as PHP does); empty strings count as absent. */
+export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.output<T> {
+  const raw: Record<string, string> = {};
+  for (const [k, v] of new URL(c.req.url).searchParams) {
+    if (v !== '') raw[k] = v;
+  }
+  return parseOr422(schema, raw);
+}
+
+/** A route's `{id}`: anything but a positive integer is a missing resource. */
+export function idParam(c: Context, name: string, missing: string): number {
+  const raw = c.req.param(name) ?? '';
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw new HttpError(404, missing);
+  return Number(raw);
+}

@@ -1,0 +1,8 @@
+import { Hono } from 'hono';
+import type { AppEnv, Deps } from '../http/context';
+
+// TODO(issue 2): endpoints of this resource.
+export function recordingRoutes(_deps: Deps) {
+  const r = new Hono<AppEnv>();
+  return r;
+}

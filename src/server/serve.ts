@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Hono } from 'hono';
+import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { createApi } from './http/app';
+import { proxyTo } from './http/proxy';
+import type { Db } from './db/connect';
+
+export interface ServeOptions {
+  db: Db | null;
+  port: number;
+  host?: string;
+  rateLimitPerMinute: number;
+  apiUpstream?: string | undefined;
+  /** Folder of the built console; omitted, only the API is served. */
+  staticDir?: string | undefined;
+  log?: (line: string) => void;
+  now?: () => Date;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export function buildRootApp(options: ServeOptions): Hono {
+  const root = new Hono();
+  if (options.apiUpstream) {
+    root.all('/api/*', proxyTo(options.apiUpstream));
+  } else {
+    if (!options.db) throw new Error('A database is needed unless API_UPSTREAM is set.');
+    root.route(
+      '/api',
+      createApi({
+        db: options.db,
+        now: options.now ?? (() => new Date()),
+        rateLimit: { limit: options.rateLimitPerMinute, windowMs: 60_000 },
+        ...(options.log ? { log: options.log } : {}),
+      }),
+    );
+  }
+  if (options.staticDir) {
+    const dir = resolve(options.staticDir);
+    const indexHtml = join(dir, 'index.html');
+    root.use('/*', serveStatic({ root: dir }));
+    // Client-side routes (/calls/12) get the app; its router takes it from there.
+    root.get('*', (c) => {
+      if (!existsSync(indexHtml)) return c.text('The console is not built. Run `npm run build`.', 404);
+      return c.html(readFileSync(indexHtml, 'utf8'));
+    });
+  }
+  return root;
+}
+
+export function startServer(options: ServeOptions): Promise<RunningServer> {
+  const app = buildRootApp(options);
+  return new Promise((resolvePromise, reject) => {
+    let server: ServerType | undefined;
+    try {
+      server = serve({ fetch: app.fetch, port: options.port, hostname: options.host ?? '127.0.0.1' }, (info: AddressInfo) => {
+        const host = options.host && options.host !== '0.0.0.0' ? options.host : 'localhost';
+        resolvePromise({
+          url: `http://${host}:${info.port}`,
+          port: info.port,
+          close: () =>
+            new Promise<void>((done) => {
+              server?.close(() => done());
+              (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+            }),
+        });
+      });
+      server.on('error', reject);
+    } catch (e) {
+      reject(e as Error);
+    }
+  });
+}

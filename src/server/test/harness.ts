@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { issueToken } from '../auth/tokens';
+import { openDatabase, type DatabaseHandle } from '../db/connect';
+import { startServer, type RunningServer } from '../serve';
+
+/*
+ * A real service over real HTTP on a free port, on a fresh database: in-memory PGlite, or, when
+ * TEST_DATABASE_URL is set (the "server-pg" Vitest project), a schema of its own on that PostgreSQL server.
+ */
+
+export interface TestService {
+  /** http://127.0.0.1:PORT/api */
+  api: string;
+  handle: DatabaseHandle;
+  server: RunningServer;
+  /** A new user (unique email unless given) and a token for it. */
+  user(email?: string): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  token: string;
+  /** fetch against the API with this user's token; JSON bodies are serialised. */
+  req(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // The API's JSON, loosely typed: tests look into it freely.
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary JSON
+  text: string;
+}
+
+export async function request(
+  api: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<TestResponse> {
+  const init: RequestInit = { method, headers: { Accept: 'application/json', ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+  }
+  const res = await fetch(api + path, init);
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+export interface StartOptions {
+  rateLimitPerMinute?: number;
+  now?: () => Date;
+}
+
+export async function startTestService(options: StartOptions = {}): Promise<TestService> {
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
+  const server = await startServer({
+    db: handle.db,
+    port: 0,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const api = `${server.url.replace('localhost', '127.0.0.1')}/api`;
+  let n = 0;
+  return {
+    api,
+    handle,
+    server,
+    async user(email?: string) {
+      n += 1;
+      const address = email ?? `user${n}-${randomBytes(3).toString('hex')}@example.com`;
+      const { token, userId } = await issueToken(handle.db, address);
+      return {
+        id: userId,
+        email: address,
+        token,
+        req: (method, path, body, headers = {}) =>
+          request(api, method, path, body, { Authorization: `Bearer ${token}`, ...headers }),
+      };
+    },
+    async close() {
+      await server.close();
+      if (pgUrl && schema) {
+        const { sql } = await import('kysely');
+        await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);
+      }
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const server = {
+  environment: 'node' as const,
+  include: ['src/server/**/*.test.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/*
+ * Three projects: the console (jsdom), the service on embedded PGlite, and the same service suite on a
+ * PostgreSQL server when TEST_DATABASE_URL is set (`.ci/run` starts one). Without it that project is left
+ * out and the run says so.
+ */
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (!pgUrl && !process.env.VITEST_QUIET_PG) {
+  console.warn('TEST_DATABASE_URL is not set: the service suite runs on PGlite only (CI runs it on PostgreSQL too).');
+}
+
+export default defineConfig({
+  test: {
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['src/app/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
+          setupFiles: ['src/app/test/setup.ts'],
+          css: false,
+        },
+      },
+      { test: { ...server, name: 'server-pglite', env: { TEST_DATABASE_URL: '' } } },
+      ...(pgUrl ? [{ test: { ...server, name: 'server-postgres', env: { TEST_DATABASE_URL: pgUrl } } }] : []),
+    ],
+  },
+});
