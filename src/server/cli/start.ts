@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config';
 import { startServer } from '../serve';
@@ -31,6 +31,8 @@ async function main() {
       const tokens = await seedDemo(handle.db);
       console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
       for (const { email, token } of tokens) console.log(`API token for ${email}: ${token}`);
+      // For the browser tests, which start the service themselves and need the demo token.
+      if (process.env.TOKENS_FILE) writeFileSync(process.env.TOKENS_FILE, JSON.stringify(tokens));
     } else {
       console.log(
         'Sign in with an API token. To make one: stop the service, run `npm run token -- demo@example.com`, start again.',
