@@ -15,7 +15,8 @@ async function main() {
   const config = loadConfig();
   const root = resolve(import.meta.dirname, '../../..');
   const staticDir = resolve(root, 'dist');
-  if (!existsSync(resolve(staticDir, 'index.html')) || process.env.FORCE_BUILD === '1') {
+  const serveConsole = process.env.SKIP_STATIC !== '1';
+  if (serveConsole && (!existsSync(resolve(staticDir, 'index.html')) || process.env.FORCE_BUILD === '1')) {
     console.log('Building the console (first start)…');
     const { build } = await import('vite');
     await build({ root, logLevel: 'warn' });
@@ -46,7 +47,7 @@ async function main() {
     host: config.host,
     rateLimitPerMinute: config.rateLimitPerMinute,
     apiUpstream: config.apiUpstream,
-    staticDir,
+    staticDir: serveConsole ? staticDir : undefined,
     ...(process.env.LOG_REQUESTS === '1' ? { log: (l: string) => console.log(l) } : {}),
   });
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
