@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { callsSearchSchema, clearedSearch, filterOf, hasActiveFilter } from './search';
+
+describe('callsSearchSchema', () => {
+  it('gives the defaults for an empty search', () => {
+    expect(callsSearchSchema.parse({})).toEqual({ phone: '', page: 1, per_page: 15 });
+  });
+
+  it('keeps valid values, reading numbers from strings', () => {
+    expect(
+      callsSearchSchema.parse({
+        status: 'no-answer',
+        type: 'outbound',
+        phone: '+49 30 1234567',
+        assistant_id: '4',
+        campaign_id: 7,
+        date_from: '2025-05-01',
+        date_to: '2025-05-31',
+        page: '3',
+        per_page: '50',
+      }),
+    ).toEqual({
+      status: 'no-answer',
+      type: 'outbound',
+      phone: '+49 30 1234567',
+      assistant_id: 4,
+      campaign_id: 7,
+      date_from: '2025-05-01',
+      date_to: '2025-05-31',
+      page: 3,
+      per_page: 50,
+    });
+  });
+
+  it('falls back field by field on bad values instead of failing', () => {
+    const s = callsSearchSchema.parse({
+      status: 'exploded',
+      type: 42,
+      phone: { x: 1 },
+      assistant_id: 'abc',
+      campaign_id: -3,
+      date_from: '2025-02-30',
+      date_to: 'yesterday',
+      page: 0,
+      per_page: 20,
+    });
+    expect(s).toMatchObject({ phone: '', page: 1, per_page: 15 });
+    expect(s.status).toBeUndefined();
+    expect(s.type).toBeUndefined();
+    expect(s.assistant_id).toBeUndefined();
+    expect(s.campaign_id).toBeUndefined();
+    expect(s.date_from).toBeUndefined();
+    expect(s.date_to).toBeUndefined();
+  });
+
+  it('accepts every offered page size and nothing else', () => {
+    for (const n of [15, 25, 50, 100]) expect(callsSearchSchema.parse({ per_page: n }).per_page).toBe(n);
+    expect(callsSearchSchema.parse({ per_page: 101 }).per_page).toBe(15);
+    expect(callsSearchSchema.parse({ page: 2.5 }).page).toBe(1);
+  });
+
+  it('reads a phone that arrived as a number and trims it', () => {
+    expect(callsSearchSchema.parse({ phone: 4930123 }).phone).toBe('4930123');
+    expect(callsSearchSchema.parse({ phone: '  +1 415  ' }).phone).toBe('+1 415');
+  });
+
+  it('turns a reversed date range around', () => {
+    expect(callsSearchSchema.parse({ date_from: '2025-06-10', date_to: '2025-06-01' })).toMatchObject({
+      date_from: '2025-06-01',
+      date_to: '2025-06-10',
+    });
+  });
+});
+
+describe('search helpers', () => {
+  it('knows whether a filter is active and clears it keeping the page size', () => {
+    const s = callsSearchSchema.parse({ status: 'failed', page: 4, per_page: 50 });
+    expect(hasActiveFilter(s)).toBe(true);
+    expect(hasActiveFilter(callsSearchSchema.parse({ page: 3 }))).toBe(false);
+    expect(clearedSearch(s)).toEqual({ phone: '', page: 1, per_page: 50 });
+    expect(filterOf(s)).toEqual({ status: 'failed', phone: '' });
+  });
+});
