@@ -1,8 +1,455 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import type { Transaction, Updateable } from 'kysely';
+import type { z } from 'zod';
+import {
+  assistantIdRequest,
+  attributeName,
+  callsDirectionToType,
+  createAssistantRequest,
+  inboundWebhookEnableRequest,
+  normalizeAssistantBody,
+  pageQuerySchema,
+  updateAssistantRequest,
+  type FieldErrors,
+} from '../../contract';
+import type { Db } from '../db/connect';
+import type { AssistantRow, AssistantsTable, Database, ToolRow } from '../db/schema';
+import { toDbTimestamp } from '../db/time';
 import type { AppEnv, Deps } from '../http/context';
+import { notFound, ValidationError } from '../http/errors';
+import { paginate } from '../http/pagination';
+import { idParam, parseBody, parseOr422, parseQuery, readJson } from '../http/validate';
+import { assistantMutationData, assistantResource, assistantSummary } from '../resources/assistants';
 
-// TODO(issue 2): endpoints of this resource.
-export function assistantRoutes(_deps: Deps) {
+const ASSISTANT_NOT_FOUND = 'Assistant not found';
+const WEBHOOK_URL_REQUIRED = 'The webhook url field is required when is webhook active is true.';
+
+/** Ids the database's `integer` columns can hold; anything else names no row (and must not reach SQL). */
+const PG_INT_MAX = 2_147_483_647;
+const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= PG_INT_MAX;
+
+type AssistantInput = z.output<typeof updateAssistantRequest>;
+type Tx = Transaction<Database>;
+
+/**
+ * PostgreSQL refuses NUL in text and jsonb: a request carrying one gets a 422 on that field instead of
+ * reaching the database (nothing a client sends may produce a 5xx).
+ */
+function nulErrors(value: unknown, path: (string | number)[] = [], out: FieldErrors = {}): FieldErrors {
+  const key = () => path.map(String).join('.') || '_';
+  const message = () => `The ${attributeName(path)} field must not contain NUL characters.`;
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) out[key()] = [message()];
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => nulErrors(v, [...path, i], out));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) out[key()] = [message()];
+      else nulErrors(v, [...path, k], out);
+    }
+  }
+  return out;
+}
+
+function assertNoNul(value: unknown): void {
+  const errors = nulErrors(value);
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+}
+
+/** The columns a create or update request sets directly (references resolved by name come apart). */
+function columnsFrom(input: AssistantInput): Updateable<AssistantsTable> {
+  const cols: Updateable<AssistantsTable> = {};
+  if (input.assistant_name !== undefined) cols.name = input.assistant_name;
+  if (input.calls_direction !== undefined) cols.type = callsDirectionToType[input.calls_direction];
+  if (input.engine_type !== undefined) cols.mode = input.engine_type;
+  if (input.voice_id !== undefined) cols.voice_id = input.voice_id;
+  if (input.timezone !== undefined) cols.timezone = input.timezone;
+  if (input.initial_message !== undefined) cols.initial_message = input.initial_message;
+  if (input.system_prompt !== undefined) cols.system_prompt = input.system_prompt;
+  if (input.phone_number_id !== undefined) cols.phone_number_id = input.phone_number_id;
+  if (input.endpoint_type !== undefined) cols.endpoint_type = input.endpoint_type;
+  if (input.endpoint_sensitivity !== undefined) cols.endpoint_sensitivity = input.endpoint_sensitivity;
+  if (input.interrupt_sensitivity !== undefined) cols.interrupt_sensitivity = input.interrupt_sensitivity;
+  if (input.ambient_sound_volume !== undefined) cols.ambient_sound_volume = input.ambient_sound_volume;
+  if (input.post_call_evaluation !== undefined) cols.post_call_evaluation = input.post_call_evaluation;
+  if (input.send_webhook_only_on_completed !== undefined)
+    cols.send_webhook_only_on_completed = input.send_webhook_only_on_completed;
+  if (input.include_recording_in_webhook !== undefined)
+    cols.include_recording_in_webhook = input.include_recording_in_webhook;
+  if (input.is_webhook_active !== undefined) cols.is_webhook_active = input.is_webhook_active;
+  if (input.webhook_url !== undefined) cols.webhook_url = input.webhook_url;
+  // The switch off means "no minimum": 0 words. On (or absent), the number given counts.
+  if (input.use_min_interrupt_words === false) cols.min_interrupt_words = 0;
+  else if (input.min_interrupt_words !== undefined) cols.min_interrupt_words = input.min_interrupt_words;
+  if (input.variables !== undefined) cols.variables = JSON.stringify(input.variables);
+  if (input.post_call_schema !== undefined) cols.post_call_schema = JSON.stringify(input.post_call_schema);
+  const endCall = input['end_call_tool.description'];
+  if (endCall !== undefined) cols.end_call_tool_description = endCall === null || endCall.trim() === '' ? null : endCall;
+  if (input.llm_temperature !== undefined) cols.llm_temperature = input.llm_temperature;
+  if (input.voice_stability !== undefined) cols.voice_stability = input.voice_stability;
+  if (input.voice_similarity !== undefined) cols.voice_similarity = input.voice_similarity;
+  if (input.speech_speed !== undefined) cols.speech_speed = input.speech_speed;
+  if (input.allow_interruptions !== undefined) cols.allow_interruptions = input.allow_interruptions;
+  if (input.filler_audios !== undefined) cols.fillers = input.filler_audios;
+  if (input.re_engagement_interval !== undefined) cols.reengagement_interval = input.re_engagement_interval;
+  if (input.max_call_duration !== undefined) cols.max_duration = input.max_call_duration;
+  if (input.max_silence_duration !== undefined) cols.max_silence_duration = input.max_silence_duration;
+  if (input.end_call_on_voicemail !== undefined) cols.end_call_on_voicemail = input.end_call_on_voicemail;
+  if (input.noise_cancellation !== undefined) cols.enable_noise_cancellation = input.noise_cancellation;
+  if (input.record_call !== undefined) cols.record = input.record_call;
+  if (input.who_speaks_first !== undefined) cols.wait_for_customer = input.who_speaks_first === 'Customer';
+  return cols;
+}
+
+/** What the assistant will be once the request applies: the checks that span fields look at this. */
+interface Effective {
+  /** The assistant being updated; null on create. */
+  selfId: number | null;
+  type: string;
+  mode: string;
+  voiceId: number;
+  phoneNumberId: number | null;
+  webhookActive: boolean;
+  webhookUrl: string | null;
+  checkVoice: boolean;
+  checkPhone: boolean;
+}
+
+interface Resolved {
+  language?: { id: number; name: string };
+  llmModelId?: number;
+}
+
+/**
+ * The checks that need the database, each a 422 on its own field, collected together: names from the
+ * lookups, a voice the caller sees and of the assistant's mode, the caller's phone number (free and not
+ * Caller ID for an inbound assistant), the caller's tools.
+ */
+async function checkReferences(trx: Tx, userId: number, input: AssistantInput, eff: Effective): Promise<Resolved> {
+  const errors: FieldErrors = {};
+  const resolved: Resolved = {};
+
+  if (input.language !== undefined) {
+    const wanted = input.language.toLowerCase();
+    const language = await trx
+      .selectFrom('languages')
+      .select(['id', 'name'])
+      .where((eb) => eb(eb.fn<string>('lower', ['name']), '=', wanted))
+      .executeTakeFirst();
+    if (language) resolved.language = language;
+    else errors.language = ['The selected language is invalid.'];
+  }
+
+  if (input.llm_model !== undefined) {
+    const wanted = input.llm_model.toLowerCase();
+    const model = await trx
+      .selectFrom('llm_models')
+      .select('id')
+      .where((eb) => eb(eb.fn<string>('lower', ['name']), '=', wanted))
+      .executeTakeFirst();
+    if (model) resolved.llmModelId = model.id;
+    else errors.llm_model = ['The selected llm model is invalid.'];
+  }
+
+  if (eff.checkVoice) {
+    const voice = isRowId(eff.voiceId)
+      ? await trx
+          .selectFrom('voices')
+          .select(['id', 'mode'])
+          .where('id', '=', eff.voiceId)
+          .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
+          .executeTakeFirst()
+      : undefined;
+    if (!voice) errors.voice_id = ['The selected voice id is invalid.'];
+    else if (voice.mode !== eff.mode) {
+      errors.voice_id = [`The selected voice is a ${voice.mode} voice: a ${eff.mode} assistant needs a ${eff.mode} voice.`];
+    }
+  }
+
+  if (eff.checkPhone && eff.phoneNumberId !== null) {
+    const phoneId = eff.phoneNumberId;
+    const phone = isRowId(phoneId)
+      ? await trx
+          .selectFrom('phone_numbers')
+          .select(['id', 'type_label'])
+          .where('id', '=', phoneId)
+          .where('user_id', '=', userId)
+          // Held until commit: two requests cannot both take the same number for inbound.
+          .forUpdate()
+          .executeTakeFirst()
+      : undefined;
+    if (!phone) errors.phone_number_id = ['The selected phone number id is invalid.'];
+    else if (eff.type === 'inbound') {
+      if (phone.type_label === 'Caller ID') {
+        errors.phone_number_id = ['A Caller ID number cannot receive calls: choose a Normal or SIP number for an inbound assistant.'];
+      } else {
+        let holder = trx
+          .selectFrom('assistants')
+          .select('id')
+          .where('phone_number_id', '=', phoneId)
+          .where('type', '=', 'inbound')
+          .where('deleted_at', 'is', null);
+        if (eff.selfId !== null) holder = holder.where('id', '<>', eff.selfId);
+        if (await holder.executeTakeFirst()) {
+          errors.phone_number_id = ['The phone number is already assigned to another inbound assistant.'];
+        }
+      }
+    }
+  }
+
+  if (input.tool_ids !== undefined && input.tool_ids.length > 0) {
+    const candidates = [...new Set(input.tool_ids.filter(isRowId))];
+    const owned = new Set(
+      candidates.length === 0
+        ? []
+        : (
+            await trx.selectFrom('tools').select('id').where('user_id', '=', userId).where('id', 'in', candidates).execute()
+          ).map((t) => t.id),
+    );
+    input.tool_ids.forEach((toolId, i) => {
+      if (!owned.has(toolId)) errors[`tool_ids.${i}`] = [`The selected ${attributeName(['tool_ids', i])} is invalid.`];
+    });
+  }
+
+  if (eff.webhookActive && !eff.webhookUrl && errors.webhook_url === undefined) {
+    errors.webhook_url = [WEBHOOK_URL_REQUIRED];
+  }
+
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return resolved;
+}
+
+async function attachTools(trx: Tx, assistantId: number, toolIds: readonly number[]): Promise<void> {
+  const unique = [...new Set(toolIds)];
+  if (unique.length === 0) return;
+  await trx
+    .insertInto('assistant_tools')
+    .values(unique.map((toolId) => ({ assistant_id: assistantId, tool_id: toolId })))
+    .execute();
+}
+
+/** The attached tools of several assistants, in one query: assistant id to its tools, by tool id. */
+async function toolsOf(db: Db, userId: number, assistantIds: readonly number[]): Promise<Map<number, ToolRow[]>> {
+  const byAssistant = new Map<number, ToolRow[]>();
+  if (assistantIds.length === 0) return byAssistant;
+  const rows = await db
+    .selectFrom('assistant_tools as at')
+    .innerJoin('tools', 'tools.id', 'at.tool_id')
+    .selectAll('tools')
+    .select('at.assistant_id')
+    .where('at.assistant_id', 'in', [...assistantIds])
+    .where('tools.user_id', '=', userId)
+    .orderBy('tools.id')
+    .execute();
+  for (const { assistant_id, ...tool } of rows) {
+    const list = byAssistant.get(assistant_id) ?? [];
+    list.push(tool);
+    byAssistant.set(assistant_id, list);
+  }
+  return byAssistant;
+}
+
+export function assistantRoutes({ db, now }: Deps) {
   const r = new Hono<AppEnv>();
+
+  const findOwn = (userId: number, id: number) =>
+    db
+      .selectFrom('assistants')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+
+  r.post('/assistant', async (c) => {
+    const input = parseOr422(createAssistantRequest, normalizeAssistantBody(await readJson(c)));
+    assertNoNul(input);
+    const userId = c.var.user.id;
+    const type = callsDirectionToType[input.calls_direction];
+    const row = await db.transaction().execute(async (trx) => {
+      const resolved = await checkReferences(trx, userId, input, {
+        selfId: null,
+        type,
+        mode: input.engine_type,
+        voiceId: input.voice_id,
+        phoneNumberId: input.phone_number_id ?? null,
+        webhookActive: input.is_webhook_active ?? false,
+        webhookUrl: input.webhook_url ?? null,
+        checkVoice: true,
+        checkPhone: true,
+      });
+      const language = resolved.language;
+      const llmModelId = resolved.llmModelId;
+      if (!language || llmModelId === undefined) throw new Error('language and llm_model are required on create');
+      const ts = toDbTimestamp(now());
+      const inserted = await trx
+        .insertInto('assistants')
+        .values({
+          ...columnsFrom(input),
+          user_id: userId,
+          uuid: randomUUID(),
+          name: input.assistant_name,
+          type,
+          mode: input.engine_type,
+          voice_id: input.voice_id,
+          timezone: input.timezone,
+          language_id: language.id,
+          language: language.name,
+          llm_model_id: llmModelId,
+          created_at: ts,
+          updated_at: ts,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await attachTools(trx, inserted.id, input.tool_ids ?? []);
+      return inserted;
+    });
+    return c.json({ message: 'Assistant created successfully', data: assistantMutationData(row) }, 201);
+  });
+
+  r.get('/assistants/get', async (c) => {
+    const { per_page: perPage, page } = parseQuery(c, pageQuerySchema(10));
+    const userId = c.var.user.id;
+    const own = db.selectFrom('assistants').where('user_id', '=', userId).where('deleted_at', 'is', null);
+    const { total } = await own.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const offset = (page - 1) * perPage;
+    const rows: AssistantRow[] =
+      offset >= Number(total) ? [] : await own.selectAll().orderBy('id', 'desc').limit(perPage).offset(offset).execute();
+    const tools = await toolsOf(
+      db,
+      userId,
+      rows.map((a) => a.id),
+    );
+    const data = rows.map((a) => assistantResource(a, tools.get(a.id) ?? []));
+    return c.json(paginate(c.req.url, page, perPage, Number(total), data));
+  });
+
+  r.get('/assistants/outbound', async (c) => {
+    const rows = await db
+      .selectFrom('assistants')
+      .selectAll()
+      .where('user_id', '=', c.var.user.id)
+      .where('type', '=', 'outbound')
+      .where('deleted_at', 'is', null)
+      .orderBy('id', 'desc')
+      .execute();
+    return c.json(rows.map(assistantSummary));
+  });
+
+  r.get('/assistant/:id', async (c) => {
+    const id = idParam(c, 'id', ASSISTANT_NOT_FOUND);
+    const userId = c.var.user.id;
+    const row = await findOwn(userId, id);
+    if (!row) throw notFound(ASSISTANT_NOT_FOUND);
+    const tools = await toolsOf(db, userId, [row.id]);
+    return c.json(assistantResource(row, tools.get(row.id) ?? []));
+  });
+
+  r.put('/assistant/:id', async (c) => {
+    const id = idParam(c, 'id', ASSISTANT_NOT_FOUND);
+    const body = await readJson(c);
+    const userId = c.var.user.id;
+    const row = await db.transaction().execute(async (trx) => {
+      // Another user's assistant answers as a missing one, whatever the body holds.
+      const existing = await trx
+        .selectFrom('assistants')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!existing) throw notFound(ASSISTANT_NOT_FOUND);
+      const input = parseOr422(updateAssistantRequest, normalizeAssistantBody(body));
+      assertNoNul(input);
+      const type = input.calls_direction !== undefined ? callsDirectionToType[input.calls_direction] : existing.type;
+      const phoneNumberId = input.phone_number_id !== undefined ? input.phone_number_id : existing.phone_number_id;
+      const resolved = await checkReferences(trx, userId, input, {
+        selfId: existing.id,
+        type,
+        mode: input.engine_type ?? existing.mode,
+        voiceId: input.voice_id ?? existing.voice_id,
+        phoneNumberId,
+        webhookActive: input.is_webhook_active ?? existing.is_webhook_active,
+        webhookUrl: input.webhook_url !== undefined ? input.webhook_url : existing.webhook_url,
+        // A new voice, or a new mode for the old voice.
+        checkVoice: input.voice_id !== undefined || input.engine_type !== undefined,
+        // A new number, or a new direction for the old number.
+        checkPhone: input.phone_number_id !== undefined || input.calls_direction !== undefined,
+      });
+      const updated = await trx
+        .updateTable('assistants')
+        .set({
+          ...columnsFrom(input),
+          ...(resolved.language && { language_id: resolved.language.id, language: resolved.language.name }),
+          ...(resolved.llmModelId !== undefined && { llm_model_id: resolved.llmModelId }),
+          updated_at: toDbTimestamp(now()),
+        })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (input.tool_ids !== undefined) {
+        await trx.deleteFrom('assistant_tools').where('assistant_id', '=', existing.id).execute();
+        await attachTools(trx, existing.id, input.tool_ids);
+      }
+      return updated;
+    });
+    return c.json({ message: 'Assistant updated successfully', data: assistantMutationData(row) });
+  });
+
+  r.delete('/assistant/:id', async (c) => {
+    const id = idParam(c, 'id', ASSISTANT_NOT_FOUND);
+    const userId = c.var.user.id;
+    await db.transaction().execute(async (trx) => {
+      const ts = toDbTimestamp(now());
+      // Soft deletion: the row stays for the call log, the number is freed, the tools are detached.
+      const deleted = await trx
+        .updateTable('assistants')
+        .set({ deleted_at: ts, updated_at: ts, phone_number_id: null })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!deleted) throw notFound(ASSISTANT_NOT_FOUND);
+      await trx.deleteFrom('assistant_tools').where('assistant_id', '=', deleted.id).execute();
+    });
+    return c.json({ message: 'Assistant deleted successfully' });
+  });
+
+  /** Sets columns of one of the caller's live assistants; a missing or foreign one is a 404. */
+  async function setOwn(userId: number, assistantId: number, cols: Updateable<AssistantsTable>): Promise<void> {
+    if (!isRowId(assistantId)) throw notFound(ASSISTANT_NOT_FOUND);
+    const res = await db
+      .updateTable('assistants')
+      .set({ ...cols, updated_at: toDbTimestamp(now()) })
+      .where('id', '=', assistantId)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) throw notFound(ASSISTANT_NOT_FOUND);
+  }
+
+  r.post('/assistants/enable-inbound-webhook', async (c) => {
+    const input = await parseBody(c, inboundWebhookEnableRequest);
+    assertNoNul(input);
+    await setOwn(c.var.user.id, input.assistant_id, { inbound_webhook_url: input.webhook_url });
+    return c.json({ message: 'Inbound webhook enabled successfully', data: [] });
+  });
+
+  r.post('/assistants/disable-inbound-webhook', async (c) => {
+    const input = await parseBody(c, assistantIdRequest);
+    await setOwn(c.var.user.id, input.assistant_id, { inbound_webhook_url: null });
+    return c.json({ message: 'Inbound webhook disabled successfully', data: [] });
+  });
+
+  r.post('/assistants/disable-webhook', async (c) => {
+    const input = await parseBody(c, assistantIdRequest);
+    // The URL stays, so switching the webhook back on needs only is_webhook_active.
+    await setOwn(c.var.user.id, input.assistant_id, { is_webhook_active: false });
+    return c.json({ message: 'Webhook disabled successfully', data: [] });
+  });
+
   return r;
 }

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService, type TestUser } from '../test/harness';
+
+let svc: TestService;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  svc = await startTestService();
+  alice = await svc.user();
+  bob = await svc.user();
+});
+afterAll(() => svc.close());
+
+async function addPhone(userId: number, phone_number: string, type_label: string, country_code = 'US') {
+  const row = await svc.handle.db
+    .insertInto('phone_numbers')
+    .values({ user_id: userId, phone_number, country_code, type_label })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function addVoice(userId: number | null, name: string, mode: 'pipeline' | 'multimodal') {
+  const row = await svc.handle.db.insertInto('voices').values({ user_id: userId, name, mode }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const PUBLIC_PIPELINE = ['Rachel', 'Adam', 'Bella', 'Antoni', 'Charlotte', 'Daniel', 'Matilda', 'Liam'];
+const PUBLIC_MULTIMODAL = ['Alloy', 'Shimmer', 'Puck', 'Kore'];
+
+describe('GET /user/assistants/models', () => {
+  it('lists every model as {id, name}, ordered by id', async () => {
+    const res = await alice.req('GET', '/user/assistants/models');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { id: 1, name: 'gpt-4o' },
+      { id: 2, name: 'gpt-4o-mini' },
+      { id: 3, name: 'gpt-4.1' },
+      { id: 4, name: 'gpt-4.1-mini' },
+      { id: 5, name: 'claude-sonnet-4' },
+      { id: 6, name: 'gemini-2.5-flash' },
+      { id: 7, name: 'gpt-4o-realtime' },
+      { id: 8, name: 'gpt-4o-mini-realtime' },
+      { id: 9, name: 'gemini-2.5-flash-live' },
+    ]);
+  });
+});
+
+describe('GET /user/assistants/languages', () => {
+  it('lists 30 languages as {id, name, iso_2}, ordered by id', async () => {
+    const res = await alice.req('GET', '/user/assistants/languages');
+    expect(res.status).toBe(200);
+    const list = res.body as { id: number; name: string; iso_2: string }[];
+    expect(list).toHaveLength(30);
+    expect(list.slice(0, 4)).toEqual([
+      { id: 1, name: 'English', iso_2: 'en' },
+      { id: 2, name: 'German', iso_2: 'de' },
+      { id: 3, name: 'French', iso_2: 'fr' },
+      { id: 4, name: 'Spanish', iso_2: 'es' },
+    ]);
+    for (const lang of list) {
+      expect(Object.keys(lang).sort()).toEqual(['id', 'iso_2', 'name']);
+      expect(lang.iso_2).toMatch(/^[a-z]{2}$/);
+    }
+    expect(list.map((l) => l.id)).toEqual([...list.map((l) => l.id)].sort((a, b) => a - b));
+    expect(new Set(list.map((l) => l.name)).size).toBe(30);
+  });
+});
+
+describe('GET /user/assistants/voices', () => {
+  let aliceOwnPipeline: number;
+  let aliceOwnMultimodal: number;
+  let bobOwn: number;
+
+  beforeAll(async () => {
+    aliceOwnPipeline = await addVoice(alice.id, 'Alice clone', 'pipeline');
+    aliceOwnMultimodal = await addVoice(alice.id, 'Alice live', 'multimodal');
+    bobOwn = await addVoice(bob.id, 'Bob clone', 'pipeline');
+  });
+
+  it('gives the public voices and the caller’s own, ordered by id', async () => {
+    const res = await alice.req('GET', '/user/assistants/voices');
+    expect(res.status).toBe(200);
+    const names = (res.body as { name: string }[]).map((v) => v.name);
+    expect(names).toEqual([...PUBLIC_PIPELINE, ...PUBLIC_MULTIMODAL, 'Alice clone', 'Alice live']);
+    expect(res.body[0]).toEqual({ id: 1, name: 'Rachel', mode: 'pipeline' });
+    expect(res.body).toContainEqual({ id: aliceOwnPipeline, name: 'Alice clone', mode: 'pipeline' });
+    expect(res.body).toContainEqual({ id: aliceOwnMultimodal, name: 'Alice live', mode: 'multimodal' });
+    expect((res.body as { id: number }[]).map((v) => v.id)).not.toContain(bobOwn);
+  });
+
+  it('filters by mode', async () => {
+    const pipeline = await alice.req('GET', '/user/assistants/voices?mode=pipeline');
+    expect(pipeline.status).toBe(200);
+    expect((pipeline.body as { name: string }[]).map((v) => v.name)).toEqual([...PUBLIC_PIPELINE, 'Alice clone']);
+    const multimodal = await alice.req('GET', '/user/assistants/voices?mode=multimodal');
+    expect((multimodal.body as { name: string }[]).map((v) => v.name)).toEqual([...PUBLIC_MULTIMODAL, 'Alice live']);
+    for (const v of multimodal.body as { mode: string }[]) expect(v.mode).toBe('multimodal');
+  });
+
+  it('never shows another user’s own voice', async () => {
+    const res = await bob.req('GET', '/user/assistants/voices?mode=pipeline');
+    expect((res.body as { name: string }[]).map((v) => v.name)).toEqual([...PUBLIC_PIPELINE, 'Bob clone']);
+  });
+
+  it('refuses an unknown mode with 422', async () => {
+    const res = await alice.req('GET', '/user/assistants/voices?mode=hybrid');
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: 'The selected mode is invalid.', errors: { mode: ['The selected mode is invalid.'] } });
+  });
+
+  it('treats an empty mode as absent', async () => {
+    const res = await alice.req('GET', '/user/assistants/voices?mode=');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(PUBLIC_PIPELINE.length + PUBLIC_MULTIMODAL.length + 2);
+  });
+});
+
+describe('GET /user/assistants/phone-numbers', () => {
+  let carol: TestUser;
+  let normalInbound: number;
+  let sip: number;
+  let callerId: number;
+  let normalOutbound: number;
+  let freedByDelete: number;
+
+  const base = {
+    voice_id: 1,
+    language: 'English',
+    llm_model: 'gpt-4o',
+    engine_type: 'pipeline',
+    timezone: 'UTC',
+    system_prompt: 'Answer the phone.',
+  };
+
+  beforeAll(async () => {
+    carol = await svc.user();
+    normalInbound = await addPhone(carol.id, '+14155550101', 'Normal');
+    sip = await addPhone(carol.id, '+442071838750', 'SIP', 'GB');
+    callerId = await addPhone(carol.id, '+4930901820', 'Caller ID', 'DE');
+    normalOutbound = await addPhone(carol.id, '+14155550102', 'Normal');
+    freedByDelete = await addPhone(carol.id, '+14155550103', 'Normal');
+    await addPhone(bob.id, '+14155550999', 'Normal');
+
+    const inbound = await carol.req('POST', '/user/assistant', {
+      ...base,
+      assistant_name: 'Reception',
+      calls_direction: 'receive',
+      phone_number_id: normalInbound,
+    });
+    expect(inbound.status).toBe(201);
+    const outbound = await carol.req('POST', '/user/assistant', {
+      ...base,
+      assistant_name: 'Sales',
+      calls_direction: 'make',
+      phone_number_id: normalOutbound,
+    });
+    expect(outbound.status).toBe(201);
+    // An outbound assistant may show a Caller ID number.
+    const outboundCallerId = await carol.req('POST', '/user/assistant', {
+      ...base,
+      assistant_name: 'Reminders',
+      calls_direction: 'make',
+      phone_number_id: callerId,
+    });
+    expect(outboundCallerId.status).toBe(201);
+    const gone = await carol.req('POST', '/user/assistant', {
+      ...base,
+      assistant_name: 'Old line',
+      calls_direction: 'receive',
+      phone_number_id: freedByDelete,
+    });
+    expect(gone.status).toBe(201);
+    expect((await carol.req('DELETE', `/user/assistant/${gone.body.data.id}`)).status).toBe(200);
+  });
+
+  it('lists all the caller’s numbers with is_available computed, ordered by id', async () => {
+    const res = await carol.req('GET', '/user/assistants/phone-numbers');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { id: normalInbound, phone_number: '+14155550101', country_code: 'US', type_label: 'Normal', is_available: false },
+      { id: sip, phone_number: '+442071838750', country_code: 'GB', type_label: 'SIP', is_available: true },
+      { id: callerId, phone_number: '+4930901820', country_code: 'DE', type_label: 'Caller ID', is_available: true },
+      { id: normalOutbound, phone_number: '+14155550102', country_code: 'US', type_label: 'Normal', is_available: true },
+      { id: freedByDelete, phone_number: '+14155550103', country_code: 'US', type_label: 'Normal', is_available: true },
+    ]);
+  });
+
+  it('type=outbound gives every number of the caller', async () => {
+    const all = await carol.req('GET', '/user/assistants/phone-numbers');
+    const res = await carol.req('GET', '/user/assistants/phone-numbers?type=outbound');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(all.body);
+  });
+
+  it('type=inbound leaves out Caller ID numbers and numbers an inbound assistant holds', async () => {
+    const res = await carol.req('GET', '/user/assistants/phone-numbers?type=inbound');
+    expect(res.status).toBe(200);
+    expect((res.body as { id: number }[]).map((p) => p.id)).toEqual([sip, normalOutbound, freedByDelete]);
+    for (const p of res.body as { is_available: boolean }[]) expect(p.is_available).toBe(true);
+  });
+
+  it('refuses an unknown type with 422', async () => {
+    const res = await carol.req('GET', '/user/assistants/phone-numbers?type=sip');
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: 'The selected type is invalid.', errors: { type: ['The selected type is invalid.'] } });
+  });
+
+  it('shows only the caller’s numbers', async () => {
+    const res = await bob.req('GET', '/user/assistants/phone-numbers');
+    expect(res.body).toEqual([
+      { id: expect.any(Number), phone_number: '+14155550999', country_code: 'US', type_label: 'Normal', is_available: true },
+    ]);
+    const none = await alice.req('GET', '/user/assistants/phone-numbers?type=inbound');
+    expect(none.body).toEqual([]);
+  });
+});
+
+describe('lookups need a token', () => {
+  it.each(['phone-numbers', 'voices', 'models', 'languages'])('%s answers 401 without one', async (name) => {
+    const res = await fetch(`${svc.api}/user/assistants/${name}`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+});
