@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Transaction, Updateable } from 'kysely';
 import type { z } from 'zod';
 import {
+  ASSISTANT_REQUIRED_ON_CREATE,
   assistantIdRequest,
   attributeName,
   callsDirectionToType,
@@ -50,6 +51,26 @@ function nulErrors(value: unknown, path: (string | number)[] = [], out: FieldErr
     }
   }
   return out;
+}
+
+/**
+ * parseOr422, and a missing required field reads "is required" whatever its type: zod reports a missing
+ * enum (calls_direction, engine_type) as an invalid value, which would tell the client the wrong thing.
+ */
+function parseAssistantBody<T extends z.ZodType>(schema: T, body: unknown, required: readonly string[]): z.output<T> {
+  try {
+    return parseOr422(schema, body);
+  } catch (e) {
+    if (!(e instanceof ValidationError) || !e.errors || typeof body !== 'object' || body === null) throw e;
+    const given = body as Record<string, unknown>;
+    const errors: FieldErrors = { ...e.errors };
+    for (const key of required) {
+      if (errors[key] && (given[key] === undefined || given[key] === null)) {
+        errors[key] = [`The ${attributeName([key])} field is required.`];
+      }
+    }
+    throw new ValidationError(errors);
+  }
 }
 
 function assertNoNul(value: unknown): void {
@@ -263,7 +284,11 @@ export function assistantRoutes({ db, now }: Deps) {
       .executeTakeFirst();
 
   r.post('/assistant', async (c) => {
-    const input = parseOr422(createAssistantRequest, normalizeAssistantBody(await readJson(c)));
+    const input = parseAssistantBody(
+      createAssistantRequest,
+      normalizeAssistantBody(await readJson(c)),
+      ASSISTANT_REQUIRED_ON_CREATE,
+    );
     assertNoNul(input);
     const userId = c.var.user.id;
     const type = callsDirectionToType[input.calls_direction];
