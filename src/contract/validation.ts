@@ -12,18 +12,6 @@ export function attributeName(path: readonly PropertyKey[]): string {
   return path.map(String).join('.').replace(/_/g, ' ');
 }
 
-function boundsOf(schema: unknown): { min: number | null; max: number | null } {
-  if (schema instanceof z.ZodNumber) {
-    const min = schema.minValue;
-    const max = schema.maxValue;
-    return {
-      min: min !== null && Number.isFinite(min) && Math.abs(min) < Number.MAX_SAFE_INTEGER ? min : null,
-      max: max !== null && Number.isFinite(max) && Math.abs(max) < Number.MAX_SAFE_INTEGER ? max : null,
-    };
-  }
-  return { min: null, max: null };
-}
-
 const typeWords: Record<string, string> = {
   string: 'a string',
   number: 'a number',
@@ -47,8 +35,7 @@ export const laravelErrorMap: z.core.$ZodErrorMap = (issue: Issue) => {
         return `The ${field} field must be at least ${String(issue.minimum)} characters.`;
       }
       if (issue.origin === 'array') return `The ${field} field must have at least ${String(issue.minimum)} items.`;
-      const { min, max } = boundsOf(issue.inst);
-      if (min !== null && max !== null) return `The ${field} field must be between ${min} and ${max}.`;
+      // Laravel's separate min and max rules, not its between rule: each bound reads on its own.
       return `The ${field} field must be at least ${String(issue.minimum)}.`;
     }
     case 'too_big': {
@@ -56,11 +43,10 @@ export const laravelErrorMap: z.core.$ZodErrorMap = (issue: Issue) => {
         return `The ${field} field must not be greater than ${String(issue.maximum)} characters.`;
       if (issue.origin === 'array')
         return `The ${field} field must not have more than ${String(issue.maximum)} items.`;
-      const { min, max } = boundsOf(issue.inst);
-      if (min !== null && max !== null) return `The ${field} field must be between ${min} and ${max}.`;
       return `The ${field} field must not be greater than ${String(issue.maximum)}.`;
     }
     case 'invalid_value':
+      if (issue.input === undefined) return `The ${field} field is required.`;
       return `The selected ${field} is invalid.`;
     case 'invalid_format':
       if (issue.format === 'url') return `The ${field} field must be a valid URL.`;
