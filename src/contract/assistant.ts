@@ -234,7 +234,8 @@ const optionalFields = Object.fromEntries(
   Object.entries(assistantFields).map(([k, v]) => [k, v.optional()]),
 ) as { [K in keyof Fields]: z.ZodOptional<Fields[K]> };
 
-function requireWebhookUrl(
+/** The cross-field rule of create and update (and of the console's form): a live webhook needs a URL. */
+export function requireWebhookUrl(
   v: { is_webhook_active?: boolean | undefined; webhook_url?: string | null | undefined },
   ctx: z.RefinementCtx,
 ) {
