@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/connect';
+import type { NewCall } from '../db/schema';
+import { toDbTimestamp } from '../db/time';
+
+/*
+ * Rows inserted straight into the database, for tests that need assistants, numbers, campaigns or a
+ * call log without going through (or depending on) the endpoints that make them.
+ */
+
+const voiceFor = new WeakMap<Db, number>();
+
+export async function ensureVoice(db: Db): Promise<number> {
+  const known = voiceFor.get(db);
+  if (known !== undefined) return known;
+  const row = await db.insertInto('voices').values({ user_id: null, name: 'Fixture voice', mode: 'pipeline' }).returning('id').executeTakeFirstOrThrow();
+  voiceFor.set(db, row.id);
+  return row.id;
+}
+
+export async function insertPhoneNumber(
+  db: Db,
+  userId: number,
+  phone = `+4930${String(1_000_000 + Math.floor(Math.random() * 8_999_999))}`,
+  typeLabel = 'Normal',
+): Promise<{ id: number; phone_number: string }> {
+  return db
+    .insertInto('phone_numbers')
+    .values({ user_id: userId, phone_number: phone, country_code: 'DE', type_label: typeLabel })
+    .returning(['id', 'phone_number'])
+    .executeTakeFirstOrThrow();
+}
+
+export interface AssistantFixture {
+  name?: string;
+  type?: 'inbound' | 'outbound';
+  timezone?: string;
+  phone_number_id?: number | null;
+  deleted?: boolean;
+  record?: boolean;
+}
+
+export async function insertAssistant(db: Db, userId: number, a: AssistantFixture = {}): Promise<{ id: number; name: string }> {
+  const voice = await ensureVoice(db);
+  return db
+    .insertInto('assistants')
+    .values({
+      user_id: userId,
+      uuid: randomUUID(),
+      name: a.name ?? 'Fixture assistant',
+      type: a.type ?? 'outbound',
+      mode: 'pipeline',
+      voice_id: voice,
+      timezone: a.timezone ?? 'Europe/Berlin',
+      phone_number_id: a.phone_number_id ?? null,
+      language_id: null,
+      language: 'English',
+      llm_model_id: null,
+      ...(a.record !== undefined && { record: a.record }),
+      ...(a.deleted && { deleted_at: toDbTimestamp(new Date()) }),
+    })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertCampaign(
+  db: Db,
+  userId: number,
+  c: { name?: string; assistant_id?: number | null; status?: string } = {},
+): Promise<{ id: number; name: string }> {
+  return db
+    .insertInto('campaigns')
+    .values({
+      user_id: userId,
+      name: c.name ?? 'Fixture campaign',
+      assistant_id: c.assistant_id ?? null,
+      status: c.status ?? 'draft',
+      allowed_days: JSON.stringify(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']),
+    })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+}
+
+export type CallFixture = Partial<Omit<NewCall, 'user_id'>> & { at?: Date | string };
+
+/** A call of the user; `at` sets created_at (a Date, or the database's text "2026-03-01 12:00:00"). */
+export async function insertCall(db: Db, userId: number, call: CallFixture = {}): Promise<number> {
+  const { at, ...rest } = call;
+  const ts = at === undefined ? toDbTimestamp(new Date()) : typeof at === 'string' ? at : toDbTimestamp(at);
+  const row = await db
+    .insertInto('calls')
+    .values({
+      user_id: userId,
+      type: 'outbound',
+      status: 'completed',
+      client_phone_number: '+4930123456',
+      assistant_name: 'Fixture assistant',
+      variables: '{}',
+      evaluation: '{}',
+      created_at: ts,
+      updated_at: ts,
+      ...rest,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
