@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, messageResponseSchema } from '../../../api';
+import { leadKeys } from './keys';
+
+/** DELETE /user/leads/{id}; its secondary contacts go with it. */
+export function deleteLead(id: number, signal?: AbortSignal) {
+  return api.delete(`/user/leads/${id}`, messageResponseSchema, { signal });
+}
+
+export function useDeleteLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => deleteLead(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+  });
+}

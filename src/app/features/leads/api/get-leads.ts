@@ -1,0 +1,60 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { leadSchema, type Lead } from '../../../../contract/lead';
+import { paginatedSchema } from '../../../../contract/pagination';
+import { api } from '../../../api';
+import { leadKeys } from './keys';
+
+/*
+ * GET /user/leads. The spec (and the local service) answers one bare array; the hosted service pages it
+ * with Laravel's paginator (15 a page, `page`), and older hosts wrapped it as {"leads": [...]}. Every
+ * form is read, and every page fetched: the console filters, sorts and pages the whole list itself.
+ */
+
+export interface LeadsPage {
+  leads: Lead[];
+  /** 1 for the unpaged forms. */
+  lastPage: number;
+}
+
+export const leadsAnswerSchema = z.union([
+  z.array(leadSchema).transform((leads): LeadsPage => ({ leads, lastPage: 1 })),
+  paginatedSchema(leadSchema).transform((p): LeadsPage => ({ leads: p.data, lastPage: Math.max(1, p.last_page) })),
+  z.looseObject({ leads: z.array(leadSchema) }).transform((v): LeadsPage => ({ leads: v.leads, lastPage: 1 })),
+  z.looseObject({ data: z.array(leadSchema) }).transform((v): LeadsPage => ({ leads: v.data, lastPage: 1 })),
+]);
+
+/** Far more than any account holds: a host that never stops paging does not keep us in a loop. */
+export const MAX_LEAD_PAGES = 2000;
+
+/**
+ * Every lead over all pages. Pages after the first go one at a time (the API client waits out a 429
+ * between them). A lead that moved across a page boundary while paging appears once.
+ */
+export async function fetchAllLeadPages(fetchPage: (page: number | undefined) => Promise<LeadsPage>): Promise<Lead[]> {
+  const first = await fetchPage(undefined);
+  const byId = new Map<number, Lead>();
+  const add = (leads: Lead[]) => leads.forEach((l) => byId.set(l.id, l));
+  add(first.leads);
+  const last = Math.min(first.lastPage, MAX_LEAD_PAGES);
+  for (let page = 2; page <= last; page++) {
+    const next = await fetchPage(page);
+    if (next.leads.length === 0) break;
+    add(next.leads);
+  }
+  return [...byId.values()];
+}
+
+export function getLeads(signal?: AbortSignal): Promise<Lead[]> {
+  return fetchAllLeadPages((page) => api.get('/user/leads', leadsAnswerSchema, { query: { page }, signal }));
+}
+
+export const leadsQuery = () =>
+  queryOptions({
+    queryKey: leadKeys.list(),
+    queryFn: ({ signal }) => getLeads(signal),
+  });
+
+export function useLeads() {
+  return useQuery(leadsQuery());
+}

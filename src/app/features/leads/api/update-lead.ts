@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateLeadRequest } from '../../../../contract/lead';
+import { api, messageResponseSchema } from '../../../api';
+import { leadKeys } from './keys';
+
+/**
+ * PUT /user/leads/{id}: only campaign_id, phone_number, status and variables; variables are merged into
+ * the stored ones (a key cannot be removed through the API).
+ */
+export function updateLead(id: number, body: UpdateLeadRequest, signal?: AbortSignal) {
+  return api.put(`/user/leads/${id}`, messageResponseSchema, { body, signal });
+}
+
+export function useUpdateLead(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateLeadRequest) => updateLead(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+  });
+}
