@@ -1,8 +1,176 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { attributeName, callsQuerySchema, makeCallRequest, type CallsQuery, type FieldErrors } from '../../contract';
+import { toE164 } from '../../contract/phone';
+import type { Db } from '../db/connect';
+import { toDbTimestamp } from '../db/time';
 import type { AppEnv, Deps } from '../http/context';
+import { notFound, ValidationError, fieldError } from '../http/errors';
+import { paginate } from '../http/pagination';
+import { idParam, parseBody, parseQuery } from '../http/validate';
+import { callResource } from '../resources/calls';
+import { SIMULATED_MARKER } from '../simulator';
 
-// TODO(issue 2): endpoints of this resource.
-export function callRoutes(_deps: Deps) {
+const CALL_NOT_FOUND = 'Call not found';
+export const CALL_PHONE_INVALID = 'The phone number field must be a valid phone number.';
+
+export interface CallFilters {
+  status?: string | undefined;
+  type?: string | undefined;
+  /** E.164 */
+  phone_number?: string | undefined;
+  assistant_id?: number | undefined;
+  campaign_id?: number | undefined;
+  /** YYYY-MM-DD, from 00:00:00 */
+  date_from?: string | undefined;
+  /** YYYY-MM-DD, through 23:59:59.999999 */
+  date_to?: string | undefined;
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The caller's calls narrowed by the filters: user_id first, then equality filters, then the date range,
+ * so one of the calls_user_* indexes (user_id, <filter>, created_at DESC, id DESC) serves each query.
+ */
+export function filteredCalls(db: Db, userId: number, f: CallFilters) {
+  let q = db.selectFrom('calls').where('user_id', '=', userId);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  if (f.type !== undefined) q = q.where('type', '=', f.type);
+  if (f.phone_number !== undefined) q = q.where('client_phone_number', '=', f.phone_number);
+  if (f.assistant_id !== undefined) q = q.where('assistant_id', '=', f.assistant_id);
+  if (f.campaign_id !== undefined) q = q.where('campaign_id', '=', f.campaign_id);
+  if (f.date_from !== undefined) q = q.where('created_at', '>=', `${f.date_from} 00:00:00`);
+  if (f.date_to !== undefined) q = q.where('created_at', '<', `${nextDay(f.date_to)} 00:00:00`);
+  return q;
+}
+
+export function callsPageQuery(db: Db, userId: number, f: CallFilters, page: number, perPage: number) {
+  return filteredCalls(db, userId, f)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+
+export function callsCountQuery(db: Db, userId: number, f: CallFilters) {
+  return filteredCalls(db, userId, f).select((eb) => eb.fn.countAll<number>().as('total'));
+}
+
+/**
+ * `phone_number` of the query as sent: a literal `+` in a query string decodes to a space, so
+ * "?phone_number=+4930…" arrives as " 4930…"; that leading space is read back as the plus it was.
+ */
+function rawPhoneFilter(c: Context): string | undefined {
+  const values = new URL(c.req.url).searchParams.getAll('phone_number');
+  const raw = values.at(-1);
+  if (raw === undefined || raw === '') return undefined;
+  return /^ \d/.test(raw) ? `+${raw.slice(1)}` : raw;
+}
+
+function originOf(c: Context): string {
+  return new URL(c.req.url).origin;
+}
+
+export function callRoutes({ db, now }: Deps) {
   const r = new Hono<AppEnv>();
+
+  r.get('/calls', async (c) => {
+    const query: CallsQuery = parseQuery(c, callsQuerySchema);
+    const userId = c.var.user.id;
+    let phone: string | undefined;
+    if (query.phone_number !== undefined) {
+      const e164 = toE164(rawPhoneFilter(c) ?? query.phone_number);
+      if (!e164) throw fieldError('phone_number', CALL_PHONE_INVALID);
+      phone = e164;
+    }
+    const filters: CallFilters = {
+      status: query.status,
+      type: query.type,
+      phone_number: phone,
+      assistant_id: query.assistant_id,
+      campaign_id: query.campaign_id,
+      date_from: query.date_from,
+      date_to: query.date_to,
+    };
+    const { page, per_page: perPage } = query;
+    const countRow = await callsCountQuery(db, userId, filters).executeTakeFirstOrThrow();
+    const total = Number(countRow.total);
+    // A page past the end needs no second query (and no huge OFFSET).
+    const rows = (page - 1) * perPage < total ? await callsPageQuery(db, userId, filters, page, perPage).execute() : [];
+    const origin = originOf(c);
+    return c.json(paginate(c.req.url, page, perPage, total, rows.map((row) => callResource(row, origin))));
+  });
+
+  r.get('/calls/:id', async (c) => {
+    const id = idParam(c, 'id', CALL_NOT_FOUND);
+    const row = await db.selectFrom('calls').selectAll().where('id', '=', id).where('user_id', '=', c.var.user.id).executeTakeFirst();
+    if (!row) throw notFound(CALL_NOT_FOUND);
+    return c.json(callResource(row, originOf(c)));
+  });
+
+  r.delete('/calls/:id', async (c) => {
+    const id = idParam(c, 'id', CALL_NOT_FOUND);
+    const res = await db.deleteFrom('calls').where('id', '=', id).where('user_id', '=', c.var.user.id).executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw notFound(CALL_NOT_FOUND);
+    return c.json({ message: 'Call deleted successfully' });
+  });
+
+  r.post('/make_call', async (c) => {
+    const input = await parseBody(c, makeCallRequest);
+    const userId = c.var.user.id;
+    const errors: FieldErrors = {};
+    const phone = toE164(input.phone_number);
+    if (!phone) errors.phone_number = [CALL_PHONE_INVALID];
+    const assistant = await db
+      .selectFrom('assistants')
+      .leftJoin('phone_numbers', (j) =>
+        j.onRef('phone_numbers.id', '=', 'assistants.phone_number_id').on('phone_numbers.user_id', '=', userId),
+      )
+      .select(['assistants.id', 'assistants.name', 'phone_numbers.phone_number'])
+      .where('assistants.id', '=', input.assistant_id)
+      .where('assistants.user_id', '=', userId)
+      .where('assistants.type', '=', 'outbound')
+      .where('assistants.deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!assistant) errors.assistant_id = [`The selected ${attributeName(['assistant_id'])} is invalid.`];
+    if (Object.keys(errors).length > 0 || !phone || !assistant) throw new ValidationError(errors);
+
+    const ts = toDbTimestamp(now());
+    const row = await db
+      .insertInto('calls')
+      .values({
+        user_id: userId,
+        assistant_id: assistant.id,
+        campaign_id: null,
+        lead_id: null,
+        assistant_name: assistant.name,
+        campaign_name: null,
+        type: 'outbound',
+        status: 'initiated',
+        duration: 0,
+        assistant_phone_number: assistant.phone_number,
+        client_phone_number: phone,
+        transcript: null,
+        variables: JSON.stringify(input.variables ?? {}),
+        // The call simulator moves only the calls that carry this marker (see simulator.ts).
+        evaluation: JSON.stringify(SIMULATED_MARKER),
+        webhook_response: null,
+        carrier_cost: 0,
+        total_cost: 0,
+        answered_by: null,
+        recording_key: null,
+        created_at: ts,
+        updated_at: ts,
+      })
+      .returning(['id', 'status'])
+      .executeTakeFirstOrThrow();
+    return c.json({ message: 'Call initiated successfully', call_id: row.id, status: row.status });
+  });
+
   return r;
 }
