@@ -5,6 +5,7 @@ import { startServer } from '../serve';
 import { seedDemo } from '../seed/demo';
 import { DataDirLockedError } from '../db/lock';
 import { openConfiguredDatabase } from './open';
+import { startCallSimulator } from '../simulator';
 import type { DatabaseHandle } from '../db/connect';
 
 /*
@@ -50,6 +51,8 @@ async function main() {
     staticDir: serveConsole ? staticDir : undefined,
     ...(process.env.LOG_REQUESTS === '1' ? { log: (l: string) => console.log(l) } : {}),
   });
+  // Carries calls made with POST /user/make_call through ringing and in-progress to completed.
+  const stopSimulator = handle ? startCallSimulator(handle.db) : () => {};
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
   console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);
   console.log(`Open ${server.url} and sign in with the API token.`);
@@ -58,6 +61,7 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    stopSimulator();
     await server.close();
     await handle?.close();
     process.exit(0);
