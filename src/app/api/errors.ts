@@ -1,0 +1,291 @@
+import type { FieldErrors } from '../../contract/errors';
+
+/*
+ * The one error type of the console. Every failure of a request becomes an ApiError, whatever the host
+ * sent: `{message}`, `{message, errors}`, `{message, success, data}`, `{error, message}`, `{error}`, an
+ * HTML page, a redirect to a login page, nothing at all (network), or too late (timeout).
+ */
+
+export type ApiErrorKind =
+  /** No answer: offline, DNS, connection refused, or a cross-origin call the host refused (CORS). */
+  | 'network'
+  | 'timeout'
+  /** 401/419, or a redirect to (or an HTML) sign-in page: the token was not accepted. */
+  | 'unauthorized'
+  /** 429: `retryAfter` says how long to wait. */
+  | 'rate-limited'
+  /** 422 with field errors. */
+  | 'validation'
+  | 'not-found'
+  /** Any other 4xx or 5xx answer. */
+  | 'http'
+  /** An answer that is not the API's JSON (an HTML page, garbage), or JSON of an unexpected shape. */
+  | 'unexpected-response';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  status: number;
+  message: string;
+  fieldErrors?: FieldErrors;
+  retryAfter?: number | null;
+  body?: unknown;
+  method?: string;
+  path?: string;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status; 0 when no answer came (network, timeout). */
+  readonly status: number;
+  /** Laravel-style field errors, dotted keys (`post_call_schema.0.name`): empty unless the host sent some. */
+  readonly fieldErrors: FieldErrors;
+  /** Seconds to wait before the next try (429), when the host said so. */
+  readonly retryAfter: number | null;
+  /** The parsed body as the host sent it (JSON), for fields such as `success` or `data`. */
+  readonly body: unknown;
+  readonly method: string;
+  readonly path: string;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.kind = init.kind;
+    this.status = init.status;
+    this.fieldErrors = init.fieldErrors ?? {};
+    this.retryAfter = init.retryAfter ?? null;
+    this.body = init.body;
+    this.method = init.method ?? 'GET';
+    this.path = init.path ?? '';
+  }
+
+  get isUnauthorized() {
+    return this.kind === 'unauthorized';
+  }
+
+  /** True for failures a repeat of the same GET may cure: no answer, a 5xx, a 429 after waiting. */
+  get isTransient() {
+    return this.kind === 'network' || this.kind === 'rate-limited' || (this.kind === 'http' && this.status >= 500);
+  }
+
+  /** The messages for one field (dotted key), or undefined. */
+  fieldError(key: string): string | undefined {
+    const list = this.fieldErrors[key];
+    return list && list.length > 0 ? list.join(' ') : undefined;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** What the normaliser needs of an HTTP answer; a plain object so tests can describe any answer. */
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The final URL after redirects (fetch's `response.url`). */
+  url?: string;
+  /** fetch followed one or more redirects. */
+  redirected?: boolean;
+  /** fetch with `redirect: 'manual'` in a browser gives an opaque redirect with status 0. */
+  type?: ResponseType;
+}
+
+export interface RequestContext {
+  method: string;
+  path: string;
+  /** A secret that must never appear in a message (the token in use). */
+  secret?: string | null;
+}
+
+const LOGIN_URL = /\/(login|signin|sign-in|auth)(\b|\/|\?|$)/i;
+
+function looksLikeHtml(text: string, contentType: string): boolean {
+  return contentType.includes('text/html') || /^\s*<(!doctype|html|head|body)\b/i.test(text);
+}
+
+function looksLikeLoginPage(text: string): boolean {
+  return (
+    /<input[^>]+type\s*=\s*["']?password/i.test(text) ||
+    /<title>[^<]*(log\s?in|sign\s?in)[^<]*<\/title>/i.test(text) ||
+    /<form[^>]+action\s*=\s*["'][^"']*(login|signin|sign-in)/i.test(text)
+  );
+}
+
+/** Seconds from `retry_after` in the body or the Retry-After header (seconds or an HTTP date). */
+export function retryAfterSeconds(bodyValue: unknown, header: string | null, now = Date.now()): number | null {
+  const fromBody = typeof bodyValue === 'number' ? bodyValue : typeof bodyValue === 'string' ? Number(bodyValue) : NaN;
+  if (Number.isFinite(fromBody) && fromBody >= 0) return Math.ceil(fromBody);
+  if (header) {
+    const n = Number(header.trim());
+    if (Number.isFinite(n) && n >= 0) return Math.ceil(n);
+    const at = Date.parse(header);
+    if (!Number.isNaN(at)) return Math.max(0, Math.ceil((at - now) / 1000));
+  }
+  return null;
+}
+
+function toFieldErrors(value: unknown): FieldErrors {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  const out: FieldErrors = {};
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    const list = Array.isArray(v) ? v : [v];
+    const messages = list.filter((m) => m !== null && m !== undefined).map((m) => (typeof m === 'string' ? m : JSON.stringify(m)));
+    if (messages.length > 0) out[key] = messages;
+  }
+  return out;
+}
+
+function asText(value: unknown): string | null {
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const m = (value as Record<string, unknown>).message;
+    if (typeof m === 'string' && m.trim() !== '') return m.trim();
+  }
+  return null;
+}
+
+function defaultMessage(status: number): string {
+  if (status === 401) return 'The API token was not accepted.';
+  if (status === 403) return 'This action is not allowed for this token.';
+  if (status === 404) return 'Not found.';
+  if (status === 422) return 'The given data was invalid.';
+  if (status === 429) return 'Too many requests.';
+  if (status >= 500) return `The service had an error (HTTP ${status}).`;
+  return `The request failed (HTTP ${status}).`;
+}
+
+function kindOf(status: number, fieldErrors: FieldErrors): ApiErrorKind {
+  if (status === 401 || status === 419) return 'unauthorized';
+  if (status === 429) return 'rate-limited';
+  if (status === 404) return 'not-found';
+  if (status === 422 && Object.keys(fieldErrors).length > 0) return 'validation';
+  return 'http';
+}
+
+/**
+ * Laravel's summary line, as contract/errors' summarizeFieldErrors words it. Not imported from there:
+ * that module builds full-zod schemas at load time, and this file is on the sign-in page.
+ */
+export function summarize(errors: FieldErrors): string {
+  const messages = Object.values(errors).flat();
+  const first = messages[0] ?? 'The given data was invalid.';
+  const more = messages.length - 1;
+  return more <= 0 ? first : `${first} (and ${more} more error${more === 1 ? '' : 's'})`;
+}
+
+/** Removes a secret from text a person may read. */
+export function scrub(text: string, secret: string | null | undefined): string {
+  if (!secret || secret.length < 4) return text;
+  return text.split(secret).join('•••');
+}
+
+/**
+ * The ApiError for an answer that is not a success: any status, any body. Also used for a 2xx answer
+ * that is not JSON (an HTML page where the API should be).
+ */
+export function errorFromAnswer(answer: RawAnswer, ctx: RequestContext): ApiError {
+  const { method, path } = ctx;
+  const contentType = answer.headers.get('content-type')?.toLowerCase() ?? '';
+  const base = { method, path };
+
+  // A redirect the browser did not follow (manual mode), or a 3xx handed to us: an API redirects only
+  // to its login page when it does not like the key.
+  const location = answer.headers.get('location') ?? '';
+  if (answer.type === 'opaqueredirect' || (answer.status >= 300 && answer.status < 400)) {
+    return new ApiError({
+      ...base,
+      kind: 'unauthorized',
+      status: answer.status,
+      message: `The host answered with a redirect${location ? ` to ${scrub(location, ctx.secret)}` : ''} instead of data: the API token was not accepted.`,
+    });
+  }
+
+  let body: unknown = undefined;
+  let isJson = false;
+  if (answer.text.trim() !== '') {
+    try {
+      body = JSON.parse(answer.text);
+      isJson = true;
+    } catch {
+      isJson = false;
+    }
+  }
+
+  if (!isJson && answer.text.trim() !== '') {
+    const html = looksLikeHtml(answer.text, contentType);
+    const landedOnLogin = (answer.redirected === true && LOGIN_URL.test(answer.url ?? '')) || (html && looksLikeLoginPage(answer.text));
+    if (landedOnLogin || (html && (answer.status === 401 || answer.status === 419))) {
+      return new ApiError({
+        ...base,
+        kind: 'unauthorized',
+        status: answer.status,
+        message: 'The host answered with a sign-in page instead of data: the API token was not accepted.',
+      });
+    }
+    const what = html ? 'a web page' : `something other than JSON (${contentType || 'no content type'})`;
+    return new ApiError({
+      ...base,
+      kind: answer.status >= 200 && answer.status < 300 ? 'unexpected-response' : kindOf(answer.status, {}),
+      status: answer.status,
+      message: `The host answered ${method} ${path} with ${what}, HTTP ${answer.status}, not the API's JSON. Check the API host; it usually ends in /api.`,
+    });
+  }
+
+  // The fields of contract/errors' anyErrorBodySchema, read by hand: this file is on the sign-in page,
+  // which loads zod/mini only.
+  const fields: { message?: unknown; error?: unknown; errors?: unknown; retry_after?: unknown } =
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const fieldErrors = toFieldErrors(fields.errors);
+  const errorsAsList = Array.isArray(fields.errors) ? fields.errors.map(asText).filter((m): m is string => m !== null) : [];
+  const message =
+    asText(fields.message) ??
+    asText(fields.error) ??
+    (Object.keys(fieldErrors).length > 0 ? summarize(fieldErrors) : null) ??
+    errorsAsList[0] ??
+    (typeof body === 'string' && body.trim() !== '' ? body.trim() : null) ??
+    defaultMessage(answer.status);
+
+  const kind = kindOf(answer.status, fieldErrors);
+  const retryAfter = kind === 'rate-limited' ? retryAfterSeconds(fields.retry_after, answer.headers.get('retry-after')) : null;
+  return new ApiError({
+    ...base,
+    kind,
+    status: answer.status,
+    message: scrub(message, ctx.secret),
+    fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v.map((m) => scrub(m, ctx.secret))])),
+    retryAfter,
+    body,
+  });
+}
+
+/** The ApiError for a fetch that gave no answer. */
+export function errorFromFailure(e: unknown, ctx: RequestContext & { timedOut: boolean; timeoutMs: number }): ApiError {
+  if (ctx.timedOut) {
+    return new ApiError({
+      kind: 'timeout',
+      status: 0,
+      message: `No answer from the API within ${Math.round(ctx.timeoutMs / 1000)} s (${ctx.method} ${ctx.path}).`,
+      method: ctx.method,
+      path: ctx.path,
+    });
+  }
+  const detail = e instanceof Error && e.message ? ` (${scrub(e.message, ctx.secret)})` : '';
+  return new ApiError({
+    kind: 'network',
+    status: 0,
+    message: `The API could not be reached${detail}. Check the connection and the API host.`,
+    method: ctx.method,
+    path: ctx.path,
+  });
+}
+
+/** A short sentence for any error, for notifications and error states. */
+export function errorMessage(e: unknown): string {
+  if (e instanceof ApiError) {
+    if (e.kind === 'rate-limited' && e.retryAfter !== null) return `${e.message} Try again in ${e.retryAfter} s.`;
+    return e.message;
+  }
+  if (e instanceof Error) return e.message;
+  return 'Something went wrong.';
+}

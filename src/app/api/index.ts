@@ -1,0 +1,12 @@
+export { api, createApiClient, buildUrl, messageResponseSchema, type ApiClient, type RequestOptions } from './client';
+export { ApiError, errorMessage, isApiError, type ApiErrorKind } from './errors';
+export {
+  apiBaseUrlOf,
+  describeApiHost,
+  endSession,
+  getSession,
+  startSession,
+  subscribeSession,
+  useSession,
+  type Session,
+} from './session';

@@ -1,0 +1,90 @@
+import { AppShell, Badge, Burger, Group, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { IconServer } from '@tabler/icons-react';
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { describeApiHost, useSession } from '../api/session';
+import { navItems } from '../lib/nav';
+import { Brand } from './brand';
+import { ColorSchemeToggle } from './color-scheme-toggle';
+import { RouterNavLink } from './links';
+import { UserMenu } from './user-menu';
+
+/** The frame of every signed-in page: header, navigation (behind a burger on a phone), content. */
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const session = useSession();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const host = describeApiHost(session?.host);
+
+  // Modals (confirmations) are for signed-in pages; inside the router so their content can link.
+  return (
+    <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+            <Brand />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label={session?.host ? `Custom API host: ${session.host}` : 'The API of the server that serves this console'}>
+              <Badge
+                visibleFrom="sm"
+                variant="light"
+                color={session?.host ? 'grape' : 'gray'}
+                size="lg"
+                radius="sm"
+                leftSection={<IconServer size={14} aria-hidden />}
+                tt="none"
+                fw={500}
+                data-testid="api-host"
+                maw={320}
+              >
+                {host}
+              </Badge>
+            </Tooltip>
+            <ColorSchemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea}>
+          {navItems.map((item) => {
+            const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+            return (
+              <RouterNavLink
+                key={item.to}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={close}
+                variant="light"
+                styles={{ root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontSize: 'var(--mantine-font-size-sm)' } }}
+                mb={2}
+              />
+            );
+          })}
+        </AppShell.Section>
+        <AppShell.Section hiddenFrom="sm" p="xs">
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            API: {host}
+          </Text>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+    </ModalsProvider>
+  );
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from '../../../lib/zod-mini';
+import { api } from '../../../api';
+
+const localInfoSchema = z.looseObject({
+  service: z.string(),
+  demo_data: z.catch(z.boolean(), false),
+  sign_in_hint: z.catch(z.nullish(z.string()), null),
+});
+export type LocalInfo = z.output<typeof localInfoSchema>;
+
+/**
+ * GET /api/local/info, no token: only the local service answers it (a hosted API or proxy mode gives
+ * 404). Tells whether demo data is there and where its token was printed; never the token itself.
+ */
+export function getLocalInfo(signal?: AbortSignal) {
+  return api.get('/local/info', localInfoSchema, { auth: { token: null, host: null }, retries: 0, timeoutMs: 5_000, signal });
+}
+
+export const localInfoQuery = () =>
+  queryOptions({
+    queryKey: ['local-info'] as const,
+    queryFn: ({ signal }) => getLocalInfo(signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+export function useLocalInfo() {
+  return useQuery(localInfoQuery());
+}

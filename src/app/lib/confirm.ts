@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { modals } from '@mantine/modals';
+
+/** A confirmation dialog as a promise: true when the person confirmed. */
+export function confirmAction(options: {
+  title: ReactNode;
+  children: ReactNode;
+  confirmLabel?: string;
+  danger?: boolean;
+}): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: options.title,
+      children: options.children,
+      labels: { confirm: options.confirmLabel ?? 'Confirm', cancel: 'Cancel' },
+      confirmProps: options.danger ? { color: 'red' } : undefined,
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

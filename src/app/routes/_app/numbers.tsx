@@ -1,0 +1,65 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import * as z from '../../lib/zod-mini';
+import { PageHeader } from '../../components/page-header';
+import { languagesQuery, modelsQuery, phoneNumbersQuery, voicesQuery } from '../../features/lookups/api';
+import { PhoneNumbersCard, type PhoneFilter } from '../../features/lookups/components/phone-numbers-card';
+import { VoicesCard, type VoiceFilter } from '../../features/lookups/components/voices-card';
+import { ModelsCard } from '../../features/lookups/components/models-card';
+import { LanguagesCard } from '../../features/lookups/components/languages-card';
+
+const defaults = { phones: 'all', voices: 'all' } as const;
+
+// zod/mini: validateSearch stays in the entry chunk (the router needs it to match), which the sign-in
+// page loads; full zod there would cost tens of kB.
+const numbersSearch = z.object({
+  phones: z.catch(z._default(z.enum(['all', 'inbound', 'outbound']), defaults.phones), defaults.phones),
+  voices: z.catch(z._default(z.enum(['all', 'pipeline', 'multimodal']), defaults.voices), defaults.voices),
+});
+
+const orAll = <T extends string>(v: T | 'all') => (v === 'all' ? undefined : v);
+
+export const Route = createFileRoute('/_app/numbers')({
+  // The loader goes into the lazy chunk with the component: it pulls in the contract's (full zod)
+  // schemas, which the entry chunk, and so the sign-in page, must not carry.
+  codeSplitGroupings: [['loader', 'component']],
+  validateSearch: numbersSearch,
+  search: { middlewares: [stripSearchParams(defaults)] },
+  loaderDeps: ({ search }) => ({ phones: search.phones, voices: search.voices }),
+  // Warm the cache with the very options the cards read. Each card shows its own error (with retry),
+  // so a failing lookup does not take the whole page down: prefetch, never throw.
+  loader: ({ context: { queryClient }, deps }) =>
+    Promise.all([
+      queryClient.prefetchQuery(phoneNumbersQuery(orAll(deps.phones))),
+      queryClient.prefetchQuery(voicesQuery(orAll(deps.voices))),
+      queryClient.prefetchQuery(modelsQuery()),
+      queryClient.prefetchQuery(languagesQuery()),
+    ]),
+  component: NumbersPage,
+});
+
+function NumbersPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const setSearch = (patch: { phones?: PhoneFilter; voices?: VoiceFilter }) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false });
+
+  return (
+    <>
+      <PageHeader
+        title="Numbers & voices"
+        description="What assistants are built from: your phone numbers, and the voices, models and languages the service offers."
+      />
+      <Stack gap="lg">
+        <PhoneNumbersCard filter={search.phones} onFilterChange={(phones) => setSearch({ phones })} />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <VoicesCard filter={search.voices} onFilterChange={(voices) => setSearch({ voices })} />
+          <Stack gap="lg">
+            <ModelsCard />
+            <LanguagesCard />
+          </Stack>
+        </SimpleGrid>
+      </Stack>
+    </>
+  );
+}
