@@ -1,0 +1,268 @@
+import { useMemo, useRef, type ReactNode } from 'react';
+import { Alert, Button, Card, Chip, Group, Input, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { CAMPAIGN_BOUNDS, WEEKDAYS, type Campaign } from '../../../../contract/campaign';
+import { laravelErrorMap } from '../../../../contract/validation';
+import { ApiError } from '../../../api/errors';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { applyApiErrorToForm } from '../../../lib/form-errors';
+import { useCreateCampaign } from '../api/create-campaign';
+import { DAY_LABELS, formatMinutes } from '../lib/format';
+import { campaignErrorPath, campaignFormDefaults, campaignFormSchema, timeZones, toCreateCampaignRequest, type CampaignFormValues } from '../lib/form-schema';
+
+export interface AssistantOption {
+  value: number;
+  label: string;
+  timezone: string | null;
+}
+
+export interface PhoneNumberOption {
+  value: number;
+  label: string;
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb={description ? 4 : 'sm'}>
+        {title}
+      </Title>
+      {description ? (
+        <Text size="sm" c="dimmed" mb="sm">
+          {description}
+        </Text>
+      ) : null}
+      {children}
+    </Card>
+  );
+}
+
+const FIELDS = Object.keys(campaignFormDefaults);
+
+export interface CampaignFormProps {
+  assistants: AssistantOption[];
+  assistantsLoading?: boolean;
+  /** Outbound numbers; the campaign calls from these. */
+  phoneNumbers: PhoneNumberOption[];
+  phoneNumbersLoading?: boolean;
+  /** Shown above the button when the assistants or numbers could not be loaded. */
+  notice?: ReactNode;
+  onCreated: (campaign: Campaign) => void;
+  onCancel: () => void;
+}
+
+export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phoneNumbersLoading, notice, onCreated, onCancel }: CampaignFormProps) {
+  const create = useCreateCampaign();
+  const saved = useRef(false);
+  const inFlight = useRef(false);
+  const form = useForm<CampaignFormValues>({
+    defaultValues: campaignFormDefaults,
+    // The schema reads '' from an empty number input as "required"; its input type is wider than the form's.
+    resolver: zodResolver(campaignFormSchema, { error: laravelErrorMap }, { raw: true }) as unknown as Resolver<CampaignFormValues>,
+    mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, setError, formState } = form;
+  const assistantId = useWatch({ control, name: 'assistant_id' });
+  const assistantZone = assistants.find((a) => a.value === assistantId)?.timezone ?? null;
+  const zones = useMemo(() => timeZones(), []);
+  const interval = useWatch({ control, name: 'retry_interval' });
+
+  const onValid = async (values: CampaignFormValues) => {
+    if (inFlight.current) return;
+    const parsed = campaignFormSchema.parse(values);
+    inFlight.current = true;
+    try {
+      const campaign = await create.mutateAsync(toCreateCampaignRequest(parsed));
+      saved.current = true;
+      onCreated(campaign);
+    } catch (error) {
+      const rename = error instanceof ApiError ? Object.fromEntries(Object.keys(error.fieldErrors).map((k) => [k, campaignErrorPath(k)])) : {};
+      applyApiErrorToForm(error, setError, { fields: FIELDS, rename });
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const busy = formState.isSubmitting || create.isPending;
+  const b = CAMPAIGN_BOUNDS;
+  return (
+    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label="New campaign">
+      <UnsavedChangesGuard when={() => form.formState.isDirty && !saved.current} />
+      <Stack gap="lg">
+        <Section title="Campaign">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput label="Name" required maxLength={b.name.max} {...register('name')} error={formState.errors.name?.message} autoComplete="off" />
+            <Controller
+              control={control}
+              name="assistant_id"
+              render={({ field, fieldState }) => (
+                <Select<number>
+                  label="Outbound assistant"
+                  required
+                  data={assistants}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                  placeholder={assistantsLoading ? 'Loading assistants…' : assistants.length === 0 ? 'No outbound assistant yet' : 'Choose the assistant that calls'}
+                  searchable
+                  allowDeselect={false}
+                  nothingFoundMessage="No such assistant"
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="phone_number_ids"
+              render={({ field, fieldState }) => (
+                <MultiSelect<number>
+                  label="Phone numbers"
+                  description="The numbers the campaign calls from"
+                  data={phoneNumbers}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                  placeholder={phoneNumbersLoading ? 'Loading numbers…' : field.value.length ? undefined : phoneNumbers.length === 0 ? 'No numbers' : 'Choose numbers'}
+                  searchable
+                  clearable
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="max_calls_in_parallel"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label="Calls in parallel"
+                  description={`${b.max_calls_in_parallel.min} to ${b.max_calls_in_parallel.max}`}
+                  required
+                  min={b.max_calls_in_parallel.min}
+                  max={b.max_calls_in_parallel.max}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section title="When it calls" description="Calls go out only on these days, between these hours, in the campaign's time zone.">
+          <Stack gap="md">
+            <Controller
+              control={control}
+              name="allowed_days"
+              render={({ field, fieldState }) => (
+                <Input.Wrapper label="Allowed days" required error={fieldState.error?.message}>
+                  <Chip.Group multiple value={field.value} onChange={(v) => field.onChange(WEEKDAYS.filter((d) => v.includes(d)))}>
+                    <Group gap={6} mt={6}>
+                      {WEEKDAYS.map((d) => (
+                        <Chip key={d} value={d} size="sm" variant="outline" aria-label={d}>
+                          {DAY_LABELS[d]}
+                        </Chip>
+                      ))}
+                    </Group>
+                  </Chip.Group>
+                </Input.Wrapper>
+              )}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+              <TextInput label="From" type="time" required {...register('allowed_hours_start_time')} error={formState.errors.allowed_hours_start_time?.message} />
+              <TextInput label="Until" type="time" required {...register('allowed_hours_end_time')} error={formState.errors.allowed_hours_end_time?.message} />
+              <Controller
+                control={control}
+                name="timezone"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Time zone"
+                    data={zones}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v)}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={fieldState.error?.message}
+                    placeholder={assistantZone ? `The assistant's (${assistantZone})` : "The assistant's"}
+                    searchable
+                    clearable
+                  />
+                )}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Section>
+
+        <Section title="Retries" description="How often a lead that did not answer is called again.">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Controller
+              control={control}
+              name="max_retries"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label="Attempts"
+                  description={`${b.max_retries.min} to ${b.max_retries.max}`}
+                  required
+                  min={b.max_retries.min}
+                  max={b.max_retries.max}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="retry_interval"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label="Minutes between attempts"
+                  description={`${b.retry_interval.min} to ${b.retry_interval.max} (${formatMinutes(b.retry_interval.max)})${
+                    typeof interval === 'number' && interval >= 60 ? ` · ${formatMinutes(interval)}` : ''
+                  }`}
+                  required
+                  min={b.retry_interval.min}
+                  max={b.retry_interval.max}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+        </Section>
+
+        {notice}
+        {formState.errors.root?.server ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="The campaign was not created" role="alert">
+            {formState.errors.root.server.message}
+          </Alert>
+        ) : null}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Create campaign
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

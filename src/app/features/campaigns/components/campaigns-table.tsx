@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { Campaign } from '../../../../contract/campaign';
+import { formatDays, formatHours, formatRetries } from '../lib/format';
+import { CampaignStatusBadge, CampaignStatusButtons } from './campaign-status';
+
+function assistantName(c: Campaign): string {
+  if (c.assistant?.name) return c.assistant.name;
+  return c.assistant_id !== null ? `Assistant ${c.assistant_id}` : 'No assistant';
+}
+
+export function CampaignsTable({
+  campaigns,
+  renderLink,
+  compact,
+}: {
+  campaigns: Campaign[];
+  renderLink: (campaign: Campaign, children: ReactNode) => ReactNode;
+  compact?: boolean;
+}) {
+  if (compact) {
+    return (
+      <Stack gap="sm" data-testid="campaigns-table">
+        {campaigns.map((c) => (
+          <Card key={c.id} withBorder padding="sm" data-testid="campaign-row" data-campaign-id={c.id}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                {renderLink(c, <Text fw={600} truncate>{c.name}</Text>)}
+                <Text size="xs" c="dimmed" truncate>
+                  {assistantName(c)}
+                </Text>
+              </Stack>
+              <CampaignStatusBadge status={c.status} />
+            </Group>
+            <Text size="xs" mt={6}>
+              {formatDays(c.allowed_days)} · {formatHours(c.allowed_hours_start_time, c.allowed_hours_end_time)}
+              {c.timezone ? ` (${c.timezone})` : ''}
+            </Text>
+            <Group justify="space-between" mt={6}>
+              <Text size="xs" c="dimmed">
+                Retries {formatRetries(c.max_retries, c.retry_interval)}
+                {c.leads_count !== null && c.leads_count !== undefined ? ` · ${c.leads_count} leads` : ''}
+              </Text>
+              <CampaignStatusButtons campaign={c} />
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={780}>
+      <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover data-testid="campaigns-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Assistant</Table.Th>
+            <Table.Th>Allowed days and hours</Table.Th>
+            <Table.Th>Retries</Table.Th>
+            <Table.Th w={100}>
+              <VisuallyHidden>Start or stop</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {campaigns.map((c) => (
+            <Table.Tr key={c.id} data-testid="campaign-row" data-campaign-id={c.id}>
+              <Table.Td maw={240}>
+                {renderLink(c, <Text size="sm" fw={600} truncate title={c.name}>{c.name}</Text>)}
+                <Text size="xs" c="dimmed">
+                  {c.leads_count !== null && c.leads_count !== undefined ? `${c.leads_count} lead${c.leads_count === 1 ? '' : 's'} · ` : ''}
+                  {c.max_calls_in_parallel !== null ? `${c.max_calls_in_parallel} in parallel` : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <CampaignStatusBadge status={c.status} />
+              </Table.Td>
+              <Table.Td maw={200}>
+                <Text size="sm" truncate title={assistantName(c)} c={c.assistant ? undefined : 'dimmed'}>
+                  {assistantName(c)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDays(c.allowed_days)} · {formatHours(c.allowed_hours_start_time, c.allowed_hours_end_time)}
+                </Text>
+                {c.timezone ? (
+                  <Text size="xs" c="dimmed">
+                    {c.timezone}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatRetries(c.max_retries, c.retry_interval)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <CampaignStatusButtons campaign={c} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

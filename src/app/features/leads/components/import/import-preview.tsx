@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Badge, Card, Group, List, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import type { CheckedRow, ValidationSummary } from '../../lib/row-validation';
+
+type Show = 'failing' | 'warnings' | 'all';
+const PER_PAGE = 50;
+
+function RowResult({ row }: { row: CheckedRow }) {
+  if (row.problems.length === 0 && row.warnings.length === 0) {
+    return (
+      <Badge color="teal" variant="light" tt="none">
+        Ready
+      </Badge>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      {row.problems.map((p, i) => (
+        <Text key={`p${i}`} size="xs" c="red.7" data-testid="row-problem" data-kind={p.kind}>
+          {p.message}
+        </Text>
+      ))}
+      {row.warnings.map((w, i) => (
+        <Text key={`w${i}`} size="xs" c="orange.8">
+          {w}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** Every row as it will be sent, and every row that will not, with why. */
+export function ImportPreview({ rows, summary, compact }: { rows: CheckedRow[]; summary: ValidationSummary; compact?: boolean }) {
+  const [show, setShow] = useState<Show>(summary.failing > 0 ? 'failing' : 'all');
+  const [page, setPage] = useState(1);
+  const shown = rows.filter((r) => (show === 'failing' ? r.problems.length > 0 : show === 'warnings' ? r.warnings.length > 0 : true));
+  const pages = Math.max(1, Math.ceil(shown.length / PER_PAGE));
+  const current = Math.min(page, pages);
+  const slice = shown.slice((current - 1) * PER_PAGE, current * PER_PAGE);
+
+  const kinds = [
+    ['invalid-phone', 'not a valid number'],
+    ['missing-phone', 'no number'],
+    ['duplicate-in-file', 'duplicate in the file'],
+    ['duplicate-in-campaign', 'already in the campaign'],
+    ['value-too-long', 'value too long'],
+  ] as const;
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" data-testid="preview-summary">
+        <Badge color="teal" variant="light" size="lg" tt="none" data-testid="preview-ready">
+          {summary.ready} ready to import
+        </Badge>
+        <Badge color={summary.failing > 0 ? 'red' : 'gray'} variant="light" size="lg" tt="none" data-testid="preview-failing">
+          {summary.failing} will fail
+        </Badge>
+        {summary.warnings > 0 ? (
+          <Badge color="orange" variant="light" size="lg" tt="none">
+            {summary.warnings} with warnings
+          </Badge>
+        ) : null}
+      </Group>
+      {summary.failing > 0 ? (
+        <List size="sm" spacing={2}>
+          {kinds
+            .filter(([k]) => summary.byKind[k] > 0)
+            .map(([k, label]) => (
+              <List.Item key={k}>
+                {summary.byKind[k]} {label}
+              </List.Item>
+            ))}
+        </List>
+      ) : null}
+      <SegmentedControl
+        value={show}
+        onChange={(v) => {
+          setShow(v as Show);
+          setPage(1);
+        }}
+        data={[
+          { value: 'failing', label: `Will fail (${summary.failing})` },
+          { value: 'warnings', label: `Warnings (${summary.warnings})` },
+          { value: 'all', label: `All rows (${summary.total})` },
+        ]}
+        size="xs"
+        w="fit-content"
+        maw="100%"
+      />
+      {shown.length === 0 ? (
+        <Text size="sm" c="dimmed" py="sm">
+          {show === 'failing' ? 'Every row passes the checks.' : 'No row here.'}
+        </Text>
+      ) : compact ? (
+        <Stack gap="xs" data-testid="preview-rows">
+          {slice.map((row) => (
+            <Card key={row.index} withBorder padding="xs" data-testid="preview-row" data-row={row.rowNumber} data-failing={row.problems.length > 0}>
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Text size="sm" fw={600}>
+                  Row {row.rowNumber}
+                </Text>
+                <Text size="sm" ff="monospace" truncate>
+                  {row.e164 ?? row.phone}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed" truncate>
+                {[row.variables.customer_name, row.variables.email].filter(Boolean).join(' · ')}
+              </Text>
+              <RowResult row={row} />
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing={6} striped data-testid="preview-rows">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={60}>Row</Table.Th>
+                <Table.Th>Phone in the file</Table.Th>
+                <Table.Th>Sent as</Table.Th>
+                <Table.Th>Customer name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Check</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {slice.map((row) => (
+                <Table.Tr key={row.index} data-testid="preview-row" data-row={row.rowNumber} data-failing={row.problems.length > 0}>
+                  <Table.Td>{row.rowNumber}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      {row.phone}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {row.e164 ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td maw={180}>
+                    <Text size="sm" truncate>
+                      {row.variables.customer_name ?? ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td maw={200}>
+                    <Text size="sm" truncate>
+                      {row.variables.email ?? ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td maw={360}>
+                    <RowResult row={row} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 ? <Pagination total={pages} value={current} onChange={setPage} size="sm" /> : null}
+    </Stack>
+  );
+}

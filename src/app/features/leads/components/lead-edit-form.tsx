@@ -1,0 +1,171 @@
+import { useRef } from 'react';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { LEAD_INVALID_FIELDS_PREFIX, LEAD_SETTABLE_STATUS, type Lead } from '../../../../contract/lead';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { useUpdateLead } from '../api/update-lead';
+import { editFormErrorPath, leadEditSchema, leadEditValues, statusOptions, toUpdateLeadRequest, type LeadEditValues } from '../lib/form-schema';
+import type { CountryCode } from '../lib/phone';
+import { applyServerErrors } from '../lib/server-errors';
+import type { CampaignOption } from './lead-filters';
+import { FormSection } from './lead-form';
+import { PhoneInput } from './phone-input';
+import { VariableRows } from './variable-rows';
+
+export interface LeadEditFormProps {
+  lead: Lead;
+  campaigns: CampaignOption[];
+  defaultCountry: CountryCode;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The edit form: exactly the four fields the update endpoint takes (campaign, phone, status, variables).
+ * Only what changed is sent. Variables merge into the stored ones; the API has no way to remove one.
+ */
+export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCancel }: LeadEditFormProps) {
+  const update = useUpdateLead(lead.id);
+  const saved = useRef(false);
+  const inFlight = useRef(false);
+  const form = useForm<LeadEditValues>({
+    defaultValues: leadEditValues(lead, defaultCountry),
+    resolver: zodResolver(leadEditSchema, undefined, { raw: true }),
+    mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, setError, formState } = form;
+  const values = useWatch({ control }) as LeadEditValues;
+  const changes = toUpdateLeadRequest(values, lead);
+  const nothingChanged = Object.keys(changes).length === 0;
+
+  // A campaign the list no longer offers (another user's view, a deleted one) is still shown.
+  const campaignData =
+    lead.campaign && !campaigns.some((c) => c.value === lead.campaign!.id)
+      ? [...campaigns, { value: lead.campaign.id, label: lead.campaign.name || `Campaign ${lead.campaign.id}` }]
+      : campaigns;
+
+  const onValid = async (v: LeadEditValues) => {
+    if (inFlight.current) return;
+    const body = toUpdateLeadRequest(v, lead);
+    if (Object.keys(body).length === 0) return;
+    inFlight.current = true;
+    try {
+      await update.mutateAsync(body);
+      saved.current = true;
+      onSaved();
+    } catch (error) {
+      applyServerErrors(
+        error,
+        setError,
+        (key) => editFormErrorPath(key, v),
+        // The update endpoint answers some refusals with a message only.
+        (e) => {
+          if (e.message.startsWith(LEAD_INVALID_FIELDS_PREFIX)) return null;
+          if (/phone number/i.test(e.message)) return 'phone';
+          if (/campaign/i.test(e.message)) return 'campaign_id';
+          if (/status/i.test(e.message)) return 'status';
+          return null;
+        },
+      );
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const busy = formState.isSubmitting || update.isPending;
+  return (
+    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label="Edit lead">
+      <UnsavedChangesGuard when={() => form.formState.isDirty && !saved.current} />
+      <Stack gap="lg">
+        <FormSection title="Lead" description="The service lets four things change on a lead: its campaign, phone number, status and variables.">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Controller
+              control={control}
+              name="campaign_id"
+              render={({ field, fieldState }) => (
+                <Select<number>
+                  label="Campaign"
+                  required
+                  data={campaignData}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                  description={lead.secondary_contacts.length > 0 ? 'Its secondary contacts move with it.' : undefined}
+                  searchable
+                  allowDeselect={false}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="phone"
+              render={({ field, fieldState }) => (
+                <PhoneInput
+                  label="Phone number"
+                  required
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                  name={field.name}
+                  inputRef={field.ref}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="status"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Status"
+                  data={statusOptions(lead.status)}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v ?? lead.status)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                  allowDeselect={false}
+                  description={`Calls set the status. You can set it back to “${LEAD_SETTABLE_STATUS}” to have the lead called again; the service refuses the others.`}
+                />
+              )}
+            />
+          </SimpleGrid>
+        </FormSection>
+
+        <FormSection
+          title="Variables"
+          description={
+            <>
+              What you save here is <b>merged</b> into the lead’s variables: new names are added, changed values replace the old ones, and
+              everything else stays as it is.
+            </>
+          }
+        >
+          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />} mb="md" p="xs">
+            <Text size="sm">The API cannot remove a variable from a lead. You can change a value, or set it to an empty one.</Text>
+          </Alert>
+          <VariableRows control={control} register={register} name="variables" emptyText="This lead has no variables yet." />
+        </FormSection>
+
+        {formState.errors.root?.server ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="The changes were not saved" role="alert">
+            {formState.errors.root.server.message}
+          </Alert>
+        ) : null}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} disabled={nothingChanged && !busy}>
+            Save changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,227 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Card, CloseButton, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form';
+import type { Lead } from '../../../../contract/lead';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { useCreateLead } from '../api/create-lead';
+import {
+  createFormErrorPath,
+  emptyLeadForm,
+  leadFormSchema,
+  SECONDARY_CONTACTS_MAX,
+  toCreateLeadRequest,
+  type LeadFormValues,
+} from '../lib/form-schema';
+import type { CountryCode } from '../lib/phone';
+import { applyServerErrors } from '../lib/server-errors';
+import type { CampaignOption } from './lead-filters';
+import { PhoneInput } from './phone-input';
+import { VariableRows } from './variable-rows';
+
+export function FormSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb={description ? 4 : 'sm'}>
+        {title}
+      </Title>
+      {description ? (
+        <Text size="sm" c="dimmed" mb="sm">
+          {description}
+        </Text>
+      ) : null}
+      {children}
+    </Card>
+  );
+}
+
+function PhoneField({ control, name, label, required }: { control: Control<LeadFormValues>; name: 'phone' | `secondary_contacts.${number}.phone`; label: string; required?: boolean }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <PhoneInput
+          label={label}
+          required={required}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          name={field.name}
+          inputRef={field.ref}
+        />
+      )}
+    />
+  );
+}
+
+function SecondaryContacts({
+  control,
+  register,
+  country,
+}: {
+  control: Control<LeadFormValues>;
+  register: UseFormRegister<LeadFormValues>;
+  /** The country a new contact's number starts in: the lead's. */
+  country: () => CountryCode;
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'secondary_contacts' });
+  return (
+    <Stack gap="md">
+      {fields.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No secondary contacts. Add other numbers the assistant may call for this lead.
+        </Text>
+      ) : null}
+      {fields.map((field, i) => (
+        <Card key={field.id} withBorder padding="sm" bg="var(--mantine-color-default-hover)" data-testid="secondary-contact-form">
+          <Group justify="space-between" mb="xs">
+            <Text fw={600} size="sm">
+              Secondary contact {i + 1}
+            </Text>
+            <CloseButton onClick={() => remove(i)} aria-label={`Remove secondary contact ${i + 1}`} />
+          </Group>
+          <Stack gap="sm">
+            <PhoneField control={control} name={`secondary_contacts.${i}.phone`} label={`Secondary contact ${i + 1} phone number`} required />
+            <VariableRows control={control} register={register} name={`secondary_contacts.${i}.variables`} labelPrefix={`Contact ${i + 1} variable`} />
+          </Stack>
+        </Card>
+      ))}
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => append({ phone: { country: country(), text: '' }, variables: [] })}
+          disabled={fields.length >= SECONDARY_CONTACTS_MAX}
+        >
+          Add secondary contact
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export interface LeadFormProps {
+  campaigns: CampaignOption[];
+  campaignsLoading?: boolean;
+  defaultCountry: CountryCode;
+  initialCampaignId: number | null;
+  onCreated: (lead: Lead) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The create form. A refused save keeps every typed value and puts the service's messages on their
+ * fields; the button is off while a save runs, so nothing is sent twice.
+ */
+export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialCampaignId, onCreated, onCancel }: LeadFormProps) {
+  const create = useCreateLead();
+  const saved = useRef(false);
+  const inFlight = useRef(false);
+  const [duplicateRefused, setDuplicateRefused] = useState(false);
+  const form = useForm<LeadFormValues>({
+    defaultValues: emptyLeadForm(defaultCountry, initialCampaignId),
+    resolver: zodResolver(leadFormSchema, undefined, { raw: true }),
+    mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, setError, formState } = form;
+
+  const onValid = async (values: LeadFormValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setDuplicateRefused(false);
+    try {
+      const answer = await create.mutateAsync(toCreateLeadRequest(values));
+      saved.current = true;
+      onCreated(answer.data);
+    } catch (error) {
+      applyServerErrors(error, setError, (key) => createFormErrorPath(key, values));
+      const phoneError = form.getFieldState('phone').error?.message ?? '';
+      setDuplicateRefused(/already been taken/i.test(phoneError));
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const busy = formState.isSubmitting || create.isPending;
+  return (
+    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label="New lead">
+      <UnsavedChangesGuard when={() => form.formState.isDirty && !saved.current} />
+      <Stack gap="lg">
+        <FormSection title="Lead">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Controller
+              control={control}
+              name="campaign_id"
+              render={({ field, fieldState }) => (
+                <Select<number>
+                  label="Campaign"
+                  required
+                  placeholder={campaignsLoading ? 'Loading campaigns…' : campaigns.length === 0 ? 'No campaigns yet' : 'Choose a campaign'}
+                  data={campaigns}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                  searchable
+                  allowDeselect={false}
+                  nothingFoundMessage="No such campaign"
+                />
+              )}
+            />
+            <PhoneField control={control} name="phone" label="Phone number" required />
+            <TextInput label="Customer name" {...register('customer_name')} error={formState.errors.customer_name?.message} autoComplete="off" />
+            <TextInput label="Email" type="email" {...register('email')} error={formState.errors.email?.message} autoComplete="off" />
+          </SimpleGrid>
+          <Controller
+            control={control}
+            name="allow_duplicate"
+            render={({ field }) => (
+              <Switch
+                mt="lg"
+                label="Allow duplicate in this campaign"
+                description="Adds the number even when this campaign already has a lead with it."
+                checked={field.value}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                name={field.name}
+              />
+            )}
+          />
+          {duplicateRefused ? (
+            <Text size="sm" c="orange.8" mt="xs" role="status">
+              This campaign already has a lead with this number. Turn on “Allow duplicate in this campaign” to add it again.
+            </Text>
+          ) : null}
+        </FormSection>
+
+        <FormSection title="More variables" description="Extra values the assistant can use in its prompts, such as {{plan}}.">
+          <VariableRows control={control} register={register} name="variables" emptyText="No extra variables." />
+        </FormSection>
+
+        <FormSection title="Secondary contacts" description="Other numbers for the same person; they are created with the lead, in the same campaign.">
+          <SecondaryContacts control={control} register={register} country={() => form.getValues('phone').country} />
+        </FormSection>
+
+        {formState.errors.root?.server ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="The lead was not saved" role="alert">
+            {formState.errors.root.server.message}
+          </Alert>
+        ) : null}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Create lead
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconLock, IconPlus, IconX } from '@tabler/icons-react';
+import {
+  get,
+  useFieldArray,
+  useFormState,
+  type ArrayPath,
+  type Control,
+  type FieldArray,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+} from 'react-hook-form';
+
+export interface VariableRowsProps<T extends FieldValues> {
+  control: Control<T>;
+  register: UseFormRegister<T>;
+  name: ArrayPath<T>;
+  /** Label of the add button. */
+  addLabel?: string;
+  /** Shown when there is no row. */
+  emptyText?: string;
+  /** For labels: "Variable 1 of secondary contact 2". */
+  labelPrefix?: string;
+  disabled?: boolean;
+}
+
+/**
+ * Key/value rows of a lead's variables. Rows of variables the lead already has (`existing`) keep their
+ * key and cannot be removed: the API merges variables and has no way to delete one.
+ */
+export function VariableRows<T extends FieldValues>({
+  control,
+  register,
+  name,
+  addLabel = 'Add variable',
+  emptyText,
+  labelPrefix = 'Variable',
+  disabled,
+}: VariableRowsProps<T>) {
+  const { fields, append, remove } = useFieldArray({ control, name });
+  const { errors } = useFormState({ control, name: name as unknown as Path<T> });
+
+  return (
+    <Stack gap="xs">
+      {fields.length === 0 && emptyText ? (
+        <Text size="sm" c="dimmed">
+          {emptyText}
+        </Text>
+      ) : null}
+      {fields.map((field, i) => {
+        const existing = (field as unknown as { existing?: boolean }).existing === true;
+        const keyPath = `${name}.${i}.key` as Path<T>;
+        const valuePath = `${name}.${i}.value` as Path<T>;
+        const keyError = (get(errors, keyPath) as { message?: string } | undefined)?.message;
+        const valueError = (get(errors, valuePath) as { message?: string } | undefined)?.message;
+        return (
+          <Group key={field.id} gap="xs" align="flex-start" wrap="nowrap" data-testid="variable-row">
+            <TextInput
+              {...register(keyPath)}
+              aria-label={`${labelPrefix} ${i + 1} name`}
+              placeholder="name"
+              error={keyError}
+              readOnly={existing}
+              disabled={disabled}
+              leftSection={existing ? <IconLock size={14} aria-hidden /> : undefined}
+              style={{ flex: '0 1 40%', minWidth: 0 }}
+            />
+            <TextInput
+              {...register(valuePath)}
+              aria-label={`${labelPrefix} ${i + 1} value`}
+              placeholder="value"
+              error={valueError}
+              disabled={disabled}
+              style={{ flex: 1, minWidth: 0 }}
+            />
+            {existing ? (
+              <Tooltip label="The API cannot remove a variable; you can change its value" multiline w={220}>
+                <ActionIcon variant="subtle" color="gray" mt={4} aria-label={`${labelPrefix} ${i + 1} cannot be removed`} disabled>
+                  <IconX size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            ) : (
+              <ActionIcon variant="subtle" color="gray" mt={4} onClick={() => remove(i)} aria-label={`Remove ${labelPrefix.toLowerCase()} ${i + 1}`} disabled={disabled}>
+                <IconX size={16} aria-hidden />
+              </ActionIcon>
+            )}
+          </Group>
+        );
+      })}
+      <Group>
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconPlus size={14} aria-hidden />}
+          onClick={() => append({ key: '', value: '' } as FieldArray<T, ArrayPath<T>>)}
+          disabled={disabled}
+        >
+          {addLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { useMemo } from 'react';
+import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { ButtonLink } from '../../../components/links';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { notifySuccess } from '../../../lib/notify';
+import { campaignsQuery } from '../../../features/campaigns/api/get-campaigns';
+import { leadsQuery } from '../../../features/leads/api/get-leads';
+import { LeadEditForm } from '../../../features/leads/components/lead-edit-form';
+import { LeadStatusBadge } from '../../../features/leads/components/lead-status-badge';
+import { PhoneText } from '../../../features/leads/components/leads-table';
+import { useDeleteLeadWithConfirm } from '../../../features/leads/components/use-delete-lead';
+import { formatLeadTime, variableText } from '../../../features/leads/lib/format';
+import { browserCountry } from '../../../features/leads/lib/phone';
+
+const leadParams = z.object({ leadId: z.coerce.number().int().positive() });
+
+export const Route = createFileRoute('/_app/leads/$leadId')({
+  params: { parse: (raw) => leadParams.parse(raw), stringify: ({ leadId }) => ({ leadId: String(leadId) }) },
+  // There is no endpoint for one lead: it comes out of the list.
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([queryClient.prefetchQuery(leadsQuery()), queryClient.prefetchQuery(campaignsQuery())]),
+  component: EditLeadPage,
+});
+
+function EditLeadPage() {
+  const { leadId } = Route.useParams();
+  const navigate = Route.useNavigate();
+  const leads = useQuery(leadsQuery());
+  const campaigns = useQuery(campaignsQuery());
+  const remove = useDeleteLeadWithConfirm();
+  const options = useMemo(() => (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name || `Campaign ${c.id}` })), [campaigns.data]);
+  const country = useMemo(() => browserCountry(), []);
+  const lead = leads.data?.find((l) => l.id === leadId);
+  const back = () => void navigate({ to: '/leads', search: lead?.campaign_id ? { campaign: lead.campaign_id } : {} });
+
+  return (
+    <>
+      <PageHeader
+        title="Edit lead"
+        description={lead ? <PhoneText e164={lead.phone_number} /> : undefined}
+        actions={
+          lead ? (
+            <Button
+              variant="default"
+              c="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              loading={remove.deletingId === lead.id}
+              onClick={() => void remove.run(lead).then((deleted) => deleted && back())}
+            >
+              Delete lead
+            </Button>
+          ) : null
+        }
+      />
+      <QueryState query={leads} errorTitle="Could not load the lead">
+        {() =>
+          !lead ? (
+            <Alert color="yellow" variant="light" title="No such lead">
+              There is no lead {leadId} (it may have been deleted). <ButtonLink to="/leads" variant="subtle" size="compact-sm">Back to the leads</ButtonLink>
+            </Alert>
+          ) : (
+            <Stack gap="lg">
+              <Card withBorder padding="md">
+                <Group gap="lg" wrap="wrap">
+                  <Text size="sm">
+                    Status <LeadStatusBadge status={lead.status} />
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    Created {formatLeadTime(lead.created_at)} · updated {formatLeadTime(lead.updated_at)}
+                  </Text>
+                </Group>
+                {lead.secondary_contacts.length > 0 ? (
+                  <Stack gap={4} mt="sm">
+                    <Text size="sm" fw={600}>
+                      Secondary contacts (not editable through the API)
+                    </Text>
+                    {lead.secondary_contacts.map((c) => (
+                      <Group key={c.id} gap="sm">
+                        <PhoneText e164={c.phone_number} />
+                        <LeadStatusBadge status={c.status} />
+                        {Object.entries(c.variables).map(([k, v]) => (
+                          <Badge key={k} variant="default" tt="none" fw={400}>
+                            {k}: {variableText(v)}
+                          </Badge>
+                        ))}
+                      </Group>
+                    ))}
+                  </Stack>
+                ) : null}
+              </Card>
+              <LeadEditForm
+                key={`${lead.id}-${lead.updated_at ?? ''}`}
+                lead={lead}
+                campaigns={options}
+                defaultCountry={country}
+                onCancel={back}
+                onSaved={() => {
+                  notifySuccess('Lead saved.');
+                  back();
+                }}
+              />
+            </Stack>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}
