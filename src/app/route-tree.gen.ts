@@ -15,10 +15,19 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppNumbersRouteImport } from './routes/_app/numbers'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppAssistantsIndexRouteImport } from './routes/_app/assistants/index'
+import { Route as AppAssistantsAssistantIdRouteImport } from './routes/_app/assistants/$assistantId'
+import { Route as AppAssistantsNewRouteImport } from './routes/_app/assistants/new'
 import { Route as AppCallsIndexRouteImport } from './routes/_app/calls/index'
 import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/index'
+import { Route as AppCampaignsCampaignIdRouteImport } from './routes/_app/campaigns/$campaignId'
+import { Route as AppCampaignsNewRouteImport } from './routes/_app/campaigns/new'
 import { Route as AppLeadsIndexRouteImport } from './routes/_app/leads/index'
+import { Route as AppLeadsLeadIdRouteImport } from './routes/_app/leads/$leadId'
+import { Route as AppLeadsImportRouteImport } from './routes/_app/leads/import'
+import { Route as AppLeadsNewRouteImport } from './routes/_app/leads/new'
 import { Route as AppToolsIndexRouteImport } from './routes/_app/tools/index'
+import { Route as AppToolsToolIdRouteImport } from './routes/_app/tools/$toolId'
+import { Route as AppToolsNewRouteImport } from './routes/_app/tools/new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -49,6 +58,17 @@ const AppAssistantsIndexRoute = AppAssistantsIndexRouteImport.update({
   path: '/assistants/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAssistantsAssistantIdRoute =
+  AppAssistantsAssistantIdRouteImport.update({
+    id: '/assistants/$assistantId',
+    path: '/assistants/$assistantId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAssistantsNewRoute = AppAssistantsNewRouteImport.update({
+  id: '/assistants/new',
+  path: '/assistants/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCallsIndexRoute = AppCallsIndexRouteImport.update({
   id: '/calls/',
   path: '/calls/',
@@ -59,14 +79,49 @@ const AppCampaignsIndexRoute = AppCampaignsIndexRouteImport.update({
   path: '/campaigns/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCampaignsCampaignIdRoute = AppCampaignsCampaignIdRouteImport.update({
+  id: '/campaigns/$campaignId',
+  path: '/campaigns/$campaignId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCampaignsNewRoute = AppCampaignsNewRouteImport.update({
+  id: '/campaigns/new',
+  path: '/campaigns/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppLeadsIndexRoute = AppLeadsIndexRouteImport.update({
   id: '/leads/',
   path: '/leads/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppLeadsLeadIdRoute = AppLeadsLeadIdRouteImport.update({
+  id: '/leads/$leadId',
+  path: '/leads/$leadId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLeadsImportRoute = AppLeadsImportRouteImport.update({
+  id: '/leads/import',
+  path: '/leads/import',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLeadsNewRoute = AppLeadsNewRouteImport.update({
+  id: '/leads/new',
+  path: '/leads/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppToolsIndexRoute = AppToolsIndexRouteImport.update({
   id: '/tools/',
   path: '/tools/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppToolsToolIdRoute = AppToolsToolIdRouteImport.update({
+  id: '/tools/$toolId',
+  path: '/tools/$toolId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppToolsNewRoute = AppToolsNewRouteImport.update({
+  id: '/tools/new',
+  path: '/tools/new',
   getParentRoute: () => AppRoute,
 } as any)
 
@@ -75,6 +130,15 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/numbers': typeof AppNumbersRoute
   '/settings': typeof AppSettingsRoute
+  '/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
+  '/assistants/new': typeof AppAssistantsNewRoute
+  '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
+  '/campaigns/new': typeof AppCampaignsNewRoute
+  '/leads/$leadId': typeof AppLeadsLeadIdRoute
+  '/leads/import': typeof AppLeadsImportRoute
+  '/leads/new': typeof AppLeadsNewRoute
+  '/tools/$toolId': typeof AppToolsToolIdRoute
+  '/tools/new': typeof AppToolsNewRoute
   '/assistants/': typeof AppAssistantsIndexRoute
   '/calls/': typeof AppCallsIndexRoute
   '/campaigns/': typeof AppCampaignsIndexRoute
@@ -86,6 +150,15 @@ export interface FileRoutesByTo {
   '/sign-in': typeof SignInRoute
   '/numbers': typeof AppNumbersRoute
   '/settings': typeof AppSettingsRoute
+  '/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
+  '/assistants/new': typeof AppAssistantsNewRoute
+  '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
+  '/campaigns/new': typeof AppCampaignsNewRoute
+  '/leads/$leadId': typeof AppLeadsLeadIdRoute
+  '/leads/import': typeof AppLeadsImportRoute
+  '/leads/new': typeof AppLeadsNewRoute
+  '/tools/$toolId': typeof AppToolsToolIdRoute
+  '/tools/new': typeof AppToolsNewRoute
   '/assistants': typeof AppAssistantsIndexRoute
   '/calls': typeof AppCallsIndexRoute
   '/campaigns': typeof AppCampaignsIndexRoute
@@ -99,6 +172,15 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/_app/numbers': typeof AppNumbersRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_app/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
+  '/_app/assistants/new': typeof AppAssistantsNewRoute
+  '/_app/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
+  '/_app/campaigns/new': typeof AppCampaignsNewRoute
+  '/_app/leads/$leadId': typeof AppLeadsLeadIdRoute
+  '/_app/leads/import': typeof AppLeadsImportRoute
+  '/_app/leads/new': typeof AppLeadsNewRoute
+  '/_app/tools/$toolId': typeof AppToolsToolIdRoute
+  '/_app/tools/new': typeof AppToolsNewRoute
   '/_app/assistants/': typeof AppAssistantsIndexRoute
   '/_app/calls/': typeof AppCallsIndexRoute
   '/_app/campaigns/': typeof AppCampaignsIndexRoute
@@ -112,6 +194,15 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/numbers'
     | '/settings'
+    | '/assistants/$assistantId'
+    | '/assistants/new'
+    | '/campaigns/$campaignId'
+    | '/campaigns/new'
+    | '/leads/$leadId'
+    | '/leads/import'
+    | '/leads/new'
+    | '/tools/$toolId'
+    | '/tools/new'
     | '/assistants/'
     | '/calls/'
     | '/campaigns/'
@@ -123,6 +214,15 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/numbers'
     | '/settings'
+    | '/assistants/$assistantId'
+    | '/assistants/new'
+    | '/campaigns/$campaignId'
+    | '/campaigns/new'
+    | '/leads/$leadId'
+    | '/leads/import'
+    | '/leads/new'
+    | '/tools/$toolId'
+    | '/tools/new'
     | '/assistants'
     | '/calls'
     | '/campaigns'
@@ -135,6 +235,15 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_app/numbers'
     | '/_app/settings'
+    | '/_app/assistants/$assistantId'
+    | '/_app/assistants/new'
+    | '/_app/campaigns/$campaignId'
+    | '/_app/campaigns/new'
+    | '/_app/leads/$leadId'
+    | '/_app/leads/import'
+    | '/_app/leads/new'
+    | '/_app/tools/$toolId'
+    | '/_app/tools/new'
     | '/_app/assistants/'
     | '/_app/calls/'
     | '/_app/campaigns/'
@@ -192,6 +301,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAssistantsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/assistants/$assistantId': {
+      id: '/_app/assistants/$assistantId'
+      path: '/assistants/$assistantId'
+      fullPath: '/assistants/$assistantId'
+      preLoaderRoute: typeof AppAssistantsAssistantIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/assistants/new': {
+      id: '/_app/assistants/new'
+      path: '/assistants/new'
+      fullPath: '/assistants/new'
+      preLoaderRoute: typeof AppAssistantsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/calls/': {
       id: '/_app/calls/'
       path: '/calls'
@@ -206,11 +329,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/campaigns/$campaignId': {
+      id: '/_app/campaigns/$campaignId'
+      path: '/campaigns/$campaignId'
+      fullPath: '/campaigns/$campaignId'
+      preLoaderRoute: typeof AppCampaignsCampaignIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/campaigns/new': {
+      id: '/_app/campaigns/new'
+      path: '/campaigns/new'
+      fullPath: '/campaigns/new'
+      preLoaderRoute: typeof AppCampaignsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/leads/': {
       id: '/_app/leads/'
       path: '/leads'
       fullPath: '/leads/'
       preLoaderRoute: typeof AppLeadsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/leads/$leadId': {
+      id: '/_app/leads/$leadId'
+      path: '/leads/$leadId'
+      fullPath: '/leads/$leadId'
+      preLoaderRoute: typeof AppLeadsLeadIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/leads/import': {
+      id: '/_app/leads/import'
+      path: '/leads/import'
+      fullPath: '/leads/import'
+      preLoaderRoute: typeof AppLeadsImportRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/leads/new': {
+      id: '/_app/leads/new'
+      path: '/leads/new'
+      fullPath: '/leads/new'
+      preLoaderRoute: typeof AppLeadsNewRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/tools/': {
@@ -220,12 +378,35 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppToolsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/tools/$toolId': {
+      id: '/_app/tools/$toolId'
+      path: '/tools/$toolId'
+      fullPath: '/tools/$toolId'
+      preLoaderRoute: typeof AppToolsToolIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tools/new': {
+      id: '/_app/tools/new'
+      path: '/tools/new'
+      fullPath: '/tools/new'
+      preLoaderRoute: typeof AppToolsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppNumbersRoute: typeof AppNumbersRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppAssistantsAssistantIdRoute: typeof AppAssistantsAssistantIdRoute
+  AppAssistantsNewRoute: typeof AppAssistantsNewRoute
+  AppCampaignsCampaignIdRoute: typeof AppCampaignsCampaignIdRoute
+  AppCampaignsNewRoute: typeof AppCampaignsNewRoute
+  AppLeadsLeadIdRoute: typeof AppLeadsLeadIdRoute
+  AppLeadsImportRoute: typeof AppLeadsImportRoute
+  AppLeadsNewRoute: typeof AppLeadsNewRoute
+  AppToolsToolIdRoute: typeof AppToolsToolIdRoute
+  AppToolsNewRoute: typeof AppToolsNewRoute
   AppAssistantsIndexRoute: typeof AppAssistantsIndexRoute
   AppCallsIndexRoute: typeof AppCallsIndexRoute
   AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
@@ -236,6 +417,15 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppNumbersRoute: AppNumbersRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppAssistantsAssistantIdRoute: AppAssistantsAssistantIdRoute,
+  AppAssistantsNewRoute: AppAssistantsNewRoute,
+  AppCampaignsCampaignIdRoute: AppCampaignsCampaignIdRoute,
+  AppCampaignsNewRoute: AppCampaignsNewRoute,
+  AppLeadsLeadIdRoute: AppLeadsLeadIdRoute,
+  AppLeadsImportRoute: AppLeadsImportRoute,
+  AppLeadsNewRoute: AppLeadsNewRoute,
+  AppToolsToolIdRoute: AppToolsToolIdRoute,
+  AppToolsNewRoute: AppToolsNewRoute,
   AppAssistantsIndexRoute: AppAssistantsIndexRoute,
   AppCallsIndexRoute: AppCallsIndexRoute,
   AppCampaignsIndexRoute: AppCampaignsIndexRoute,

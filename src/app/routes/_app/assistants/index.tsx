@@ -1,16 +1,187 @@
+import { useEffect, useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon';
+import { Card, EmptyState, Tabs } from '@mantine/core';
+import { IconPlus, IconRobot } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ButtonLink } from '../../../components/links';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDeleteAssistant } from '../../../features/assistants/api/delete-assistant';
+import { assistantsQuery, useAssistants } from '../../../features/assistants/api/get-assistants';
+import { outboundAssistantsQuery, useOutboundAssistants } from '../../../features/assistants/api/get-outbound-assistants';
+import { AssistantsTable, PER_PAGE_CHOICES, type PerPage } from '../../../features/assistants/components/assistants-table';
+import { confirmDeleteAssistant } from '../../../features/assistants/components/confirm-delete';
+import { OutboundAssistantsTable } from '../../../features/assistants/components/outbound-assistants-table';
+import { phoneNumbersQuery, useLanguages, usePhoneNumbers, useVoices } from '../../../features/lookups/api';
 
-// Placeholder: the Assistants page replaces this file (issue 4).
+const DEFAULT_PER_PAGE = 10;
+
+const searchSchema = z.object({
+  page: z.coerce.number().int().min(1).default(1).catch(1),
+  per_page: z.coerce.number().pipe(z.literal(PER_PAGE_CHOICES)).default(DEFAULT_PER_PAGE).catch(DEFAULT_PER_PAGE),
+  view: z.enum(['all', 'outbound']).default('all').catch('all'),
+});
+
 export const Route = createFileRoute('/_app/assistants/')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ page: search.page, per_page: search.per_page, view: search.view }),
+  // Warms the cache without failing the route: the page shows its own loading and error states.
+  loader: ({ context, deps }) => {
+    const { queryClient } = context;
+    void queryClient.prefetchQuery(phoneNumbersQuery());
+    return deps.view === 'outbound'
+      ? queryClient.prefetchQuery(outboundAssistantsQuery())
+      : queryClient.prefetchQuery(assistantsQuery({ page: deps.page, per_page: deps.per_page }));
+  },
   component: AssistantsPage,
 });
 
-function AssistantsPage() {
+function NewAssistantButton({ label = 'New assistant' }: { label?: string }) {
   return (
-    <ComingSoon
-      title="Assistants"
-      description="Voice assistants that take and place calls: their voice, language, model, prompts, conversation behaviour, webhooks and mid-call tools."
-    />
+    <ButtonLink to="/assistants/new" leftSection={<IconPlus size={16} aria-hidden />}>
+      {label}
+    </ButtonLink>
+  );
+}
+
+function EmptyAssistants() {
+  return (
+    <Card withBorder>
+      <EmptyState
+        py="xl"
+        icon={<IconRobot size={28} aria-hidden />}
+        variant="light"
+        title="No assistants yet"
+        description="An assistant answers a phone number or calls your leads, with the voice, model and prompts you give it."
+      >
+        <NewAssistantButton label="Create the first assistant" />
+      </EmptyState>
+    </Card>
+  );
+}
+
+function AssistantsPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+
+  return (
+    <>
+      <PageHeader
+        title="Assistants"
+        description="Voice assistants that take and place calls: their voice, language, model, prompts, webhooks and mid-call tools."
+        actions={<NewAssistantButton />}
+      />
+      <Tabs
+        value={search.view}
+        onChange={(v) => void navigate({ search: (s) => ({ ...s, view: v === 'outbound' ? 'outbound' : 'all' }) })}
+        mb="md"
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="all">All assistants</Tabs.Tab>
+          <Tabs.Tab value="outbound">Outbound</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {search.view === 'outbound' ? <OutboundView /> : <AllView page={search.page} perPage={search.per_page} />}
+    </>
+  );
+}
+
+function useDeleteWithConfirm(afterDelete?: () => void) {
+  const remove = useDeleteAssistant();
+  return async (a: { id: number; name: string }) => {
+    if (!(await confirmDeleteAssistant(a.name))) return;
+    try {
+      await remove.mutateAsync(a.id);
+      notifySuccess(`“${a.name}” was deleted.`, 'Assistant deleted');
+      afterDelete?.();
+    } catch (e) {
+      notifyError(e, 'The assistant was not deleted');
+    }
+  };
+}
+
+function AllView({ page, perPage }: { page: number; perPage: PerPage }) {
+  const navigate = Route.useNavigate();
+  const queryClient = useQueryClient();
+  const list = useAssistants({ page, per_page: perPage });
+  const phones = usePhoneNumbers();
+  const phoneMap = useMemo(() => new Map((phones.data ?? []).map((p) => [p.id, p])), [phones.data]);
+  const data = list.data;
+
+  // The next page is ready before it is asked for.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && page < data.last_page) {
+      void queryClient.prefetchQuery(assistantsQuery({ page: page + 1, per_page: perPage }));
+    }
+  }, [data, list.isPlaceholderData, page, perPage, queryClient]);
+
+  // A page past the end (a stale link, or the last row of the last page deleted) goes to the last page.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && data.data.length === 0 && page > 1 && data.last_page < page) {
+      void navigate({ search: (s) => ({ ...s, page: Math.max(1, data.last_page) }), replace: true });
+    }
+  }, [data, list.isPlaceholderData, page, navigate]);
+
+  const onDelete = useDeleteWithConfirm();
+
+  return (
+    <QueryState
+      query={list}
+      errorTitle="The assistants could not be loaded"
+      isEmpty={(d) => d.total === 0}
+      empty={<EmptyAssistants />}
+    >
+      {(d) => (
+        <AssistantsTable
+          page={d}
+          fetching={list.isFetching && list.isPlaceholderData}
+          phoneNumbers={phoneMap}
+          onPageChange={(p) => void navigate({ search: (s) => ({ ...s, page: p }) })}
+          onPerPageChange={(n) => void navigate({ search: (s) => ({ ...s, per_page: n, page: 1 }) })}
+          onDelete={(a) => void onDelete(a)}
+        />
+      )}
+    </QueryState>
+  );
+}
+
+function OutboundView() {
+  const list = useOutboundAssistants();
+  const languages = useLanguages();
+  const voices = useVoices();
+  const languageNames = useMemo(() => new Map((languages.data ?? []).map((l) => [l.id, l.name])), [languages.data]);
+  const voiceNames = useMemo(() => new Map((voices.data ?? []).map((v) => [v.id, v.name])), [voices.data]);
+  const onDelete = useDeleteWithConfirm();
+  return (
+    <QueryState
+      query={list}
+      errorTitle="The outbound assistants could not be loaded"
+      isEmpty={(d) => d.length === 0}
+      empty={
+        <Card withBorder>
+          <EmptyState
+            py="xl"
+            icon={<IconRobot size={28} aria-hidden />}
+            variant="light"
+            title="No outbound assistants"
+            description="Outbound assistants call the leads of your campaigns."
+          >
+            <NewAssistantButton />
+          </EmptyState>
+        </Card>
+      }
+    >
+      {(d) => (
+        <OutboundAssistantsTable
+          assistants={d}
+          languageNames={languageNames}
+          voiceNames={voiceNames}
+          onDelete={(a) => void onDelete(a)}
+        />
+      )}
+    </QueryState>
   );
 }

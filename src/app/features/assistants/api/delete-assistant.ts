@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, messageResponseSchema } from '../../../api';
+import { lookupKeys } from '../../lookups/api';
+import { assistantKeys } from './keys';
+
+/** DELETE /user/assistant/{id}: the number it held is freed, its tools detached. */
+export function deleteAssistant(id: number) {
+  return api.delete(`/user/assistant/${id}`, messageResponseSchema);
+}
+
+export function useDeleteAssistant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAssistant,
+    onSuccess: async (_answer, id) => {
+      queryClient.removeQueries({ queryKey: assistantKeys.detail(id) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: assistantKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: assistantKeys.outbound() }),
+        queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
+      ]);
+    },
+  });
+}

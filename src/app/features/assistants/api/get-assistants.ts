@@ -1,0 +1,23 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { assistantSchema, paginatedSchema } from '../../../../contract';
+import { api } from '../../../api';
+import { assistantKeys, type AssistantListParams } from './keys';
+
+export const assistantPageSchema = paginatedSchema(assistantSchema);
+
+/** GET /user/assistants/get: one page of the user's assistants, newest first. */
+export function getAssistants(params: AssistantListParams, signal?: AbortSignal) {
+  return api.get('/user/assistants/get', assistantPageSchema, { query: { page: params.page, per_page: params.per_page }, signal });
+}
+
+export const assistantsQuery = (params: AssistantListParams) =>
+  queryOptions({
+    queryKey: assistantKeys.list(params),
+    queryFn: ({ signal }) => getAssistants(params, signal),
+    // The page on screen stays while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useAssistants(params: AssistantListParams) {
+  return useQuery(assistantsQuery(params));
+}

@@ -1,0 +1,153 @@
+import type { ReactElement } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../api/errors';
+import { lookupKeys } from '../../lookups/api';
+import { emptyAssistantForm, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
+import { AssistantForm } from './assistant-form';
+
+// Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
+}
+
+function seededClient() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  qc.setQueryData(lookupKeys.voices('pipeline'), [{ id: 3, name: 'Anna', mode: 'pipeline' }]);
+  qc.setQueryData(lookupKeys.voices('multimodal'), [{ id: 8, name: 'Nova', mode: 'multimodal' }]);
+  qc.setQueryData(lookupKeys.phoneNumbers('outbound'), [
+    { id: 1, phone_number: '+15550100', country_code: 'US', type_label: 'Normal', is_available: true },
+  ]);
+  qc.setQueryData(lookupKeys.phoneNumbers('inbound'), []);
+  qc.setQueryData(lookupKeys.phoneNumbers(undefined), [
+    { id: 1, phone_number: '+15550100', country_code: 'US', type_label: 'Normal', is_available: true },
+  ]);
+  qc.setQueryData(lookupKeys.languages(), [{ id: 1, name: 'English', iso_2: 'en' }]);
+  qc.setQueryData(lookupKeys.models(), [{ id: 10, name: 'gpt-4o-mini' }]);
+  return qc;
+}
+
+/** The form on a page of a throwaway router (the unsaved-changes guard needs one). */
+function renderWithRouter(ui: () => ReactElement) {
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: ui });
+  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  return render(
+    <MantineProvider>
+      <QueryClientProvider client={seededClient()}>
+        <RouterProvider router={router as never} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+function filled(overrides: Partial<AssistantFormValues> = {}): AssistantFormValues {
+  return {
+    ...emptyAssistantForm('UTC'),
+    assistant_name: 'Front desk',
+    voice_id: 3,
+    language: 'English',
+    llm_model: 'gpt-4o-mini',
+    system_prompt: 'You are the receptionist.',
+    post_call_schema: [{ name: 'date', type: 'string', description: '' }],
+    tool_ids: [4],
+    end_call_tool: { description: 'Hang up after goodbye.' },
+    ...overrides,
+  };
+}
+
+const tools = { tools: [{ id: 4, name: 'lookup_order', description: 'Finds an order' }], loading: false, error: null };
+
+describe('AssistantForm', () => {
+  it('says what is missing before sending, on the fields, and sends nothing', async () => {
+    const save = vi.fn();
+    renderWithRouter(() => (
+      <AssistantForm initialValues={emptyAssistantForm('UTC')} toolChoices={tools} save={save} onSaved={() => {}} onCancel={() => {}} submitLabel="Create assistant" />
+    ));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create assistant' }));
+    expect(await screen.findByText('The assistant name field is required.')).toBeInTheDocument();
+    expect(screen.getByText('The voice id field is required.')).toBeInTheDocument();
+    expect(screen.getByText('The system prompt field is required.')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('puts the service’s 422 field errors on their fields, dotted keys too, and keeps what was typed', async () => {
+    const refusal = new ApiError({
+      kind: 'validation',
+      status: 422,
+      message: 'The given data was invalid.',
+      fieldErrors: {
+        assistant_name: ['The assistant name has already been taken.'],
+        'post_call_schema.0.name': ['The post call schema.0.name may only contain letters.'],
+        'end_call_tool.description': ['The end call tool.description is not allowed.'],
+        'tool_ids.0': ['The selected tool ids.0 is invalid.'],
+        voice_id: ['The selected voice is a multimodal voice: a pipeline assistant needs a pipeline voice.'],
+      },
+    });
+    const save = vi.fn<(v: AssistantFormOutput) => Promise<never>>().mockRejectedValue(refusal);
+    renderWithRouter(() => (
+      <AssistantForm initialValues={filled()} toolChoices={tools} save={save} onSaved={() => {}} onCancel={() => {}} submitLabel="Create assistant" />
+    ));
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    fireEvent.change(name, { target: { value: 'Front desk 2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create assistant' }));
+
+    expect(await screen.findByText('The assistant name has already been taken.')).toBeInTheDocument();
+    expect(screen.getByText('The post call schema.0.name may only contain letters.')).toBeInTheDocument();
+    expect(screen.getByText('The end call tool.description is not allowed.')).toBeInTheDocument();
+    expect(screen.getByText('The selected tool ids.0 is invalid.')).toBeInTheDocument();
+    expect(screen.getByText(/a pipeline assistant needs a pipeline voice/)).toBeInTheDocument();
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls[0]![0].assistant_name).toBe('Front desk 2');
+    // Every typed value is still there.
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Front desk 2');
+    expect(screen.getByDisplayValue('Hang up after goodbye.')).toBeInTheDocument();
+  });
+
+  it('a refusal without field errors is said in full above the button', async () => {
+    const save = vi.fn().mockRejectedValue(new ApiError({ kind: 'http', status: 500, message: 'The service had an error (HTTP 500).' }));
+    renderWithRouter(() => (
+      <AssistantForm initialValues={filled()} toolChoices={tools} save={save} onSaved={() => {}} onCancel={() => {}} submitLabel="Save changes" />
+    ));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The service had an error (HTTP 500).');
+  });
+
+  it('a save in flight disables the button: a second click sends nothing', async () => {
+    let finish: (v: unknown) => void = () => {};
+    const save = vi.fn(() => new Promise((resolve) => (finish = resolve)));
+    const onSaved = vi.fn();
+    renderWithRouter(() => (
+      <AssistantForm initialValues={filled()} toolChoices={tools} save={save} onSaved={onSaved} onCancel={() => {}} submitLabel="Save changes" />
+    ));
+    const button = await screen.findByRole('button', { name: 'Save changes' });
+    fireEvent.click(button);
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    fireEvent.submit(screen.getByRole('form', { name: 'Assistant' }));
+    await act(async () => finish({ ok: true }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ ok: true }));
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the API’s text as text, never as markup', async () => {
+    const markup = '<img src=x onerror="window.__pwned=1">';
+    const { container } = renderWithRouter(() => (
+      <AssistantForm
+        initialValues={filled({ assistant_name: markup, system_prompt: markup })}
+        toolChoices={{ tools: [{ id: 4, name: markup, description: markup }], loading: false, error: null }}
+        save={vi.fn()}
+        onSaved={() => {}}
+        onCancel={() => {}}
+        submitLabel="Save"
+      />
+    ));
+    await screen.findByRole('button', { name: 'Save' });
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue(markup);
+  });
+});

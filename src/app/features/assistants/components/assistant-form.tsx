@@ -1,0 +1,166 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { laravelErrorMap } from '../../../../contract';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { notifyError } from '../../../lib/notify';
+import { notifications } from '@mantine/notifications';
+import { applyAssistantErrors } from '../lib/field-errors';
+import { assistantFormSchema, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
+import { ASSISTANT_SECTIONS, countSectionErrors } from '../lib/sections';
+import { SectionNav } from './section-nav';
+import { AfterCallSection } from './sections/after-call-section';
+import { BasicsSection } from './sections/basics-section';
+import { ConversationSection } from './sections/conversation-section';
+import { ModelSection } from './sections/model-section';
+import { ToolsSection, type ToolChoices } from './sections/tools-section';
+import { VoiceSection } from './sections/voice-section';
+import { WebhooksSection } from './sections/webhooks-section';
+
+// While a number or a choice is empty the form holds null; the schema refuses it with "is required".
+const resolver = zodResolver(assistantFormSchema, { error: laravelErrorMap }) as unknown as Resolver<
+  AssistantFormValues,
+  unknown,
+  AssistantFormOutput
+>;
+
+function sectionsWithErrors(errors: FieldErrors<AssistantFormValues>): string[] {
+  return ASSISTANT_SECTIONS.filter((s) => countSectionErrors(errors as Record<string, unknown>, s.fields) > 0).map((s) => s.title);
+}
+
+/**
+ * The one form for creating, editing and duplicating an assistant. `save` sends it and throws on
+ * refusal; the form then puts the service's messages on their fields (and what has no field above the
+ * button) and keeps every typed value. After a success the form's baseline becomes what was saved,
+ * and `onSaved` runs (a page that leaves then navigates with `ignoreBlocker`: the form's "no changes"
+ * state shows only after the next render).
+ */
+export function AssistantForm<T>({
+  initialValues,
+  heldPhoneNumberId = null,
+  toolChoices,
+  save,
+  onSaved,
+  onCancel,
+  submitLabel,
+  afterWebhooks,
+}: {
+  initialValues: AssistantFormValues;
+  /** The number the assistant holds now (edit): an inbound assistant may keep it. */
+  heldPhoneNumberId?: number | null;
+  toolChoices: ToolChoices;
+  save: (values: AssistantFormOutput, baseline: AssistantFormValues) => Promise<T>;
+  onSaved: (result: T) => void;
+  onCancel: () => void;
+  submitLabel: string;
+  /** Shown after the Webhooks section, outside the form's values (the inbound webhook switch). */
+  afterWebhooks?: ReactNode;
+}) {
+  const form = useForm<AssistantFormValues, unknown, AssistantFormOutput>({
+    defaultValues: initialValues,
+    resolver,
+    mode: 'onTouched',
+  });
+  const { handleSubmit, setError, getValues, reset, formState } = form;
+  const { isDirty, isSubmitting, errors } = formState;
+  const [baseline, setBaseline] = useState(initialValues);
+  const inFlight = useRef(false);
+  const [voiceNote, setVoiceNote] = useState<string | null>(null);
+
+  const submit = handleSubmit(
+    async (values) => {
+      try {
+        const result = await save(values, baseline);
+        const saved = getValues();
+        setBaseline(saved);
+        reset(saved);
+        onSaved(result);
+      } catch (e) {
+        applyAssistantErrors(e, setError, getValues());
+        notifyError(e, 'The assistant was not saved');
+      }
+    },
+    (invalid) => {
+      const where = sectionsWithErrors(invalid);
+      notifications.show({
+        color: 'red',
+        title: 'Check the highlighted fields',
+        message: where.length > 0 ? `To fix in: ${where.join(', ')}.` : 'Some fields need attention.',
+        autoClose: 6000,
+      });
+    },
+  );
+
+  // One save at a time: a second Enter or click while one is in flight sends nothing.
+  function onFormSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    void submit(e).finally(() => {
+      inFlight.current = false;
+    });
+  }
+
+  const serverError = errors.root?.server?.message;
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onFormSubmit} noValidate aria-label="Assistant">
+        <UnsavedChangesGuard when={isDirty} />
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 9 }}>
+            <Stack gap="lg">
+              <BasicsSection heldPhoneNumberId={heldPhoneNumberId} onVoiceNote={setVoiceNote} />
+              <VoiceSection voiceNote={voiceNote} />
+              <ModelSection />
+              <ConversationSection />
+              <AfterCallSection />
+              <WebhooksSection />
+              {afterWebhooks}
+              <ToolsSection toolChoices={toolChoices} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ lg: 3 }} visibleFrom="lg">
+            <Box pos="sticky" top={72}>
+              <SectionNav />
+            </Box>
+          </Grid.Col>
+        </Grid>
+
+        <Paper
+          pos="sticky"
+          bottom={0}
+          mt="lg"
+          py="sm"
+          px="md"
+          withBorder
+          shadow="sm"
+          style={{ zIndex: 5, borderBottomLeftRadius: 0, borderBottomRightRadius: 0 }}
+        >
+          <Stack gap="sm">
+            {serverError ? (
+              <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Not saved" role="alert" py="xs">
+                {serverError}
+              </Alert>
+            ) : null}
+            <Group justify="space-between" gap="sm" wrap="nowrap">
+              <Text size="sm" c={isDirty ? 'orange.8' : 'dimmed'} aria-live="polite" style={{ whiteSpace: 'nowrap' }} truncate="end">
+                {isSubmitting ? 'Saving…' : isDirty ? 'Unsaved changes' : 'No changes'}
+              </Text>
+              <Group gap="sm" wrap="nowrap">
+                <Button variant="default" onClick={onCancel}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+                  {submitLabel}
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </Paper>
+      </form>
+    </FormProvider>
+  );
+}

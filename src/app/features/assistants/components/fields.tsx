@@ -1,0 +1,229 @@
+import type { ReactNode } from 'react';
+import { Group, Input, NumberInput, SegmentedControl, Slider, Stack, Switch, Text } from '@mantine/core';
+import { useController, useFormContext, type FieldPathByValue } from 'react-hook-form';
+import type { AssistantFormValues } from '../lib/form-schema';
+
+/*
+ * Controlled inputs bound to the assistant form by name. Every bounded one shows its value and its
+ * bounds (from the contract's ASSISTANT_BOUNDS), so a person never has to guess what the service takes.
+ */
+
+type NumberName = FieldPathByValue<AssistantFormValues, number>;
+type NullableNumberName = FieldPathByValue<AssistantFormValues, number | null>;
+type BooleanName = FieldPathByValue<AssistantFormValues, boolean>;
+
+function decimals(step: number): number {
+  const s = String(step);
+  return s.includes('.') ? (s.split('.')[1]?.length ?? 0) : 0;
+}
+
+export function formatBound(value: number, step = 1): string {
+  return value.toFixed(Math.min(2, decimals(step)));
+}
+
+/** A slider with its value beside the label and its bounds under the track. */
+export function SliderField({
+  name,
+  label,
+  description,
+  bounds,
+  format,
+  disabled,
+  lowLabel,
+  highLabel,
+}: {
+  name: NumberName;
+  label: string;
+  description?: ReactNode;
+  bounds: { min: number; max: number; step: number };
+  format?: (v: number) => string;
+  disabled?: boolean;
+  /** What the low and high ends mean ("steady", "expressive"), said with the bounds. */
+  lowLabel?: string;
+  highLabel?: string;
+}) {
+  const { control } = useFormContext<AssistantFormValues>();
+  const {
+    field: { value: raw, onChange, onBlur, ref, name: fieldName },
+    fieldState,
+  } = useController({ control, name });
+  const show = format ?? ((v: number) => formatBound(v, bounds.step));
+  const value = typeof raw === 'number' ? raw : bounds.min;
+  const id = `field-${name}`;
+  return (
+    <Input.Wrapper
+      id={id}
+      label={
+        <Group component="span" justify="space-between" gap="xs" wrap="nowrap" style={{ display: 'flex', width: '100%' }}>
+          <span>{label}</span>
+          <Text component="span" size="sm" fw={600} ff="monospace" data-testid={`${name}-value`}>
+            {show(value)}
+          </Text>
+        </Group>
+      }
+      labelElement="div"
+      description={description}
+      error={fieldState.error?.message}
+      styles={{ label: { display: 'block', width: '100%' } }}
+    >
+      <Slider
+        mt={6}
+        min={bounds.min}
+        max={bounds.max}
+        step={bounds.step}
+        value={value}
+        onChange={onChange}
+        onChangeEnd={() => onBlur()}
+        label={show}
+        thumbLabel={label}
+        thumbProps={{ ref }}
+        disabled={disabled}
+        name={fieldName}
+        precision={decimals(bounds.step)}
+      />
+      <Group justify="space-between" mt={4}>
+        <Text size="xs" c="dimmed">
+          {show(bounds.min)}
+          {lowLabel ? ` · ${lowLabel}` : ''}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {highLabel ? `${highLabel} · ` : ''}
+          {show(bounds.max)}
+        </Text>
+      </Group>
+    </Input.Wrapper>
+  );
+}
+
+/** A whole number with its unit and bounds; empty is held as null (the schema calls it required). */
+export function NumberField({
+  name,
+  label,
+  description,
+  bounds,
+  unit,
+  disabled,
+  hint,
+}: {
+  name: NullableNumberName;
+  label: string;
+  description?: ReactNode;
+  bounds: { min: number; max: number };
+  unit?: string;
+  disabled?: boolean;
+  /** A reading of the value ("10 min"), shown on the right. */
+  hint?: (v: number) => string | null;
+}) {
+  const { control } = useFormContext<AssistantFormValues>();
+  const {
+    field: { value, onChange, onBlur, ref, name: fieldName },
+    fieldState,
+  } = useController({ control, name });
+  const reading = typeof value === 'number' && hint ? hint(value) : null;
+  return (
+    <NumberInput
+      label={label}
+      description={
+        <>
+          {description ? <>{description} </> : null}
+          {`${bounds.min} to ${bounds.max}${unit ? ` ${unit}` : ''}.`}
+        </>
+      }
+      min={bounds.min}
+      max={bounds.max}
+      allowDecimal={false}
+      allowNegative={bounds.min < 0}
+      clampBehavior="none"
+      value={value ?? ''}
+      onChange={(v) => onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
+      onBlur={onBlur}
+      ref={ref}
+      name={fieldName}
+      disabled={disabled}
+      error={fieldState.error?.message}
+      rightSection={
+        reading ? (
+          <Text size="xs" c="dimmed" pr={28} style={{ whiteSpace: 'nowrap' }}>
+            {reading}
+          </Text>
+        ) : undefined
+      }
+      rightSectionWidth={reading ? 90 : undefined}
+      suffix={unit ? ` ${unit}` : undefined}
+    />
+  );
+}
+
+/** An on/off setting with a sentence saying what "on" does. */
+export function SwitchField({
+  name,
+  label,
+  description,
+  disabled,
+}: {
+  name: BooleanName;
+  label: string;
+  description?: ReactNode;
+  disabled?: boolean;
+}) {
+  const { control } = useFormContext<AssistantFormValues>();
+  const {
+    field: { value, onChange, onBlur, ref, name: fieldName },
+    fieldState,
+  } = useController({ control, name });
+  return (
+    <Switch
+      label={label}
+      description={description}
+      checked={value === true}
+      onChange={(e) => onChange(e.currentTarget.checked)}
+      onBlur={onBlur}
+      ref={ref}
+      name={fieldName}
+      disabled={disabled}
+      error={fieldState.error?.message}
+    />
+  );
+}
+
+/** Two to four named choices, all visible at once. */
+export function ChoiceField<V extends string>({
+  name,
+  label,
+  description,
+  data,
+  onValueChange,
+}: {
+  name: FieldPathByValue<AssistantFormValues, V>;
+  label: string;
+  description?: ReactNode;
+  data: { value: V; label: string }[];
+  /** Runs after a person picks another value (the lists that follow this choice use it). */
+  onValueChange?: (value: V) => void;
+}) {
+  const { control } = useFormContext<AssistantFormValues>();
+  const {
+    field: { value, onChange, onBlur, ref, name: fieldName },
+    fieldState,
+  } = useController({ control, name });
+  return (
+    <Stack gap={4}>
+      <Input.Wrapper label={label} description={description} error={fieldState.error?.message} id={`field-${name}`}>
+        <SegmentedControl
+          mt={4}
+          fullWidth
+          data={data}
+          value={value as string}
+          onChange={(v) => {
+            onChange(v);
+            onBlur();
+            onValueChange?.(v as V);
+          }}
+          ref={ref}
+          name={fieldName}
+          aria-label={label}
+        />
+      </Input.Wrapper>
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import { Badge, NavLink, Stack, Text } from '@mantine/core';
+import { useFormState } from 'react-hook-form';
+import type { AssistantFormValues } from '../lib/form-schema';
+import { ASSISTANT_SECTIONS, countSectionErrors } from '../lib/sections';
+
+/** Jumps to a section of the form; a section with mistakes shows how many. */
+export function SectionNav() {
+  const { errors } = useFormState<AssistantFormValues>();
+  return (
+    <Stack gap={2} component="nav" aria-label="Form sections">
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4} px="sm">
+        Sections
+      </Text>
+      {ASSISTANT_SECTIONS.map((s) => {
+        const count = countSectionErrors(errors as Record<string, unknown>, s.fields);
+        return (
+          <NavLink
+            key={s.id}
+            component="button"
+            type="button"
+            label={s.title}
+            onClick={() => document.getElementById(`section-${s.id}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+            rightSection={
+              count > 0 ? (
+                <Badge color="red" size="sm" circle aria-label={`${count} to fix`}>
+                  {count}
+                </Badge>
+              ) : null
+            }
+            styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' } }}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { toolSchema, type CreateToolRequest } from '../../../../contract';
+import { api } from '../../../api';
+import { toolKeys } from './keys';
+
+const toolMutationResponseSchema = z.looseObject({ message: z.string().optional(), data: toolSchema });
+
+/** POST /user/tools: `{message, data: tool}`; past the plan's count a 422 whose message says the limit. */
+export function createTool(body: CreateToolRequest) {
+  return api.post('/user/tools', toolMutationResponseSchema, { body });
+}
+
+export function useCreateTool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTool,
+    onSuccess: async ({ data }) => {
+      queryClient.setQueryData(toolKeys.detail(data.id), data);
+      await queryClient.invalidateQueries({ queryKey: toolKeys.list() });
+    },
+  });
+}
+
+export { toolMutationResponseSchema };

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateToolRequest } from '../../../../contract';
+import { api } from '../../../api';
+import { toolMutationResponseSchema } from './create-tool';
+import { toolKeys } from './keys';
+
+/** PUT /user/tools/{id}: only the fields sent change; answers the tool with all its current values. */
+export function updateTool(id: number, body: UpdateToolRequest) {
+  return api.put(`/user/tools/${id}`, toolMutationResponseSchema, { body });
+}
+
+export function useUpdateTool(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateToolRequest) => updateTool(id, body),
+    onSuccess: async ({ data }) => {
+      queryClient.setQueryData(toolKeys.detail(id), data);
+      await queryClient.invalidateQueries({ queryKey: toolKeys.list() });
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import type { ReactElement } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TOOL_PLAN_LIMIT_MESSAGE } from '../../../../contract';
+import { ApiError } from '../../../api/errors';
+import { emptyToolForm, type ToolFormValues } from '../lib/form-schema';
+import { ToolForm } from './tool-form';
+
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
+}
+
+function renderWithRouter(ui: () => ReactElement) {
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: ui });
+  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  return render(
+    <MantineProvider>
+      <RouterProvider router={router as never} />
+    </MantineProvider>,
+  );
+}
+
+function filled(): ToolFormValues {
+  return { ...emptyToolForm(), name: 'check_order', description: 'Looks up an order.', endpoint: 'https://api.example.com/o' };
+}
+
+describe('ToolForm', () => {
+  it('checks the name as it is typed and offers a name that passes', async () => {
+    renderWithRouter(() => <ToolForm initialValues={emptyToolForm()} save={vi.fn()} onSaved={() => {}} onCancel={() => {}} submitLabel="Create tool" />);
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    fireEvent.change(name, { target: { value: 'Check Order' } });
+    expect(screen.getByText(/Not allowed: capital "C", space, capital "O"\./)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Use “check_order”' }));
+    expect(name).toHaveValue('check_order');
+    expect(screen.getByText('Valid name')).toBeInTheDocument();
+  });
+
+  it('shows the plan limit message in full, and the typed tool stays', async () => {
+    const save = vi.fn().mockRejectedValue(new ApiError({ kind: 'http', status: 422, message: TOOL_PLAN_LIMIT_MESSAGE }));
+    renderWithRouter(() => <ToolForm initialValues={filled()} save={save} onSaved={() => {}} onCancel={() => {}} submitLabel="Create tool" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Create tool' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TOOL_PLAN_LIMIT_MESSAGE);
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('check_order');
+  });
+
+  it('puts a server field error on its field', async () => {
+    const save = vi.fn().mockRejectedValue(
+      new ApiError({ kind: 'validation', status: 422, message: 'x', fieldErrors: { name: ['The name field format is invalid.'], 'headers.0.value': ['Too long.'] } }),
+    );
+    renderWithRouter(() => (
+      <ToolForm initialValues={{ ...filled(), headers: [{ name: 'X-Key', value: 'k' }] }} save={save} onSaved={() => {}} onCancel={() => {}} submitLabel="Save" />
+    ));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The name field format is invalid.')).toBeInTheDocument();
+    expect(screen.getByText('Too long.')).toBeInTheDocument();
+  });
+
+  it('header values are masked until shown', async () => {
+    renderWithRouter(() => (
+      <ToolForm initialValues={{ ...filled(), headers: [{ name: 'X-Key', value: 's3cret' }] }} save={vi.fn()} onSaved={() => {}} onCancel={() => {}} submitLabel="Save" />
+    ));
+    const value = await screen.findByLabelText('Header 1 value');
+    expect(value).toHaveAttribute('type', 'password');
+  });
+});

@@ -1,0 +1,353 @@
+import { useRef, type FormEvent } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { TOOL_LIMITS, TOOL_METHODS, TOOL_PARAM_TYPES, laravelErrorMap } from '../../../../contract';
+import { LengthCounter } from '../../../components/length-counter';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import { applyApiErrorToForm } from '../../../lib/form-errors';
+import { notifyError } from '../../../lib/notify';
+import { toolFormSchema, type ToolFormOutput, type ToolFormValues } from '../lib/form-schema';
+import { ToolNameInput } from './tool-name-input';
+
+// The form holds null while the timeout is empty; the schema refuses it with the "required" message.
+const resolver = zodResolver(toolFormSchema, { error: laravelErrorMap }) as unknown as Resolver<
+  ToolFormValues,
+  unknown,
+  ToolFormOutput
+>;
+
+const TOOL_FORM_FIELDS = ['name', 'description', 'endpoint', 'method', 'timeout', 'headers', 'schema'] as const;
+
+/**
+ * Create and edit a mid-call tool. `save` sends it (and throws on refusal); the form then shows why on
+ * the fields and above the button, with every typed value kept. `onSaved` runs after a success; a page
+ * that leaves then navigates with `ignoreBlocker`.
+ */
+export function ToolForm<T>({
+  initialValues,
+  save,
+  onSaved,
+  onCancel,
+  submitLabel,
+}: {
+  initialValues: ToolFormValues;
+  save: (values: ToolFormOutput, initial: ToolFormValues) => Promise<T>;
+  onSaved: (result: T) => void;
+  onCancel: () => void;
+  submitLabel: string;
+}) {
+  const form = useForm<ToolFormValues, unknown, ToolFormOutput>({
+    defaultValues: initialValues,
+    resolver,
+    mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, setError, reset, formState } = form;
+  const { errors, isDirty, isSubmitting } = formState;
+  const headers = useFieldArray({ control, name: 'headers' });
+  const params = useFieldArray({ control, name: 'schema' });
+  const description = useWatch({ control, name: 'description' });
+  const inFlight = useRef(false);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const result = await save(values, initialValues);
+      reset(values);
+      onSaved(result);
+    } catch (e) {
+      applyApiErrorToForm(e, setError, { fields: TOOL_FORM_FIELDS });
+      notifyError(e, 'The tool was not saved');
+    }
+  });
+
+  // One save at a time: a second Enter or click while one is in flight sends nothing.
+  function onFormSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    void submit(e).finally(() => {
+      inFlight.current = false;
+    });
+  }
+
+  const serverError = errors.root?.server?.message;
+
+  return (
+    <form onSubmit={onFormSubmit} noValidate aria-label="Mid-call tool" style={{ maxWidth: 960 }}>
+      <UnsavedChangesGuard when={isDirty} />
+      <Stack gap="lg">
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              What the AI sees
+            </Title>
+            <Controller
+              control={control}
+              name="name"
+              render={({ field, fieldState }) => (
+                <ToolNameInput
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                  inputProps={{ name: field.name, onBlur: field.onBlur, ref: field.ref }}
+                />
+              )}
+            />
+            <Textarea
+              {...register('description')}
+              label="Description"
+              description="When and how the AI should use the tool, in plain words."
+              placeholder="Looks up the status of an order when the caller gives an order number."
+              required
+              autosize
+              minRows={3}
+              maxRows={8}
+              error={errors.description?.message}
+              inputWrapperOrder={['label', 'description', 'input', 'error']}
+            />
+            <Group justify="flex-end" mt={-8}>
+              <LengthCounter length={description.length} max={TOOL_LIMITS.descriptionMax} />
+            </Group>
+          </Stack>
+        </Card>
+
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              The request
+            </Title>
+            <TextInput
+              {...register('endpoint')}
+              label="Endpoint URL"
+              description="The http(s) address the service calls during the conversation."
+              placeholder="https://api.example.com/orders/status"
+              required
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              error={errors.endpoint?.message}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <Controller
+                control={control}
+                name="method"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Method"
+                    description="How the endpoint is called"
+                    data={[...TOOL_METHODS]}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v ?? field.value)}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    name={field.name}
+                    allowDeselect={false}
+                    required
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="timeout"
+                render={({ field, fieldState }) => (
+                  <NumberInput
+                    label="Timeout"
+                    description={`${TOOL_LIMITS.timeoutMin} to ${TOOL_LIMITS.timeoutMax} seconds, default ${TOOL_LIMITS.timeoutDefault}`}
+                    min={TOOL_LIMITS.timeoutMin}
+                    max={TOOL_LIMITS.timeoutMax}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    clampBehavior="none"
+                    suffix=" s"
+                    value={field.value ?? ''}
+                    onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    name={field.name}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            </SimpleGrid>
+
+            <Stack gap="xs">
+              <div>
+                <Text fw={500} size="sm">
+                  Headers
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Sent with every request, such as an API key. Values are hidden; use the eye to show one.
+                </Text>
+              </div>
+              {headers.fields.length === 0 ? (
+                <Text size="sm" c="dimmed" fs="italic">
+                  No headers.
+                </Text>
+              ) : null}
+              {headers.fields.map((row, i) => (
+                <Group key={row.id} gap="xs" align="flex-start" wrap="nowrap">
+                  <TextInput
+                    {...register(`headers.${i}.name`)}
+                    aria-label={`Header ${i + 1} name`}
+                    placeholder="Authorization"
+                    autoComplete="off"
+                    spellCheck={false}
+                    style={{ flex: 1 }}
+                    error={errors.headers?.[i]?.name?.message}
+                  />
+                  <PasswordInput
+                    {...register(`headers.${i}.value`)}
+                    aria-label={`Header ${i + 1} value`}
+                    placeholder="Value"
+                    autoComplete="new-password"
+                    style={{ flex: 1.4 }}
+                    error={errors.headers?.[i]?.value?.message}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    onClick={() => headers.remove(i)}
+                    aria-label={`Remove header ${i + 1}`}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              ))}
+              {errors.headers?.root?.message || errors.headers?.message ? (
+                <Text size="sm" c="red.7">
+                  {errors.headers?.root?.message ?? errors.headers?.message}
+                </Text>
+              ) : null}
+              <Group>
+                <Button
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconPlus size={14} aria-hidden />}
+                  onClick={() => headers.append({ name: '', value: '' })}
+                >
+                  Add header
+                </Button>
+              </Group>
+            </Stack>
+          </Stack>
+        </Card>
+
+        <Card withBorder padding="lg">
+          <Stack gap="xs">
+            <div>
+              <Title order={2} size="h4">
+                Parameters
+              </Title>
+              <Text size="xs" c="dimmed">
+                What the AI gathers from the conversation and sends to the endpoint. Names are{' '}
+                {TOOL_LIMITS.paramNameMin} to {TOOL_LIMITS.paramNameMax} characters.
+              </Text>
+            </div>
+            {params.fields.length === 0 ? (
+              <Text size="sm" c="dimmed" fs="italic">
+                No parameters.
+              </Text>
+            ) : null}
+            {params.fields.map((row, i) => (
+              <Card key={row.id} withBorder padding="sm" radius="sm">
+                <Group gap="xs" align="flex-start" wrap="nowrap">
+                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" style={{ flex: 1 }}>
+                    <TextInput
+                      {...register(`schema.${i}.name`)}
+                      label="Name"
+                      placeholder="order_number"
+                      autoComplete="off"
+                      spellCheck={false}
+                      error={errors.schema?.[i]?.name?.message}
+                    />
+                    <Controller
+                      control={control}
+                      name={`schema.${i}.type`}
+                      render={({ field, fieldState }) => (
+                        <Select
+                          label="Type"
+                          data={[...new Set<string>([...TOOL_PARAM_TYPES, field.value])]}
+                          value={field.value}
+                          onChange={(v) => field.onChange(v ?? field.value)}
+                          onBlur={field.onBlur}
+                          ref={field.ref}
+                          allowDeselect={false}
+                          error={fieldState.error?.message}
+                        />
+                      )}
+                    />
+                    <TextInput
+                      {...register(`schema.${i}.description`)}
+                      label="Description"
+                      placeholder="The number the caller reads out"
+                      error={errors.schema?.[i]?.description?.message}
+                    />
+                  </SimpleGrid>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    mt={24}
+                    onClick={() => params.remove(i)}
+                    aria-label={`Remove parameter ${i + 1}`}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </Card>
+            ))}
+            {errors.schema?.root?.message || errors.schema?.message ? (
+              <Text size="sm" c="red.7">
+                {errors.schema?.root?.message ?? errors.schema?.message}
+              </Text>
+            ) : null}
+            <Group>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                onClick={() => params.append({ name: '', type: 'string', description: '' })}
+              >
+                Add parameter
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+
+        {serverError ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Not saved" role="alert">
+            {serverError}
+          </Alert>
+        ) : null}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { Anchor, Group, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
+import { TOOL_LIMITS, TOOL_NAME_RULE } from '../../../../contract';
+import { describeToolNameProblem, suggestToolName, toolNameProblem } from '../lib/tool-name';
+
+type InputProps = Omit<ComponentPropsWithRef<'input'>, 'value' | 'onChange' | 'size' | 'style'>;
+
+/**
+ * The tool name with its rule said up front and checked on every key: what is wrong, and a name that
+ * would pass, one click away.
+ */
+export function ToolNameInput({
+  value,
+  onChange,
+  error,
+  inputProps,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  /** A message from validation or from the server; shown instead of the live hint. */
+  error?: string;
+  inputProps?: InputProps;
+}) {
+  const problem = toolNameProblem(value);
+  const suggestion = problem && problem.kind !== 'empty' ? suggestToolName(value) : '';
+  const hintId = 'tool-name-hint';
+
+  let hint = null;
+  if (value !== '' && !error) {
+    hint = problem ? (
+      <Group gap={6} wrap="nowrap" align="flex-start" mt={6} id={hintId} aria-live="polite">
+        <IconX size={16} color="var(--mantine-color-red-6)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text size="sm" c="red.7">
+          {describeToolNameProblem(problem)}
+          {suggestion && suggestion !== value ? (
+            <>
+              {' '}
+              <Anchor component="button" type="button" size="sm" onClick={() => onChange(suggestion)}>
+                Use “{suggestion}”
+              </Anchor>
+            </>
+          ) : null}
+        </Text>
+      </Group>
+    ) : (
+      <Group gap={6} mt={6} id={hintId} aria-live="polite">
+        <IconCheck size={16} color="var(--mantine-color-teal-6)" aria-hidden />
+        <Text size="sm" c="teal.7">
+          Valid name
+        </Text>
+      </Group>
+    );
+  }
+
+  return (
+    <div>
+      <TextInput
+        {...inputProps}
+        label="Name"
+        description={`${TOOL_NAME_RULE} Up to ${TOOL_LIMITS.nameMax} characters. The AI refers to the tool by this name.`}
+        placeholder="check_order_status"
+        required
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error}
+        autoComplete="off"
+        spellCheck={false}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      />
+      {hint}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { TOOL_LIMITS, TOOL_NAME_PATTERN } from '../../../../contract';
+
+/*
+ * The tool name rule (the contract's TOOL_NAME_PATTERN: lowercase letters and underscores, starting with
+ * a letter), said about the name a person is typing: what is wrong with it, and a name that would pass.
+ */
+
+export type ToolNameProblem =
+  | { kind: 'empty' }
+  | { kind: 'too-long'; max: number }
+  | { kind: 'first-character'; char: string }
+  | { kind: 'characters'; chars: string[] };
+
+export function toolNameProblem(name: string): ToolNameProblem | null {
+  if (name === '') return { kind: 'empty' };
+  if (name.length > TOOL_LIMITS.nameMax) return { kind: 'too-long', max: TOOL_LIMITS.nameMax };
+  if (TOOL_NAME_PATTERN.test(name)) return null;
+  const first = name[0] ?? '';
+  const bad = [...new Set([...name].filter((c) => !/[a-z_]/.test(c)))];
+  if (bad.length > 0) return { kind: 'characters', chars: bad };
+  return { kind: 'first-character', char: first };
+}
+
+function describeChar(c: string): string {
+  if (c === ' ') return 'space';
+  if (/[A-Z]/.test(c)) return `capital "${c}"`;
+  if (/[0-9]/.test(c)) return `digit "${c}"`;
+  return `"${c}"`;
+}
+
+/** One sentence about the problem, for the hint under the name field. */
+export function describeToolNameProblem(problem: ToolNameProblem): string {
+  switch (problem.kind) {
+    case 'empty':
+      return 'A name is required.';
+    case 'too-long':
+      return `At most ${problem.max} characters.`;
+    case 'first-character':
+      return `Start with a lowercase letter, not "${problem.char}".`;
+    case 'characters':
+      return `Not allowed: ${problem.chars.map(describeChar).join(', ')}.`;
+  }
+}
+
+/** A name that passes, made from what was typed ("Order Status-2" -> "order_status"), or '' if none. */
+export function suggestToolName(name: string): string {
+  const s = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z_]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[^a-z]+/, '')
+    .replace(/_+$/, '')
+    .slice(0, TOOL_LIMITS.nameMax);
+  return TOOL_NAME_PATTERN.test(s) ? s : '';
+}

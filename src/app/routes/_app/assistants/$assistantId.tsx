@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { Button } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { z } from 'zod';
+import type { Assistant, Language, LlmModel } from '../../../../contract';
+import { isApiError } from '../../../api/errors';
+import { ButtonLink } from '../../../components/links';
+import { PageHeader } from '../../../components/page-header';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDeleteAssistant } from '../../../features/assistants/api/delete-assistant';
+import { assistantQuery } from '../../../features/assistants/api/get-assistant';
+import { useUpdateAssistant } from '../../../features/assistants/api/update-assistant';
+import { AssistantForm } from '../../../features/assistants/components/assistant-form';
+import { confirmDeleteAssistant } from '../../../features/assistants/components/confirm-delete';
+import { InboundWebhookCard } from '../../../features/assistants/components/inbound-webhook-card';
+import { assistantToForm, formToUpdateRequest } from '../../../features/assistants/lib/form-values';
+import { languagesQuery, modelsQuery } from '../../../features/lookups/api';
+import { toolsQuery } from '../../../features/tools/api/get-tools';
+import { useToolChoices } from './-tool-choices';
+
+const assistantIdSchema = z.coerce.number().int().positive();
+
+export const Route = createFileRoute('/_app/assistants/$assistantId')({
+  loader: async ({ context, params }) => {
+    const id = assistantIdSchema.safeParse(params.assistantId);
+    if (!id.success) throw notFound();
+    const { queryClient } = context;
+    void queryClient.prefetchQuery(toolsQuery());
+    try {
+      await Promise.all([
+        queryClient.ensureQueryData(assistantQuery(id.data)),
+        queryClient.ensureQueryData(languagesQuery()),
+        queryClient.ensureQueryData(modelsQuery()),
+      ]);
+    } catch (e) {
+      if (isApiError(e) && e.kind === 'not-found') throw notFound();
+      throw e;
+    }
+    return { assistantId: id.data };
+  },
+  component: EditAssistantPage,
+});
+
+function EditAssistantPage() {
+  const { assistantId } = Route.useLoaderData();
+  const { data: assistant } = useSuspenseQuery(assistantQuery(assistantId));
+  const { data: languages } = useSuspenseQuery(languagesQuery());
+  const { data: models } = useSuspenseQuery(modelsQuery());
+  return <EditAssistant key={assistantId} assistant={assistant} languages={languages} models={models} />;
+}
+
+function EditAssistant({ assistant, languages, models }: { assistant: Assistant; languages: Language[]; models: LlmModel[] }) {
+  const navigate = useNavigate();
+  const update = useUpdateAssistant(assistant.id);
+  const remove = useDeleteAssistant();
+  const toolChoices = useToolChoices();
+  // The baseline is the assistant as loaded; a refetch in the background does not reset typing.
+  const [initial] = useState(() => assistantToForm(assistant, { languages, models }));
+
+  async function onDelete() {
+    if (!(await confirmDeleteAssistant(assistant.name))) return;
+    try {
+      await remove.mutateAsync(assistant.id);
+      notifySuccess(`“${assistant.name}” was deleted.`, 'Assistant deleted');
+      void navigate({ to: '/assistants', ignoreBlocker: true });
+    } catch (e) {
+      notifyError(e, 'The assistant was not deleted');
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={assistant.name || `Assistant ${assistant.id}`}
+        description={`${assistant.type === 'inbound' ? 'Inbound' : assistant.type === 'outbound' ? 'Outbound' : assistant.type} · ${assistant.mode} · ${assistant.status}`}
+        actions={
+          <>
+            <ButtonLink
+              to="/assistants/new"
+              search={{ from: assistant.id }}
+              variant="default"
+              leftSection={<IconCopy size={16} aria-hidden />}
+            >
+              Duplicate
+            </ButtonLink>
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => void onDelete()}
+              loading={remove.isPending}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
+      <AssistantForm
+        initialValues={initial}
+        heldPhoneNumberId={assistant.type === 'inbound' ? assistant.phone_number_id : null}
+        toolChoices={toolChoices}
+        submitLabel="Save changes"
+        afterWebhooks={assistant.type === 'inbound' ? <InboundWebhookCard assistant={assistant} /> : null}
+        save={async (values, baseline) => {
+          const body = formToUpdateRequest(baseline, values, assistant.variables);
+          if (Object.keys(body).length === 0) return null;
+          return update.mutateAsync(body);
+        }}
+        onSaved={(answer) => {
+          if (answer) notifySuccess('Your changes were saved.', 'Assistant saved');
+          else notifySuccess('Nothing had changed.');
+        }}
+        onCancel={() => void navigate({ to: '/assistants' })}
+      />
+    </>
+  );
+}

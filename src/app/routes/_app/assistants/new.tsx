@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { isApiError } from '../../../api/errors';
+import { PageHeader } from '../../../components/page-header';
+import { notifySuccess } from '../../../lib/notify';
+import { useCreateAssistant } from '../../../features/assistants/api/create-assistant';
+import { assistantQuery } from '../../../features/assistants/api/get-assistant';
+import { AssistantForm } from '../../../features/assistants/components/assistant-form';
+import { emptyAssistantForm, type AssistantFormValues } from '../../../features/assistants/lib/form-schema';
+import { duplicateToForm, formToCreateRequest } from '../../../features/assistants/lib/form-values';
+import { languagesQuery, modelsQuery } from '../../../features/lookups/api';
+import { toolsQuery } from '../../../features/tools/api/get-tools';
+import { useToolChoices } from './-tool-choices';
+
+const searchSchema = z.object({
+  /** Duplicate: the assistant whose settings prefill the new one. */
+  from: z.coerce.number().int().positive().optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/_app/assistants/new')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ from: search.from }),
+  loader: async ({ context, deps }) => {
+    const { queryClient } = context;
+    void queryClient.prefetchQuery(toolsQuery());
+    if (deps.from === undefined) return;
+    try {
+      // The copy needs the source and the lookups that name its model and language.
+      await Promise.all([
+        queryClient.ensureQueryData(assistantQuery(deps.from)),
+        queryClient.ensureQueryData(languagesQuery()),
+        queryClient.ensureQueryData(modelsQuery()),
+      ]);
+    } catch (e) {
+      if (isApiError(e) && e.kind === 'not-found') throw notFound();
+      throw e;
+    }
+  },
+  component: NewAssistantPage,
+});
+
+function NewAssistantPage() {
+  const { from } = Route.useSearch();
+  return from === undefined ? <CreateAssistant key="new" /> : <DuplicateAssistant key={from} id={from} />;
+}
+
+function DuplicateAssistant({ id }: { id: number }) {
+  const { data: source } = useSuspenseQuery(assistantQuery(id));
+  const { data: languages } = useSuspenseQuery(languagesQuery());
+  const { data: models } = useSuspenseQuery(modelsQuery());
+  const [initial] = useState(() => duplicateToForm(source, { languages, models }));
+  return <CreateAssistant initial={initial} sourceName={source.name} />;
+}
+
+function CreateAssistant({ initial, sourceName }: { initial?: AssistantFormValues; sourceName?: string }) {
+  const navigate = useNavigate();
+  const create = useCreateAssistant();
+  const toolChoices = useToolChoices();
+  const [values] = useState(() => initial ?? emptyAssistantForm());
+
+  return (
+    <>
+      <PageHeader
+        title={sourceName ? `Duplicate “${sourceName}”` : 'New assistant'}
+        description={
+          sourceName
+            ? 'A new assistant with the settings of the original. Change what should differ, then create it.'
+            : 'Everything the assistant needs to take or place calls. Required fields are marked; the rest have sensible defaults.'
+        }
+      />
+      <AssistantForm
+        initialValues={values}
+        toolChoices={toolChoices}
+        submitLabel="Create assistant"
+        save={(v) => create.mutateAsync(formToCreateRequest(v))}
+        onSaved={(answer) => {
+          notifySuccess(`“${answer.data.name}” is ready.`, 'Assistant created');
+          void navigate({ to: '/assistants', ignoreBlocker: true });
+        }}
+        onCancel={() => void navigate({ to: '/assistants' })}
+      />
+    </>
+  );
+}
