@@ -12,12 +12,14 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
+import { Route as AppCallsRouteRouteImport } from './routes/_app/calls/route'
 import { Route as AppNumbersRouteImport } from './routes/_app/numbers'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppAssistantsIndexRouteImport } from './routes/_app/assistants/index'
 import { Route as AppAssistantsAssistantIdRouteImport } from './routes/_app/assistants/$assistantId'
 import { Route as AppAssistantsNewRouteImport } from './routes/_app/assistants/new'
 import { Route as AppCallsIndexRouteImport } from './routes/_app/calls/index'
+import { Route as AppCallsCallIdRouteImport } from './routes/_app/calls/$callId'
 import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/index'
 import { Route as AppCampaignsCampaignIdRouteImport } from './routes/_app/campaigns/$campaignId'
 import { Route as AppCampaignsNewRouteImport } from './routes/_app/campaigns/new'
@@ -42,6 +44,11 @@ const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppCallsRouteRoute = AppCallsRouteRouteImport.update({
+  id: '/calls',
+  path: '/calls',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppNumbersRoute = AppNumbersRouteImport.update({
   id: '/numbers',
@@ -70,9 +77,14 @@ const AppAssistantsNewRoute = AppAssistantsNewRouteImport.update({
   getParentRoute: () => AppRoute,
 } as any)
 const AppCallsIndexRoute = AppCallsIndexRouteImport.update({
-  id: '/calls/',
-  path: '/calls/',
-  getParentRoute: () => AppRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppCallsRouteRoute,
+} as any)
+const AppCallsCallIdRoute = AppCallsCallIdRouteImport.update({
+  id: '/$callId',
+  path: '/$callId',
+  getParentRoute: () => AppCallsRouteRoute,
 } as any)
 const AppCampaignsIndexRoute = AppCampaignsIndexRouteImport.update({
   id: '/campaigns/',
@@ -128,10 +140,12 @@ const AppToolsNewRoute = AppToolsNewRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
+  '/calls': typeof AppCallsRouteRouteWithChildren
   '/numbers': typeof AppNumbersRoute
   '/settings': typeof AppSettingsRoute
   '/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
   '/assistants/new': typeof AppAssistantsNewRoute
+  '/calls/$callId': typeof AppCallsCallIdRoute
   '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/campaigns/new': typeof AppCampaignsNewRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
@@ -152,6 +166,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute
   '/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
   '/assistants/new': typeof AppAssistantsNewRoute
+  '/calls/$callId': typeof AppCallsCallIdRoute
   '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/campaigns/new': typeof AppCampaignsNewRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
@@ -170,10 +185,12 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/_app/calls': typeof AppCallsRouteRouteWithChildren
   '/_app/numbers': typeof AppNumbersRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
   '/_app/assistants/new': typeof AppAssistantsNewRoute
+  '/_app/calls/$callId': typeof AppCallsCallIdRoute
   '/_app/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/_app/campaigns/new': typeof AppCampaignsNewRoute
   '/_app/leads/$leadId': typeof AppLeadsLeadIdRoute
@@ -192,10 +209,12 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/calls'
     | '/numbers'
     | '/settings'
     | '/assistants/$assistantId'
     | '/assistants/new'
+    | '/calls/$callId'
     | '/campaigns/$campaignId'
     | '/campaigns/new'
     | '/leads/$leadId'
@@ -216,6 +235,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/assistants/$assistantId'
     | '/assistants/new'
+    | '/calls/$callId'
     | '/campaigns/$campaignId'
     | '/campaigns/new'
     | '/leads/$leadId'
@@ -233,10 +253,12 @@ export interface FileRouteTypes {
     | '/'
     | '/_app'
     | '/sign-in'
+    | '/_app/calls'
     | '/_app/numbers'
     | '/_app/settings'
     | '/_app/assistants/$assistantId'
     | '/_app/assistants/new'
+    | '/_app/calls/$callId'
     | '/_app/campaigns/$campaignId'
     | '/_app/campaigns/new'
     | '/_app/leads/$leadId'
@@ -280,6 +302,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/calls': {
+      id: '/_app/calls'
+      path: '/calls'
+      fullPath: '/calls'
+      preLoaderRoute: typeof AppCallsRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/numbers': {
       id: '/_app/numbers'
       path: '/numbers'
@@ -317,10 +346,17 @@ declare module '@tanstack/react-router' {
     }
     '/_app/calls/': {
       id: '/_app/calls/'
-      path: '/calls'
+      path: '/'
       fullPath: '/calls/'
       preLoaderRoute: typeof AppCallsIndexRouteImport
-      parentRoute: typeof AppRoute
+      parentRoute: typeof AppCallsRouteRoute
+    }
+    '/_app/calls/$callId': {
+      id: '/_app/calls/$callId'
+      path: '/$callId'
+      fullPath: '/calls/$callId'
+      preLoaderRoute: typeof AppCallsCallIdRouteImport
+      parentRoute: typeof AppCallsRouteRoute
     }
     '/_app/campaigns/': {
       id: '/_app/campaigns/'
@@ -395,7 +431,22 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppCallsRouteRouteChildren {
+  AppCallsCallIdRoute: typeof AppCallsCallIdRoute
+  AppCallsIndexRoute: typeof AppCallsIndexRoute
+}
+
+const AppCallsRouteRouteChildren: AppCallsRouteRouteChildren = {
+  AppCallsCallIdRoute: AppCallsCallIdRoute,
+  AppCallsIndexRoute: AppCallsIndexRoute,
+}
+
+const AppCallsRouteRouteWithChildren = AppCallsRouteRoute._addFileChildren(
+  AppCallsRouteRouteChildren,
+)
+
 interface AppRouteChildren {
+  AppCallsRouteRoute: typeof AppCallsRouteRouteWithChildren
   AppNumbersRoute: typeof AppNumbersRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppAssistantsAssistantIdRoute: typeof AppAssistantsAssistantIdRoute
@@ -408,13 +459,13 @@ interface AppRouteChildren {
   AppToolsToolIdRoute: typeof AppToolsToolIdRoute
   AppToolsNewRoute: typeof AppToolsNewRoute
   AppAssistantsIndexRoute: typeof AppAssistantsIndexRoute
-  AppCallsIndexRoute: typeof AppCallsIndexRoute
   AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
   AppLeadsIndexRoute: typeof AppLeadsIndexRoute
   AppToolsIndexRoute: typeof AppToolsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppCallsRouteRoute: AppCallsRouteRouteWithChildren,
   AppNumbersRoute: AppNumbersRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppAssistantsAssistantIdRoute: AppAssistantsAssistantIdRoute,
@@ -427,7 +478,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppToolsToolIdRoute: AppToolsToolIdRoute,
   AppToolsNewRoute: AppToolsNewRoute,
   AppAssistantsIndexRoute: AppAssistantsIndexRoute,
-  AppCallsIndexRoute: AppCallsIndexRoute,
   AppCampaignsIndexRoute: AppCampaignsIndexRoute,
   AppLeadsIndexRoute: AppLeadsIndexRoute,
   AppToolsIndexRoute: AppToolsIndexRoute,

@@ -34,28 +34,37 @@ export const transcriptSchema = z
   .union([z.string(), z.array(transcriptEntrySchema), z.null(), z.undefined()])
   .transform((v) => v ?? null);
 
+/**
+ * A field a host may leave out altogether (the local service sends campaign_name and recording_url only
+ * when present; hosted answers drift): read as if it had been sent as null. zod 4 wants a key present
+ * unless its schema is optional, even when the schema itself accepts undefined.
+ */
+function mayBeAbsent<T extends z.ZodType>(schema: T) {
+  return schema.optional().transform((v): z.output<T> => (v === undefined ? schema.parse(null) : v));
+}
+
 export const callSchema = z.looseObject({
   id: idish,
   assistant_id: nullableIdish.optional(),
-  assistant_name: textish,
+  assistant_name: mayBeAbsent(textish),
   campaign_id: nullableIdish.optional(),
-  campaign_name: textish,
-  type: openString,
-  duration: numberish,
-  assistant_phone_number: textish,
-  client_phone_number: textish,
-  status: openString,
-  transcript: transcriptSchema,
-  variables: objectish,
+  campaign_name: mayBeAbsent(textish),
+  type: mayBeAbsent(openString),
+  duration: mayBeAbsent(numberish),
+  assistant_phone_number: mayBeAbsent(textish),
+  client_phone_number: mayBeAbsent(textish),
+  status: mayBeAbsent(openString),
+  transcript: mayBeAbsent(transcriptSchema),
+  variables: mayBeAbsent(objectish),
   /** An object, or a list of `{name, value}` entries. */
   evaluation: z.unknown().optional(),
   webhook_response: z.unknown().optional(),
-  carrier_cost: numberish,
-  total_cost: numberish,
-  answered_by: textish,
-  recording_url: textish,
-  created_at: textish,
-  updated_at: textish,
+  carrier_cost: mayBeAbsent(numberish),
+  total_cost: mayBeAbsent(numberish),
+  answered_by: mayBeAbsent(textish),
+  recording_url: mayBeAbsent(textish),
+  created_at: mayBeAbsent(textish),
+  updated_at: mayBeAbsent(textish),
 });
 export type Call = z.output<typeof callSchema>;
 

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv, Deps } from './context';
 import { errorResponse, HttpError } from './errors';
 import { requireToken } from './auth';
@@ -35,7 +35,8 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
     console.error('Unhandled error', err);
     return c.json({ message: 'Server Error' }, 500);
   });
-  api.notFound((c) => c.json({ message: `The route ${new URL(c.req.url).pathname} could not be found.` }, 404));
+  const routeNotFound = (c: Context) => c.json({ message: `The route ${new URL(c.req.url).pathname} could not be found.` }, 404);
+  api.notFound(routeNotFound);
 
   if (options.log) {
     const log = options.log;
@@ -59,5 +60,8 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   api.route('/user', leadRoutes(deps));
   api.route('/user', campaignRoutes(deps));
   api.route('/user', callRoutes(deps));
+  // Hono consults only the top-level app's notFound, and this app is mounted under /api: without this
+  // catch-all (kept last) an unknown /api route would get Hono's plain-text 404, or the console's page.
+  api.all('*', routeNotFound);
   return api;
 }

@@ -10,10 +10,12 @@ export function formatDuration(seconds: number | null | undefined): string {
 }
 
 const costFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const shortCostFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
 
-export function formatCost(value: number | null | undefined): string {
+/** A cost as the service counts it (up to 4 decimals); `short` rounds to 3 for the table. */
+export function formatCost(value: number | null | undefined, short = false): string {
   if (value == null || !Number.isFinite(value)) return '–';
-  return costFormat.format(value);
+  return (short ? shortCostFormat : costFormat).format(value);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

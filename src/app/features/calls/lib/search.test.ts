@@ -64,6 +64,11 @@ describe('callsSearchSchema', () => {
     expect(callsSearchSchema.parse({ phone: '  +1 415  ' }).phone).toBe('+1 415');
   });
 
+  it('reads the charts flag and drops anything but a boolean', () => {
+    expect(callsSearchSchema.parse({ charts: true }).charts).toBe(true);
+    expect(callsSearchSchema.parse({ charts: 'yes' }).charts).toBeUndefined();
+  });
+
   it('turns a reversed date range around', () => {
     expect(callsSearchSchema.parse({ date_from: '2025-06-10', date_to: '2025-06-01' })).toMatchObject({
       date_from: '2025-06-01',
@@ -74,10 +79,10 @@ describe('callsSearchSchema', () => {
 
 describe('search helpers', () => {
   it('knows whether a filter is active and clears it keeping the page size', () => {
-    const s = callsSearchSchema.parse({ status: 'failed', page: 4, per_page: 50 });
+    const s = callsSearchSchema.parse({ status: 'failed', page: 4, per_page: 50, charts: true });
     expect(hasActiveFilter(s)).toBe(true);
     expect(hasActiveFilter(callsSearchSchema.parse({ page: 3 }))).toBe(false);
-    expect(clearedSearch(s)).toEqual({ phone: '', page: 1, per_page: 50 });
+    expect(clearedSearch(s)).toEqual({ phone: '', page: 1, per_page: 50, charts: true });
     expect(filterOf(s)).toEqual({ status: 'failed', phone: '' });
   });
 });

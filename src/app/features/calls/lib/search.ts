@@ -42,6 +42,8 @@ export const callsSearchSchema = z
       .refine((n): n is PerPage => (PER_PAGE_OPTIONS as readonly number[]).includes(n))
       .default(DEFAULT_PER_PAGE)
       .catch(DEFAULT_PER_PAGE),
+    /** The charts panel is open (part of the view a link shares, not a filter). */
+    charts: z.boolean().optional().catch(undefined),
   })
   .transform((s) => {
     // A reversed range is read the way it was meant rather than dropped.
@@ -56,20 +58,26 @@ export type CallsSearchInput = z.input<typeof callsSearchSchema>;
 export const CALLS_SEARCH_DEFAULTS = { phone: '', page: 1, per_page: DEFAULT_PER_PAGE } as const;
 
 /** The filters (everything but paging), as set in a search. */
-export type CallsFilter = Omit<CallsSearch, 'page' | 'per_page'>;
+export type CallsFilter = Omit<CallsSearch, 'page' | 'per_page' | 'charts'>;
 
 export const FILTER_KEYS = ['status', 'type', 'phone', 'assistant_id', 'campaign_id', 'date_from', 'date_to'] as const;
 
 export function filterOf(search: CallsSearch): CallsFilter {
-  const { page: _page, per_page: _perPage, ...filter } = search;
+  const { page: _page, per_page: _perPage, charts: _charts, ...filter } = search;
   return filter;
 }
 
-export function hasActiveFilter(search: CallsSearch): boolean {
-  return FILTER_KEYS.some((k) => search[k] !== undefined && search[k] !== '');
+export function activeFilterCount(search: CallsSearch): number {
+  const set = FILTER_KEYS.filter((k) => search[k] !== undefined && search[k] !== '');
+  // The date range is one filter.
+  return set.length - (search.date_from && search.date_to ? 1 : 0);
 }
 
-/** A search with every filter cleared, keeping the page size. */
+export function hasActiveFilter(search: CallsSearch): boolean {
+  return activeFilterCount(search) > 0;
+}
+
+/** A search with every filter cleared, keeping the page size and the open panel. */
 export function clearedSearch(search: CallsSearch): CallsSearch {
-  return { phone: '', page: 1, per_page: search.per_page };
+  return { phone: '', page: 1, per_page: search.per_page, ...(search.charts ? { charts: true } : {}) };
 }

@@ -1,16 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../components/coming-soon';
 
-// Placeholder: the Calls page replaces this file (issue 5).
+// The log itself is the parent route (calls/route.tsx); without a call open there is nothing more to draw.
 export const Route = createFileRoute('/_app/calls/')({
-  component: CallsPage,
+  component: () => null,
 });
-
-function CallsPage() {
-  return (
-    <ComingSoon
-      title="Calls"
-      description="Every call with its status, transcript, recording and cost; filters that live in the link, charts and CSV export."
-    />
-  );
-}

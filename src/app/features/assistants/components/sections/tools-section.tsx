@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { Anchor, Group, MultiSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Group, MultiSelect, Pill, Stack, Text, Textarea } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '../../../../../contract';
 import { LengthCounter } from '../../../../components/length-counter';
+import { paths } from '../../../../lib/paths';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { FormSection } from '../form-section';
 
@@ -44,7 +45,7 @@ function ToolsPicker({ choices }: { choices: ToolChoices }) {
       description={
         <>
           HTTP endpoints the assistant may call during the conversation.{' '}
-          <Anchor href="/tools/new" target="_blank" rel="noopener" size="xs" inline>
+          <Anchor href={`${paths.tools}/new`} target="_blank" rel="noopener" size="xs" inline>
             Create a tool <IconExternalLink size={12} aria-hidden style={{ verticalAlign: 'middle' }} />
           </Anchor>{' '}
           (opens a new tab; the list here refreshes when you come back).
@@ -77,6 +78,15 @@ function ToolsPicker({ choices }: { choices: ToolChoices }) {
           </Stack>
         );
       }}
+      renderPill={({ option, onRemove, disabled }) => (
+        <Pill
+          withRemoveButton={!disabled}
+          onRemove={onRemove}
+          removeButtonProps={{ 'aria-label': `Detach ${option.label}` }}
+        >
+          {option.label}
+        </Pill>
+      )}
       maxDropdownHeight={280}
     />
   );

@@ -1,0 +1,61 @@
+import { expect, test } from './fixtures';
+import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
+
+/*
+ * A picture of every page at desktop and phone width, to look at (test-results/screenshots/). Each page
+ * is waited for until its main content is there, so the picture shows the page, not its skeleton.
+ */
+const pages = [
+  { name: 'assistants', path: '/assistants', heading: 'Assistants' },
+  { name: 'calls', path: '/calls', heading: 'Calls' },
+  { name: 'leads', path: '/leads', heading: 'Leads' },
+  { name: 'campaigns', path: '/campaigns', heading: 'Campaigns' },
+  { name: 'tools', path: '/tools', heading: 'Tools' },
+  { name: 'numbers', path: '/numbers', heading: 'Numbers & voices' },
+  { name: 'settings', path: '/settings', heading: 'Settings' },
+] as const;
+
+for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  test.describe(`screenshots at ${width} width`, () => {
+    test.use({ viewport });
+
+    test('sign-in', async ({ page }) => {
+      await page.goto('/sign-in');
+      await expect(page.getByTestId('sign-in-hint')).toBeVisible();
+      await saveScreenshot(page, `sign-in-${width}`);
+      await page.getByLabel('API host', { exact: true }).selectOption('custom');
+      await page.getByLabel('API host URL').fill('https://api.example.com/api');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByText(/Enter your API token/)).toBeVisible();
+      await saveScreenshot(page, `sign-in-errors-${width}`);
+    });
+
+    for (const p of pages) {
+      test(p.name, async ({ signedInPage: page }) => {
+        await page.goto(p.path);
+        await expect(page.getByRole('heading', { name: p.heading }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await saveScreenshot(page, `${p.name}-${width}`);
+      });
+    }
+
+    test('numbers in dark mode, and the navigation open', async ({ signedInPage: page }) => {
+      await page.goto('/numbers');
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByTestId('phone-numbers').locator('tbody tr').first()).toBeVisible();
+      await saveScreenshot(page, `numbers-dark-${width}`);
+      if (width === 'phone') {
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await saveScreenshot(page, `navigation-open-phone`, { fullPage: false });
+      }
+    });
+
+    test('not found', async ({ signedInPage: page }) => {
+      await page.goto('/no/such/page');
+      await expect(page.getByText('Page not found')).toBeVisible();
+      await saveScreenshot(page, `not-found-${width}`);
+    });
+  });
+}

@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/*
+ * Browser tests against the local service, started here on a free port with a fresh database.
+ * `npm run test:e2e` builds the console first (`vite build`) so the service serves the current one.
+ *
+ * This file is evaluated by the runner and again by each worker: the run's folder and port are made once
+ * and handed down through the environment.
+ */
+const RUN_PREFIX = 'vc-e2e-';
+
+function freePort(): number {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
+}
+
+/** Leftover folders of earlier runs (older than a day, so a concurrent run keeps its own). */
+function sweepOldRuns() {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(RUN_PREFIX)) continue;
+    const path = join(tmpdir(), name);
+    try {
+      if (statSync(path).mtimeMs < dayAgo) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // another run's folder going away meanwhile
+    }
+  }
+}
+
+if (!process.env.VC_E2E_DIR) {
+  sweepOldRuns();
+  process.env.VC_E2E_DIR = mkdtempSync(join(tmpdir(), RUN_PREFIX));
+  process.env.VC_E2E_PORT = String(freePort());
+}
+const runDir = process.env.VC_E2E_DIR;
+const port = Number(process.env.VC_E2E_PORT);
+/** Read by the tests (e2e/support/tokens.ts): the tokens the demo seed made. */
+process.env.VC_E2E_TOKENS_FILE = join(runDir, 'tokens.json');
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Playwright empties its output folder at the start; keep it apart from test-results/vitest.json.
+  outputDir: 'test-results/playwright-output',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      // Debian's Chromium where there is one; otherwise Playwright's own (npx playwright install chromium).
+      ...(existsSync(chromium) ? { executablePath: chromium } : {}),
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx src/server/cli/start.ts',
+    url: `http://127.0.0.1:${port}/api/local/info`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    // The start log holds tokens: not echoed.
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(runDir, 'data'),
+      TOKENS_FILE: process.env.VC_E2E_TOKENS_FILE,
+      RATE_LIMIT_PER_MINUTE: '10000',
+      SEED_DEMO: '1',
+      // The console is built by `npm run test:e2e` before this starts; the service only serves it.
+      FORCE_BUILD: '',
+      SKIP_STATIC: '',
+      API_UPSTREAM: '',
+      DATABASE_URL: '',
+      LOG_REQUESTS: '',
+    },
+  },
+});

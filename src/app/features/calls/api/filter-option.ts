@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { idish, textish } from '../../../../contract/common';
+
+/*
+ * The assistant and campaign choices of the call filter. Only ids and names are read, so the call log
+ * does not depend on the assistants or campaigns features.
+ */
+
+export interface FilterOption {
+  id: number;
+  name: string;
+}
+
+export const optionSchema = z.looseObject({ id: idish, name: textish });
+
+export function toOptions(items: readonly { id: number; name: string | null }[], noun: string): FilterOption[] {
+  const seen = new Set<number>();
+  const out: FilterOption[] = [];
+  for (const item of items) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    out.push({ id: item.id, name: item.name?.trim() || `${noun} #${item.id}` });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { callSchema, type Call } from '../../../../contract/call';
+import { api } from '../../../api';
+import { isLiveStatus } from '../lib/status';
+import { LIVE_REFRESH_MS, type CallsPage } from './get-calls';
+import { callKeys } from './call-keys';
+
+// The local service answers the record itself; some hosts wrap records in {data}.
+const callResponseSchema = z.union([callSchema, z.looseObject({ data: callSchema }).transform((v) => v.data)]);
+
+export function getCall(id: number, signal?: AbortSignal): Promise<Call> {
+  return api.get(`/user/calls/${id}`, callResponseSchema, { signal });
+}
+
+export function callQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: callKeys.detail(id),
+    queryFn: ({ signal }) => getCall(id, signal),
+    staleTime: 15_000,
+  });
+}
+
+/** The row of a call in any cached list page, to show at once while the full record loads. */
+export function cachedCallRow(queryClient: QueryClient, id: number): Call | undefined {
+  for (const [, page] of queryClient.getQueriesData<CallsPage>({ queryKey: callKeys.lists() })) {
+    const hit = page?.data.find((c) => c.id === id);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+export function useCall(id: number, queryClient: QueryClient) {
+  return useQuery({
+    ...callQueryOptions(id),
+    placeholderData: () => cachedCallRow(queryClient, id),
+    refetchInterval: (query) => (query.state.data && isLiveStatus(query.state.data.status) ? LIVE_REFRESH_MS : false),
+    refetchIntervalInBackground: false,
+  });
+}

@@ -1,0 +1,195 @@
+import '@mantine/dates/styles.css';
+import { Badge, Button, Collapse, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CALL_STATUSES, CALL_TYPES } from '../../../../contract/call';
+import type { FilterOption } from '../api/filter-option';
+import { humanize } from '../lib/format';
+import { browserCountry, normalisePhoneFilter, type PhoneFilter } from '../lib/phone-filter';
+import type { CallsSearch } from '../lib/search';
+
+export type FilterPatch = Partial<Omit<CallsSearch, 'page' | 'per_page'>>;
+
+const STATUS_DATA = CALL_STATUSES.map((s) => ({ value: s, label: humanize(s) }));
+const TYPE_DATA = CALL_TYPES.map((t) => ({ value: t, label: humanize(t) }));
+export const PHONE_DEBOUNCE_MS = 400;
+
+function optionData(options: readonly FilterOption[] | undefined, selected: number | undefined, noun: string) {
+  const data = (options ?? []).map((o) => ({ value: String(o.id), label: o.name }));
+  // A linked filter may name one that is not (or not yet) in the list: keep it choosable and visible.
+  if (selected !== undefined && !data.some((d) => d.value === String(selected))) {
+    data.unshift({ value: String(selected), label: `${noun} #${selected}` });
+  }
+  return data;
+}
+
+/** What the URL holds for typed phone text: E.164 when it reads as a number (so a shared link means the same everywhere), else the text. */
+function phoneForUrl(text: string): string {
+  const read = normalisePhoneFilter(text, browserCountry());
+  return read.state === 'valid' ? read.e164 : text.trim();
+}
+
+function toId(value: string | null): number | undefined {
+  const n = value === null ? NaN : Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+interface Props {
+  search: CallsSearch;
+  phone: PhoneFilter;
+  assistants: readonly FilterOption[] | undefined;
+  campaigns: readonly FilterOption[] | undefined;
+  optionsLoading: boolean;
+  onChange: (patch: FilterPatch) => void;
+  onClear: () => void;
+  /** How many filters are set (0: nothing to clear). */
+  activeCount: number;
+  /** Narrow screens: the filters fold away behind a button. */
+  compact: boolean;
+}
+
+/** The filter bar. Each change goes to the URL at once, the phone text after a pause in typing. */
+export function CallFilters({ search, phone, assistants, campaigns, optionsLoading, onChange, onClear, activeCount, compact }: Props) {
+  const [unfolded, setUnfolded] = useState(false);
+  // The phone box keeps what is typed; the URL gets it after a pause. Back/forward and "Clear" change
+  // the URL underneath: the box follows (state adjusted during render, as React recommends).
+  const [phoneText, setPhoneText] = useState(search.phone);
+  const [seenPhone, setSeenPhone] = useState(search.phone);
+  const sendPhone = useDebouncedCallback((value: string) => onChange({ phone: phoneForUrl(value) }), PHONE_DEBOUNCE_MS);
+  if (search.phone !== seenPhone) {
+    setSeenPhone(search.phone);
+    if (search.phone !== phoneForUrl(phoneText)) setPhoneText(search.phone);
+  }
+
+  // The range picker reports the first day before the second is picked: commit whole ranges only.
+  const urlRange: DatesRangeValue<string> = [search.date_from ?? null, search.date_to ?? null];
+  const [range, setRange] = useState<DatesRangeValue<string>>(urlRange);
+  const [seenRange, setSeenRange] = useState(urlRange.join('|'));
+  if (urlRange.join('|') !== seenRange) {
+    setSeenRange(urlRange.join('|'));
+    setRange(urlRange);
+  }
+
+  const phoneHint =
+    phone.state === 'invalid'
+      ? 'Not a phone number this can read: type it whole, with the country code (e.g. +1 415 555 0123).'
+      : undefined;
+
+  const grid = (
+      <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="xs" style={{ flex: '1 1 640px', minWidth: 0 }}>
+        <Select
+          label="Status"
+          placeholder="Any"
+          data={STATUS_DATA}
+          value={search.status ?? null}
+          onChange={(v) => onChange({ status: (CALL_STATUSES as readonly string[]).includes(v ?? '') ? (v as CallsSearch['status']) : undefined })}
+          clearable
+          allowDeselect
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label="Type"
+          placeholder="Any"
+          data={TYPE_DATA}
+          value={search.type ?? null}
+          onChange={(v) => onChange({ type: (CALL_TYPES as readonly string[]).includes(v ?? '') ? (v as CallsSearch['type']) : undefined })}
+          clearable
+        />
+        <TextInput
+          label="Client number"
+          placeholder="Any number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          leftSection={<IconSearch size={14} />}
+          value={phoneText}
+          onChange={(e) => {
+            setPhoneText(e.currentTarget.value);
+            sendPhone(e.currentTarget.value);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') sendPhone.flush();
+          }}
+          error={phoneHint}
+        />
+        <Select
+          label="Assistant"
+          placeholder={optionsLoading && !assistants ? 'Loading…' : 'Any'}
+          data={optionData(assistants, search.assistant_id, 'Assistant')}
+          value={search.assistant_id !== undefined ? String(search.assistant_id) : null}
+          onChange={(v) => onChange({ assistant_id: toId(v) })}
+          searchable
+          clearable
+          nothingFoundMessage="No assistant of that name"
+        />
+        <Select
+          label="Campaign"
+          placeholder={optionsLoading && !campaigns ? 'Loading…' : 'Any'}
+          data={optionData(campaigns, search.campaign_id, 'Campaign')}
+          value={search.campaign_id !== undefined ? String(search.campaign_id) : null}
+          onChange={(v) => onChange({ campaign_id: toId(v) })}
+          searchable
+          clearable
+          nothingFoundMessage="No campaign of that name"
+        />
+        <DatePickerInput
+          type="range"
+          label="Date"
+          placeholder="Any"
+          valueFormat="D MMM YYYY"
+          value={range}
+          onChange={(value) => {
+            const next: DatesRangeValue<string> = [value[0] ? String(value[0]).slice(0, 10) : null, value[1] ? String(value[1]).slice(0, 10) : null];
+            setRange(next);
+            const [from, to] = next;
+            if ((from && to) || (!from && !to)) onChange({ date_from: from ?? undefined, date_to: to ?? undefined });
+          }}
+          allowSingleDateInRange
+          clearable
+          maxDate={new Date()}
+          popoverProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+  );
+  const clearButton = (
+      <Button
+        variant="subtle"
+        leftSection={<IconFilterOff size={16} />}
+        onClick={() => {
+          sendPhone.cancel();
+          onClear();
+        }}
+        disabled={activeCount === 0}
+      >
+        Clear filters
+      </Button>
+  );
+
+  if (compact) {
+    return (
+      <Stack gap="xs">
+        <Group gap="xs" justify="space-between">
+          <Button
+            variant="default"
+            leftSection={<IconAdjustmentsHorizontal size={16} />}
+            rightSection={activeCount > 0 ? <Badge size="sm" circle>{activeCount}</Badge> : null}
+            onClick={() => setUnfolded((v) => !v)}
+            aria-expanded={unfolded}
+          >
+            Filters
+          </Button>
+          {clearButton}
+        </Group>
+        <Collapse expanded={unfolded}>{grid}</Collapse>
+      </Stack>
+    );
+  }
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      {grid}
+      {clearButton}
+    </Group>
+  );
+}

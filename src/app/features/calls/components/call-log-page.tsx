@@ -1,0 +1,220 @@
+import { Alert, Button, EmptyState, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Outlet, useMatch } from '@tanstack/react-router';
+import { IconChartBar, IconFilterOff, IconInfoCircle, IconPhoneOff } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import type { Call } from '../../../../contract/call';
+import { AnchorLink } from '../../../components/links';
+import { ErrorState } from '../../../components/error-state';
+import { PageHeader } from '../../../components/page-header';
+import { useAssistantOptions } from '../api/get-assistant-options';
+import { useCampaignOptions } from '../api/get-campaign-options';
+import { callsQueryOptions, hasLiveCalls, LIVE_REFRESH_MS, useCalls } from '../api/get-calls';
+import { describeFilter } from '../lib/describe-filter';
+import { filterParams } from '../lib/params';
+import { activeFilterCount, clearedSearch, hasActiveFilter, type CallsSearch } from '../lib/search';
+import { useCallsParams } from '../lib/use-calls-params';
+import { CallFilters, type FilterPatch } from './call-filters';
+import { CallsPager } from './calls-pager';
+import { CallsTable } from './calls-table';
+import { ExportCalls } from './export-calls';
+
+// Charts (recharts) load only when someone opens them.
+const CallCharts = lazy(() => import('./call-charts'));
+
+const route = getRouteApi('/_app/calls');
+const PREFETCH_DELAY_MS = 300;
+const number = new Intl.NumberFormat('en-US');
+
+export function CallLogPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const queryClient = useQueryClient();
+  const compact = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const openCallId = useMatch({ from: '/_app/calls/$callId', shouldThrow: false, select: (m) => m.params.callId });
+
+  const { params, phone } = useCallsParams(search);
+  const calls = useCalls(params);
+  const assistants = useAssistantOptions();
+  const campaigns = useCampaignOptions();
+
+  const filterWords = useMemo(
+    () => describeFilter(search, assistants.data, campaigns.data),
+    [search, assistants.data, campaigns.data],
+  );
+  const filter = useMemo(() => (params ? filterParams(params) : null), [params]);
+  const page = calls.data;
+
+  // The next page is usually the next thing wanted: fetch it ahead, once the page has settled for a
+  // moment, so that quick filter changes do not queue prefetches ahead of the request that matters.
+  useEffect(() => {
+    if (!params || !page || calls.isPlaceholderData || page.current_page >= page.last_page) return;
+    const timer = setTimeout(() => void queryClient.prefetchQuery(callsQueryOptions({ ...params, page: params.page + 1 })), PREFETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [params, page, calls.isPlaceholderData, queryClient]);
+
+  const setSearch = useCallback(
+    (next: (prev: CallsSearch) => CallsSearch, replace = false) =>
+      void navigate({ to: '/calls', search: next, replace, resetScroll: false }),
+    [navigate],
+  );
+  const changeFilter = useCallback((patch: FilterPatch) => setSearch((prev) => ({ ...prev, ...patch, page: 1 })), [setSearch]);
+  const clear = useCallback(() => setSearch((prev) => clearedSearch(prev)), [setSearch]);
+  const openCall = useCallback(
+    (call: Call) => void navigate({ to: '/calls/$callId', params: { callId: call.id }, search: (prev) => prev, resetScroll: false }),
+    [navigate],
+  );
+  const renderLink = useCallback(
+    (call: Call, children: React.ReactNode) => (
+      <AnchorLink
+        to="/calls/$callId"
+        params={{ callId: call.id }}
+        search={true}
+        resetScroll={false}
+        inherit
+        c="inherit"
+        underline="hover"
+        aria-label={`Call ${call.id}`}
+      >
+        {children}
+      </AnchorLink>
+    ),
+    [],
+  );
+
+  const active = hasActiveFilter(search);
+  const stale = calls.isPlaceholderData;
+  const stateKey = params && !stale ? JSON.stringify(params) : '';
+  const total = page && !stale ? page.total : null;
+
+  let body: React.ReactNode;
+  if (phone.state === 'invalid') {
+    body = (
+      <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} title="Waiting for a whole phone number" data-testid="phone-hint">
+        The client number filter could not be read as a phone number, so no calls were asked for. Type the whole number,
+        with its country code if it is not from your country, or clear the filter.
+      </Alert>
+    );
+  } else if (calls.isError && !page) {
+    body = <ErrorState error={calls.error} title="Could not load the calls" onRetry={() => void calls.refetch()} retrying={calls.isFetching} />;
+  } else if (page && page.data.length === 0 && !stale) {
+    const pastEnd = page.total > 0;
+    body = (
+      <Paper withBorder radius="md" p="xl" data-testid="calls-empty">
+        <EmptyState
+          icon={<IconPhoneOff size={28} />}
+          withIndicatorBackground
+          title={pastEnd ? `Page ${search.page} is past the last page` : active ? 'No calls match these filters' : 'No calls yet'}
+          description={
+            pastEnd
+              ? `There are ${number.format(page.total)} matching calls on ${page.last_page} page${page.last_page === 1 ? '' : 's'}.`
+              : active
+                ? filterWords.join(' · ')
+                : 'Calls your assistants make and take show up here.'
+          }
+        >
+          <EmptyState.Actions>
+            {pastEnd ? (
+              <Button variant="light" onClick={() => setSearch((prev) => ({ ...prev, page: 1 }))}>
+                Go to the first page
+              </Button>
+            ) : active ? (
+              <Button variant="light" leftSection={<IconFilterOff size={16} />} onClick={clear}>
+                Clear filters
+              </Button>
+            ) : null}
+          </EmptyState.Actions>
+        </EmptyState>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Stack gap="sm">
+        {calls.isError && (
+          <ErrorState error={calls.error} title="Could not refresh the calls" onRetry={() => void calls.refetch()} retrying={calls.isFetching} />
+        )}
+        <Paper withBorder={!compact} radius="md" style={{ overflow: 'hidden' }}>
+          <CallsTable
+            calls={page?.data}
+            skeletonRows={Math.min(search.per_page, 15)}
+            stale={stale}
+            selectedId={openCallId ?? null}
+            renderLink={renderLink}
+            onOpen={openCall}
+            compact={compact}
+            stateKey={stateKey}
+          />
+        </Paper>
+        {page && (
+          <CallsPager
+            page={page.current_page}
+            lastPage={page.last_page}
+            from={page.from}
+            to={page.to}
+            total={page.total}
+            perPage={search.per_page}
+            onPage={(p) => setSearch((prev) => ({ ...prev, page: p }))}
+            onPerPage={(n) => setSearch((prev) => ({ ...prev, per_page: n, page: 1 }))}
+            compact={compact}
+          />
+        )}
+      </Stack>
+    );
+  }
+
+  const summary =
+    total === null
+      ? 'Every call your assistants made and took, with transcript, recording and cost.'
+      : `${number.format(total)} call${total === 1 ? '' : 's'}${active ? ' match these filters' : ' in total'}.`;
+
+  return (
+    <>
+      <PageHeader
+        title="Calls"
+        description={
+          <span data-testid="calls-summary" data-total={total ?? ''}>
+            {summary}
+            {page && hasLiveCalls(page) && ` Calls in progress refresh every ${LIVE_REFRESH_MS / 1000} s.`}
+          </span>
+        }
+        actions={
+          <>
+            {calls.isFetching && !calls.isPending && <Loader size="xs" aria-label="Loading" />}
+            <Button
+              variant={search.charts ? 'light' : 'default'}
+              leftSection={<IconChartBar size={16} />}
+              aria-pressed={search.charts === true}
+              onClick={() => setSearch((prev) => ({ ...prev, charts: prev.charts ? undefined : true }))}
+            >
+              Charts
+            </Button>
+            <ExportCalls filter={filter} filterWords={filterWords} total={total} disabled={phone.state === 'invalid'} />
+          </>
+        }
+      />
+      <Stack gap="md">
+        <CallFilters
+          search={search}
+          phone={phone}
+          assistants={assistants.data}
+          campaigns={campaigns.data}
+          optionsLoading={assistants.isPending || campaigns.isPending}
+          onChange={changeFilter}
+          onClear={clear}
+          activeCount={activeFilterCount(search)}
+          compact={compact}
+        />
+        {search.charts && filter && (
+          <Paper withBorder radius="md" p="md">
+            <Suspense fallback={<Text size="sm" c="dimmed">Loading charts…</Text>}>
+              <CallCharts filter={filter} filterWords={filterWords} />
+            </Suspense>
+          </Paper>
+        )}
+        {body}
+      </Stack>
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,207 @@
+import { Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { memo, type MouseEvent, type ReactNode } from 'react';
+import type { Call } from '../../../../contract/call';
+import { formatCallTime, formatCost, formatDuration, humanize } from '../lib/format';
+import { PhoneNumber } from './phone-number';
+import { StatusBadge } from './status-badge';
+
+export const CALL_COLUMNS = [
+  'Date and time',
+  'Type',
+  'Status',
+  'Assistant',
+  'Campaign',
+  'Client number',
+  'Assistant number',
+  'Duration',
+  'Answered by',
+  'Total cost',
+] as const;
+
+export interface CallsTableProps {
+  calls: readonly Call[] | undefined;
+  /** Rows of skeleton while the first page loads. */
+  skeletonRows: number;
+  /** The rows on screen belong to the previous filter or page while the new one loads. */
+  stale: boolean;
+  selectedId: number | null;
+  /** The link to a call (the first cell), so a call opens in a new tab too. */
+  renderLink: (call: Call, children: ReactNode) => ReactNode;
+  onOpen: (call: Call) => void;
+  /** Narrow screens get a list of cards instead of ten columns. */
+  compact: boolean;
+  /** Describes the data on screen, for tests and the benchmark. */
+  stateKey: string;
+}
+
+function openOnRowClick(e: MouseEvent, call: Call, onOpen: (call: Call) => void) {
+  // The link in the first cell handles its own clicks (and middle/ctrl clicks open a tab).
+  if ((e.target as HTMLElement).closest('a,button')) return;
+  if (window.getSelection()?.toString()) return;
+  onOpen(call);
+}
+
+function SkeletonRows({ rows }: { rows: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, i) => (
+        <Table.Tr key={i} aria-hidden>
+          {CALL_COLUMNS.map((c) => (
+            <Table.Td key={c}>
+              <Skeleton height={14} radius="sm" />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </>
+  );
+}
+
+interface RowsProps {
+  calls: readonly Call[];
+  selectedId: number | null;
+  renderLink: (call: Call, children: ReactNode) => ReactNode;
+  onOpen: (call: Call) => void;
+}
+
+/*
+ * The rows are memoised apart from the table: while the next filter loads, the table only changes its
+ * state (dimmed, aria-busy) and the rows on screen are not drawn again.
+ */
+const CardRows = memo(function CardRows({ calls, selectedId, renderLink, onOpen }: RowsProps) {
+  return (
+    <>
+      {calls.map((call) => (
+        <Paper
+          key={call.id}
+          withBorder
+          p="xs"
+          radius="md"
+          data-testid="call-row"
+          data-call-id={call.id}
+          bg={call.id === selectedId ? 'var(--mantine-color-blue-light)' : undefined}
+          onClick={(e: MouseEvent) => openOnRowClick(e, call, onOpen)}
+          style={{ cursor: 'pointer' }}
+        >
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            {renderLink(call, <CallTime value={call.created_at} />)}
+            <StatusBadge status={call.status} />
+          </Group>
+          <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
+            <PhoneNumber value={call.client_phone_number} />
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatDuration(call.duration)} · {formatCost(call.total_cost, true)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" truncate>
+            {[humanize(call.type || '–'), call.assistant_name, call.campaign_name].filter(Boolean).join(' · ')}
+          </Text>
+        </Paper>
+      ))}
+    </>
+  );
+});
+
+const TableRows = memo(function TableRows({ calls, selectedId, renderLink, onOpen }: RowsProps) {
+  return (
+    <>
+      {calls.map((call) => (
+        <Table.Tr
+          key={call.id}
+          data-testid="call-row"
+          data-call-id={call.id}
+          aria-selected={call.id === selectedId}
+          bg={call.id === selectedId ? 'var(--mantine-color-blue-light)' : undefined}
+          onClick={(e: MouseEvent) => openOnRowClick(e, call, onOpen)}
+          style={{ cursor: 'pointer' }}
+        >
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{renderLink(call, <CallTime value={call.created_at} />)}</Table.Td>
+          <Table.Td>{call.type ? humanize(call.type) : '–'}</Table.Td>
+          <Table.Td>
+            <StatusBadge status={call.status} />
+          </Table.Td>
+          <Table.Td maw={104}>
+            <Text inherit truncate title={call.assistant_name ?? undefined}>
+              {call.assistant_name || '–'}
+            </Text>
+          </Table.Td>
+          <Table.Td maw={92}>
+            <Text inherit truncate c={call.campaign_name ? undefined : 'dimmed'} title={call.campaign_name ?? undefined}>
+              {call.campaign_name || '–'}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <PhoneNumber value={call.client_phone_number} />
+          </Table.Td>
+          <Table.Td>
+            <PhoneNumber value={call.assistant_phone_number} />
+          </Table.Td>
+          <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatDuration(call.duration)}</Table.Td>
+          <Table.Td>{call.answered_by ? humanize(call.answered_by) : '–'}</Table.Td>
+          <Table.Td style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>{formatCost(call.total_cost, true)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </>
+  );
+});
+
+export function CallsTable(props: CallsTableProps) {
+  const { calls, skeletonRows, stale, selectedId, renderLink, onOpen, compact, stateKey } = props;
+  const loading = calls === undefined;
+  const common = {
+    'data-testid': 'calls-table',
+    'data-state': loading ? 'loading' : stale ? 'stale' : 'fresh',
+    'data-key': stateKey,
+    'aria-busy': loading || stale,
+  };
+
+  if (compact) {
+    return (
+      <Stack gap="xs" {...common} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        {loading ? (
+          Array.from({ length: Math.min(skeletonRows, 6) }, (_, i) => <Skeleton key={i} height={72} radius="md" />)
+        ) : (
+          <CardRows calls={calls} selectedId={selectedId} renderLink={renderLink} onOpen={onOpen} />
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={980} type="native">
+      <Table
+        highlightOnHover
+        verticalSpacing={6}
+        horizontalSpacing={6}
+        fz={13}
+        {...common}
+        style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {CALL_COLUMNS.map((c) => (
+              <Table.Th key={c} style={{ textAlign: c === 'Duration' || c === 'Total cost' ? 'right' : undefined, lineHeight: 1.2 }}>
+                {c}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading ? (
+            <SkeletonRows rows={skeletonRows} />
+          ) : (
+            <TableRows calls={calls} selectedId={selectedId} renderLink={renderLink} onOpen={onOpen} />
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const THIS_YEAR = String(new Date().getFullYear());
+
+/** "23 Nov, 09:45" this year, "23 Nov 2025, 09:45" before: the widest column stays narrow. */
+function CallTime({ value }: { value: string | null }) {
+  const text = formatCallTime(value);
+  return <>{text.replace(` ${THIS_YEAR},`, ',')}</>;
+}

@@ -1,0 +1,147 @@
+import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { errorMessage } from '../../../api';
+import { fetchAllCalls, type ExportProgress } from '../api/export-calls';
+import { buildCsv, csvFileName } from '../lib/csv';
+import type { CallsFilterParams } from '../lib/params';
+
+const number = new Intl.NumberFormat('en-US');
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'running'; progress: ExportProgress }
+  | { kind: 'done'; count: number; fileName: string }
+  | { kind: 'failed'; error: unknown; loaded: number };
+
+function download(text: string, fileName: string) {
+  // A BOM so spreadsheet programs read the file as UTF-8.
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * CSV of every call of the current filter: all pages, a progress bar, a cancel button. `total` is the
+ * filter's count as the table knows it, to say up front how big the export is.
+ */
+export function ExportCalls({
+  filter,
+  filterWords,
+  total,
+  disabled,
+}: {
+  filter: CallsFilterParams | null;
+  filterWords: string[];
+  total: number | null;
+  disabled: boolean;
+}) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const controller = useRef<AbortController | null>(null);
+
+  const start = async () => {
+    if (!filter) return;
+    const abort = new AbortController();
+    controller.current = abort;
+    setPhase({ kind: 'running', progress: { loaded: 0, total, waitingFor: null } });
+    let loaded = 0;
+    try {
+      const calls = await fetchAllCalls(filter, {
+        signal: abort.signal,
+        onProgress: (progress) => {
+          loaded = progress.loaded;
+          if (!abort.signal.aborted) setPhase({ kind: 'running', progress });
+        },
+      });
+      const fileName = csvFileName(filterWords.join(' '));
+      const text = await buildCsv(calls);
+      if (abort.signal.aborted) return;
+      download(text, fileName);
+      setPhase({ kind: 'done', count: calls.length, fileName });
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      setPhase({ kind: 'failed', error, loaded });
+    } finally {
+      if (controller.current === abort) controller.current = null;
+    }
+  };
+
+  const cancel = () => {
+    controller.current?.abort();
+    controller.current = null;
+    setPhase({ kind: 'idle' });
+  };
+
+  const running = phase.kind === 'running' ? phase.progress : null;
+  const percent = running && running.total ? Math.min(100, (running.loaded / running.total) * 100) : 0;
+
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconFileSpreadsheet size={16} />}
+        onClick={() => void start()}
+        disabled={disabled || !filter || total === 0}
+      >
+        Export CSV
+      </Button>
+      <Modal
+        opened={phase.kind !== 'idle'}
+        onClose={cancel}
+        title="Export calls to CSV"
+        closeOnClickOutside={phase.kind !== 'running'}
+        centered
+      >
+        <Stack gap="sm" data-testid="export-dialog" data-phase={phase.kind}>
+          <Text size="sm" c="dimmed">
+            {filterWords.length > 0 ? filterWords.join(' · ') : 'All calls'}
+          </Text>
+          {running && (
+            <>
+              <Progress value={percent} animated aria-label="Export progress" />
+              <Text size="sm" data-testid="export-progress">
+                {number.format(running.loaded)}
+                {running.total !== null ? ` of ${number.format(running.total)}` : ''} calls loaded
+                {running.waitingFor ? ` · the service asked to wait ${running.waitingFor} s` : ''}
+              </Text>
+              {running.total !== null && running.total > 5_000 && (
+                <Text size="xs" c="dimmed">
+                  Large exports take a while: the service allows a limited number of requests a minute.
+                </Text>
+              )}
+            </>
+          )}
+          {phase.kind === 'done' && (
+            <Text size="sm" data-testid="export-done">
+              Exported {number.format(phase.count)} call{phase.count === 1 ? '' : 's'} to {phase.fileName}.
+            </Text>
+          )}
+          {phase.kind === 'failed' && (
+            <Text size="sm" c="red" role="alert">
+              The export stopped after {number.format(phase.loaded)} calls: {errorMessage(phase.error)}
+            </Text>
+          )}
+          <Group justify="flex-end" gap="xs">
+            {running ? (
+              <Button variant="default" onClick={cancel}>
+                Cancel
+              </Button>
+            ) : (
+              <>
+                {phase.kind === 'failed' && <Button onClick={() => void start()}>Try again</Button>}
+                <Button variant={phase.kind === 'failed' ? 'default' : 'filled'} onClick={cancel}>
+                  Close
+                </Button>
+              </>
+            )}
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { CallsSearch } from './search';
+
+/** The query of GET /user/calls as the console sends it: only set filters, phone in E.164. */
+export interface CallsParams {
+  status?: string;
+  type?: string;
+  phone_number?: string;
+  assistant_id?: number;
+  campaign_id?: number;
+  date_from?: string;
+  date_to?: string;
+  per_page: number;
+  page: number;
+}
+
+export type CallsFilterParams = Omit<CallsParams, 'page' | 'per_page'>;
+
+/** The API query for a search whose phone text was read as `phoneE164` (undefined: no phone filter). */
+export function callsParams(search: CallsSearch, phoneE164: string | undefined): CallsParams {
+  const out: CallsParams = { per_page: search.per_page, page: search.page };
+  if (search.status) out.status = search.status;
+  if (search.type) out.type = search.type;
+  if (phoneE164) out.phone_number = phoneE164;
+  if (search.assistant_id !== undefined) out.assistant_id = search.assistant_id;
+  if (search.campaign_id !== undefined) out.campaign_id = search.campaign_id;
+  if (search.date_from) out.date_from = search.date_from;
+  if (search.date_to) out.date_to = search.date_to;
+  return out;
+}
+
+export function filterParams(params: CallsParams): CallsFilterParams {
+  const { page: _page, per_page: _perPage, ...filter } = params;
+  return filter;
+}
