@@ -93,6 +93,8 @@ export default defineConfig({
       // The console is built by `npm run test:e2e` before this starts; the service only serves it.
       FORCE_BUILD: '',
       SKIP_STATIC: '',
+      // A build of its own (vite build --outDir DIR) for runs beside another; default dist/.
+      STATIC_DIR: process.env.STATIC_DIR ?? '',
       API_UPSTREAM: '',
       DATABASE_URL: '',
       LOG_REQUESTS: '',

@@ -26,7 +26,7 @@ interface ManifestChunk {
 }
 
 const root = resolve(import.meta.dirname, '..');
-const dist = join(root, 'dist');
+const dist = process.env.STATIC_DIR ? resolve(process.env.STATIC_DIR) : join(root, 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {
   console.error('dist/.vite/manifest.json is missing: run `vite build` first (build.manifest is on in vite.config.ts).');

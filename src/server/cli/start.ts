@@ -15,12 +15,13 @@ import type { DatabaseHandle } from '../db/connect';
 async function main() {
   const config = loadConfig();
   const root = resolve(import.meta.dirname, '../../..');
-  const staticDir = resolve(root, 'dist');
+  // STATIC_DIR lets parallel browser-test runs each serve their own build (vite build --outDir …).
+  const staticDir = process.env.STATIC_DIR ? resolve(process.env.STATIC_DIR) : resolve(root, 'dist');
   const serveConsole = process.env.SKIP_STATIC !== '1';
   if (serveConsole && (!existsSync(resolve(staticDir, 'index.html')) || process.env.FORCE_BUILD === '1')) {
     console.log('Building the console (first start)…');
     const { build } = await import('vite');
-    await build({ root, logLevel: 'warn' });
+    await build({ root, logLevel: 'warn', build: { outDir: staticDir, emptyOutDir: true } });
   }
 
   let handle: DatabaseHandle | null = null;
