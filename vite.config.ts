@@ -10,6 +10,11 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders travel with their components: left in the route tree (the default) they would pull every
+      // page's queries, schemas and their UI imports into the entry, which the sign-in page loads.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']],
+      },
       routesDirectory: 'src/app/routes',
       generatedRouteTree: 'src/app/route-tree.gen.ts',
     }),
@@ -23,5 +28,22 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: `npm run size` reads which chunks the sign-in page loads.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](router-core|react-router|history|store|react-store|query-core|react-query))[\\/]/,
+            },
+            {
+              name: 'zod-core',
+              test: /node_modules[\\/]zod[\\/]v4[\\/](core[\\/](schemas|util|api|checks|regexes|parse|errors|core|doc|versions)\.js|mini[\\/])/,
+            },
+            { name: 'mantine-base', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

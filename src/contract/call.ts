@@ -2,24 +2,9 @@ import { z } from 'zod';
 import { idish, nullableIdish, numberish, objectish, openString, textish } from './common';
 import { variablesInput } from './assistant';
 import { phoneNumberInput } from './lead';
+import { CALL_STATUSES, CALL_TYPES } from './call-values';
 
-export const CALL_STATUSES = [
-  'initiated',
-  'ringing',
-  'busy',
-  'in-progress',
-  'ended',
-  'completed',
-  'ended_by_customer',
-  'ended_by_assistant',
-  'no-answer',
-  'failed',
-] as const;
-export type CallStatus = (typeof CALL_STATUSES)[number];
-/** Calls in these states still change: the console refreshes them. */
-export const LIVE_CALL_STATUSES: readonly string[] = ['initiated', 'ringing', 'in-progress'];
-export const CALL_TYPES = ['inbound', 'outbound', 'web'] as const;
-export const ANSWERED_BY = ['human', 'machine', 'unknown'] as const;
+export { ANSWERED_BY, CALL_STATUSES, CALL_TYPES, LIVE_CALL_STATUSES, type CallStatus } from './call-values';
 
 /** A transcript line as the hosted call endpoints send it; sender `bot`/`human` (or assistant/user). */
 export const transcriptEntrySchema = z.looseObject({

@@ -6,9 +6,8 @@ import { AnchorLink } from '../../../components/links';
 import { attachedToolCount, directionLabel, formatUpdated, modeLabel, statusColor } from '../lib/format';
 import { AssistantRowActions } from './row-actions';
 import { StatusDot } from './status-dot';
+import { PER_PAGE_CHOICES, type PerPage } from '../lib/list-params';
 
-export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const;
-export type PerPage = (typeof PER_PAGE_CHOICES)[number];
 
 /**
  * One page of assistants from the server. Page and page size are the URL's: the table only reports

@@ -1,55 +1,59 @@
-import { z } from 'zod';
-import { CALL_STATUSES, CALL_TYPES } from '../../../../contract/call';
+import * as z from '../../../lib/zod-mini';
+import { optionalIdParam, optionalOneOfParam, pageParam, perPageParam } from '../../../lib/search-params';
+import { CALL_STATUSES, CALL_TYPES } from '../../../../contract/call-values';
 
 /*
- * The call log's state in the URL. Every field falls back instead of failing (`.catch`), so a stale or
+ * The call log's state in the URL. Every field falls back instead of failing (`catch`), so a stale or
  * hand-edited link opens the log with what still makes sense. Light on purpose: the route file imports
- * it, so nothing heavy (phone metadata) belongs here; the phone text is kept as typed and read into
- * E.164 by the page.
+ * it into the entry chunk, so it uses zod/mini, and nothing heavy (phone metadata) belongs here; the
+ * phone text is kept as typed and read into E.164 by the page.
  */
 
 export const PER_PAGE_OPTIONS = [15, 25, 50, 100] as const;
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
 export const DEFAULT_PER_PAGE: PerPage = 15;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((v) => {
+/** A real calendar day, YYYY-MM-DD (2026-02-30 is not one). */
+const isoDate = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/),
+  z.refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-  });
+  }),
+);
 
-const positiveId = z.coerce.number().int().positive().optional().catch(undefined);
-
-export const callsSearchSchema = z
-  .object({
-    status: z.enum(CALL_STATUSES).optional().catch(undefined),
-    type: z.enum(CALL_TYPES).optional().catch(undefined),
+const callsSearchFields = z.object({
+    status: optionalOneOfParam(CALL_STATUSES),
+    type: optionalOneOfParam(CALL_TYPES),
     /** As typed (a number of digits arrives from the URL as a number). */
-    phone: z
-      .union([z.string(), z.number()])
-      .transform((v) => String(v).trim().slice(0, 40))
-      .default('')
-      .catch(''),
-    assistant_id: positiveId,
-    campaign_id: positiveId,
-    date_from: isoDate.optional().catch(undefined),
-    date_to: isoDate.optional().catch(undefined),
-    page: z.coerce.number().int().min(1).default(1).catch(1),
-    per_page: z.coerce
-      .number()
-      .refine((n): n is PerPage => (PER_PAGE_OPTIONS as readonly number[]).includes(n))
-      .default(DEFAULT_PER_PAGE)
-      .catch(DEFAULT_PER_PAGE),
+    phone: z.catch(
+      z._default(
+        z.pipe(
+          z.union([z.string(), z.number()]),
+          z.transform((v: string | number) => String(v).trim().slice(0, 40)),
+        ),
+        '',
+      ),
+      '',
+    ),
+    assistant_id: optionalIdParam(),
+    campaign_id: optionalIdParam(),
+    date_from: z.catch(z.optional(isoDate), undefined),
+    date_to: z.catch(z.optional(isoDate), undefined),
+    page: pageParam(),
+    per_page: perPageParam(PER_PAGE_OPTIONS, DEFAULT_PER_PAGE),
     /** The charts panel is open (part of the view a link shares, not a filter). */
-    charts: z.boolean().optional().catch(undefined),
-  })
-  .transform((s) => {
+    charts: z.catch(z.optional(z.boolean()), undefined),
+});
+
+export const callsSearchSchema = z.pipe(
+  callsSearchFields,
+  z.transform((s: z.output<typeof callsSearchFields>) => {
     // A reversed range is read the way it was meant rather than dropped.
     if (s.date_from && s.date_to && s.date_to < s.date_from) return { ...s, date_from: s.date_to, date_to: s.date_from };
     return s;
-  });
+  }),
+);
 
 export type CallsSearch = z.output<typeof callsSearchSchema>;
 export type CallsSearchInput = z.input<typeof callsSearchSchema>;

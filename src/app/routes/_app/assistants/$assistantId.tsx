@@ -3,7 +3,8 @@ import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { Button } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
-import { z } from 'zod';
+import * as z from '../../../lib/zod-mini';
+import { idParam } from '../../../lib/search-params';
 import type { Assistant, Language, LlmModel } from '../../../../contract';
 import { isApiError } from '../../../api/errors';
 import { ButtonLink } from '../../../components/links';
@@ -20,11 +21,11 @@ import { languagesQuery, modelsQuery } from '../../../features/lookups/api';
 import { toolsQuery } from '../../../features/tools/api/get-tools';
 import { useToolChoices } from './-tool-choices';
 
-const assistantIdSchema = z.coerce.number().int().positive();
+const assistantIdSchema = idParam();
 
 export const Route = createFileRoute('/_app/assistants/$assistantId')({
   loader: async ({ context, params }) => {
-    const id = assistantIdSchema.safeParse(params.assistantId);
+    const id = z.safeParse(assistantIdSchema, params.assistantId);
     if (!id.success) throw notFound();
     const { queryClient } = context;
     void queryClient.prefetchQuery(toolsQuery());

@@ -3,7 +3,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Card, EmptyState, Tabs } from '@mantine/core';
 import { IconPlus, IconRobot } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from '../../../lib/zod-mini';
+import { oneOfParam, pageParam, perPageParam } from '../../../lib/search-params';
 import { ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -11,17 +12,19 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteAssistant } from '../../../features/assistants/api/delete-assistant';
 import { assistantsQuery, useAssistants } from '../../../features/assistants/api/get-assistants';
 import { outboundAssistantsQuery, useOutboundAssistants } from '../../../features/assistants/api/get-outbound-assistants';
-import { AssistantsTable, PER_PAGE_CHOICES, type PerPage } from '../../../features/assistants/components/assistants-table';
+import { AssistantsTable } from '../../../features/assistants/components/assistants-table';
+import { PER_PAGE_CHOICES, type PerPage } from '../../../features/assistants/lib/list-params';
 import { confirmDeleteAssistant } from '../../../features/assistants/components/confirm-delete';
 import { OutboundAssistantsTable } from '../../../features/assistants/components/outbound-assistants-table';
 import { phoneNumbersQuery, useLanguages, usePhoneNumbers, useVoices } from '../../../features/lookups/api';
 
 const DEFAULT_PER_PAGE = 10;
 
+// zod/mini building blocks: validateSearch stays in the entry chunk (see lib/search-params).
 const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1).catch(1),
-  per_page: z.coerce.number().pipe(z.literal(PER_PAGE_CHOICES)).default(DEFAULT_PER_PAGE).catch(DEFAULT_PER_PAGE),
-  view: z.enum(['all', 'outbound']).default('all').catch('all'),
+  page: pageParam(),
+  per_page: perPageParam(PER_PAGE_CHOICES, DEFAULT_PER_PAGE),
+  view: oneOfParam(['all', 'outbound'], 'all'),
 });
 
 export const Route = createFileRoute('/_app/assistants/')({

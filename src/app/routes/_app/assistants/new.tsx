@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from '../../../lib/zod-mini';
+import { optionalIdParam } from '../../../lib/search-params';
 import { isApiError } from '../../../api/errors';
 import { PageHeader } from '../../../components/page-header';
 import { notifySuccess } from '../../../lib/notify';
@@ -16,7 +17,7 @@ import { useToolChoices } from './-tool-choices';
 
 const searchSchema = z.object({
   /** Duplicate: the assistant whose settings prefill the new one. */
-  from: z.coerce.number().int().positive().optional().catch(undefined),
+  from: optionalIdParam(),
 });
 
 export const Route = createFileRoute('/_app/assistants/new')({

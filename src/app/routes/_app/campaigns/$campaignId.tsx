@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
-import { z } from 'zod';
+import * as z from '../../../lib/zod-mini';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -18,10 +18,11 @@ import { LeadsTable } from '../../../features/leads/components/leads-table';
 import { useDeleteLeadWithConfirm } from '../../../features/leads/components/use-delete-lead';
 import { sortLeads } from '../../../features/leads/lib/list';
 
-const campaignParams = z.object({ campaignId: z.coerce.number().int().positive() });
+// zod/mini: params parsing stays in the entry chunk with the route tree.
+const campaignParams = z.object({ campaignId: z.coerce.number().check(z.refine(Number.isInteger), z.gt(0)) });
 
 export const Route = createFileRoute('/_app/campaigns/$campaignId')({
-  params: { parse: (raw) => campaignParams.parse(raw), stringify: ({ campaignId }) => ({ campaignId: String(campaignId) }) },
+  params: { parse: (raw) => z.parse(campaignParams, raw), stringify: ({ campaignId }) => ({ campaignId: String(campaignId) }) },
   loader: ({ context: { queryClient } }) =>
     Promise.all([queryClient.prefetchQuery(campaignsQuery()), queryClient.prefetchQuery(leadsQuery())]),
   component: CampaignPage,

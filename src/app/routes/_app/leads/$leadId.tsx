@@ -3,7 +3,8 @@ import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from '../../../lib/zod-mini';
+import { idParam } from '../../../lib/search-params';
 import { ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -17,10 +18,10 @@ import { useDeleteLeadWithConfirm } from '../../../features/leads/components/use
 import { formatLeadTime, variableText } from '../../../features/leads/lib/format';
 import { browserCountry } from '../../../features/leads/lib/phone';
 
-const leadParams = z.object({ leadId: z.coerce.number().int().positive() });
+const leadParams = z.object({ leadId: idParam() });
 
 export const Route = createFileRoute('/_app/leads/$leadId')({
-  params: { parse: (raw) => leadParams.parse(raw), stringify: ({ leadId }) => ({ leadId: String(leadId) }) },
+  params: { parse: (raw) => z.parse(leadParams, raw), stringify: ({ leadId }) => ({ leadId: String(leadId) }) },
   // There is no endpoint for one lead: it comes out of the list.
   loader: ({ context: { queryClient } }) =>
     Promise.all([queryClient.prefetchQuery(leadsQuery()), queryClient.prefetchQuery(campaignsQuery())]),

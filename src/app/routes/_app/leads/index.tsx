@@ -138,7 +138,10 @@ function LeadsPage() {
                       aria-label="Leads per page"
                       data={LEAD_PER_PAGE.map((n) => ({ value: String(n), label: `${n} a page` }))}
                       value={String(search.per_page)}
-                      onChange={(v) => v && setSearch({ per_page: Number(v) })}
+                      onChange={(v) => {
+                        const n = LEAD_PER_PAGE.find((c) => String(c) === v);
+                        if (n) setSearch({ per_page: n });
+                      }}
                       allowDeselect={false}
                       w={120}
                       size="xs"

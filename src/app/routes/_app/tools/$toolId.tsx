@@ -3,7 +3,8 @@ import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { Button, Text } from '@mantine/core';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { IconTrash } from '@tabler/icons-react';
-import { z } from 'zod';
+import * as z from '../../../lib/zod-mini';
+import { idParam } from '../../../lib/search-params';
 import { isApiError } from '../../../api/errors';
 import { PageHeader } from '../../../components/page-header';
 import { confirmAction } from '../../../lib/confirm';
@@ -16,11 +17,11 @@ import { useUpdateTool } from '../../../features/tools/api/update-tool';
 import { ToolForm } from '../../../features/tools/components/tool-form';
 import { formToUpdateToolRequest, toolToForm } from '../../../features/tools/lib/form-schema';
 
-const toolIdSchema = z.coerce.number().int().positive();
+const toolIdSchema = idParam();
 
 export const Route = createFileRoute('/_app/tools/$toolId')({
   loader: async ({ context, params }) => {
-    const id = toolIdSchema.safeParse(params.toolId);
+    const id = z.safeParse(toolIdSchema, params.toolId);
     if (!id.success) throw notFound();
     try {
       await context.queryClient.ensureQueryData(toolQuery(id.data));
