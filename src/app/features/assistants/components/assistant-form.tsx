@@ -145,11 +145,12 @@ export function AssistantForm<T>({
                 {serverError}
               </Alert>
             ) : null}
-            <Group justify="space-between" gap="sm" wrap="nowrap">
-              <Text size="sm" c={isDirty ? 'orange.8' : 'dimmed'} aria-live="polite" style={{ whiteSpace: 'nowrap' }} truncate="end">
+            {/* On a phone the state goes above the buttons rather than being cut short beside them. */}
+            <Group justify="space-between" gap="xs">
+              <Text size="sm" c={isDirty ? 'orange.8' : 'dimmed'} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
                 {isSubmitting ? 'Saving…' : isDirty ? 'Unsaved changes' : 'No changes'}
               </Text>
-              <Group gap="sm" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap" ml="auto">
                 <Button variant="default" onClick={onCancel}>
                   Cancel
                 </Button>

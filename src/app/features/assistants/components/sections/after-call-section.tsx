@@ -26,7 +26,7 @@ function PostCallSchemaEditor() {
   return (
     <Stack gap="xs">
       <div>
-        <Text fw={500} size="sm">
+        <Text fw={600} size="sm">
           Data to extract
         </Text>
         <Text size="xs" c="dimmed">
@@ -114,7 +114,7 @@ function VariablesEditor() {
   return (
     <Stack gap="xs">
       <div>
-        <Text fw={500} size="sm">
+        <Text fw={600} size="sm">
           Variables
         </Text>
         <Text size="xs" c="dimmed">
@@ -126,24 +126,36 @@ function VariablesEditor() {
           No variables.
         </Text>
       ) : null}
+      {rows.fields.length > 0 ? (
+        // Column headings for the rows; each input also carries its own name for screen readers.
+        <Group gap="xs" wrap="nowrap" visibleFrom="xs" aria-hidden pr={42}>
+          <Text size="xs" fw={600} style={{ flex: 1 }}>
+            Key
+          </Text>
+          <Text size="xs" fw={600} style={{ flex: 1.4 }}>
+            Value
+          </Text>
+        </Group>
+      ) : null}
       {rows.fields.map((row, i) => (
         <Group key={row.id} gap="xs" align="flex-start" wrap="nowrap" data-testid="variable-row">
-          <TextInput
-            {...register(`variables.${i}.key`)}
-            aria-label={`Variable ${i + 1} key`}
-            placeholder="company_name"
-            autoComplete="off"
-            spellCheck={false}
-            style={{ flex: 1 }}
-            error={errors?.[i]?.key?.message}
-          />
-          <TextInput
-            {...register(`variables.${i}.value`)}
-            aria-label={`Variable ${i + 1} value`}
-            placeholder="Value"
-            style={{ flex: 1.4 }}
-            error={errors?.[i]?.value?.message}
-          />
+          {/* Side by side where there is room; on a phone the key gets the full width above its value. */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={6} style={{ flex: 1 }}>
+            <TextInput
+              {...register(`variables.${i}.key`)}
+              aria-label={`Variable ${i + 1} key`}
+              placeholder="company_name"
+              autoComplete="off"
+              spellCheck={false}
+              error={errors?.[i]?.key?.message}
+            />
+            <TextInput
+              {...register(`variables.${i}.value`)}
+              aria-label={`Variable ${i + 1} value`}
+              placeholder="Value"
+              error={errors?.[i]?.value?.message}
+            />
+          </SimpleGrid>
           <ActionIcon variant="subtle" color="red" size="lg" onClick={() => rows.remove(i)} aria-label={`Remove variable ${i + 1}`}>
             <IconTrash size={16} aria-hidden />
           </ActionIcon>

@@ -82,7 +82,9 @@ function ToolsPicker({ choices }: { choices: ToolChoices }) {
         <Pill
           withRemoveButton={!disabled}
           onRemove={onRemove}
-          removeButtonProps={{ 'aria-label': `Detach ${option.label}` }}
+          // Mantine hides the remove button from assistive technology and the tab order; detaching
+          // a tool must not need a mouse or knowing that Backspace removes the last pill.
+          removeButtonProps={{ 'aria-label': `Detach ${option.label}`, 'aria-hidden': false, tabIndex: 0 }}
         >
           {option.label}
         </Pill>
