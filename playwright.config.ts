@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /*
@@ -43,17 +43,19 @@ const port = Number(process.env.VC_E2E_PORT);
 process.env.VC_E2E_TOKENS_FILE = join(runDir, 'tokens.json');
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A run beside another (its own STATIC_DIR build) keeps its own output and report too. */
+const runName = process.env.STATIC_DIR ? `-${basename(process.env.STATIC_DIR)}` : '';
 
 export default defineConfig({
   testDir: 'e2e',
   // Playwright empties its output folder at the start; keep it apart from test-results/vitest.json.
-  outputDir: 'test-results/playwright-output',
+  outputDir: `test-results/playwright-output${runName}`,
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: `test-results/playwright${runName}.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

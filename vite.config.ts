@@ -32,9 +32,15 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // What every page needs, the sign-in screen included.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](router-core|react-router|history|store|react-store|query-core|react-query))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+            // The console's router: not on the sign-in screen (boot/sign-in.tsx).
+            {
+              name: 'router',
+              test: /node_modules[\\/]@tanstack[\\/](router-core|react-router|history|store|react-store)[\\/]/,
             },
             {
               name: 'zod-core',

@@ -1,22 +1,28 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from '@tanstack/react-router';
-import { AppProviders } from './providers';
-import { createQueryClient } from './lib/query-client';
-import { createAppRouter } from './router';
-
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+import { getSession } from './api/session';
+import { paths, safeRedirect } from './lib/paths';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+/*
+ * Two ways in. Without a session only the sign-in screen is needed, and it loads without the router and
+ * the pages' route tree (about a fifth of the JavaScript); with one, the console. A page asked for
+ * without a session becomes /sign-in?redirect=<that page>, as the router's own guard words it.
+ */
+const { pathname, search, hash } = window.location;
+const session = getSession();
+if (pathname === paths.signIn && session) {
+  window.history.replaceState(null, '', safeRedirect(new URLSearchParams(search).get('redirect')));
+}
+if (session) {
+  void import('./boot/console').then((m) => m.mountConsole(rootElement));
+} else {
+  if (pathname !== paths.signIn) {
+    const back = `${pathname}${search}${hash}`;
+    const query = pathname === paths.home ? '' : `?${new URLSearchParams({ redirect: back }).toString()}`;
+    window.history.replaceState(null, '', `${paths.signIn}${query}`);
+  }
+  void import('./boot/sign-in').then((m) => m.mountSignIn(rootElement));
+}

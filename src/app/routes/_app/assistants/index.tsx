@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { Card, EmptyState, Tabs } from '@mantine/core';
 import { IconPlus, IconRobot } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,6 +29,8 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/_app/assistants/')({
   validateSearch: searchSchema,
+  // A link without parameters stays /assistants.
+  search: { middlewares: [stripSearchParams({ page: 1, per_page: DEFAULT_PER_PAGE, view: 'all' })] },
   loaderDeps: ({ search }) => ({ page: search.page, per_page: search.per_page, view: search.view }),
   // Warms the cache without failing the route: the page shows its own loading and error states.
   loader: ({ context, deps }) => {
