@@ -24,4 +24,5 @@ if (existsSync('test-results/playwright.json')) {
 }
 if (exitCode !== 0 && failed === 0) failed = 1;
 if (reports === 0 && exitCode === 0) failed = 1;
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+if (skipped) console.log(`${skipped} skipped`);
+console.log(`${passed} passed, ${failed} failed`);
