@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { issueToken } from '../auth/tokens';
 import { DataDirLockedError } from '../db/lock';
@@ -104,6 +105,8 @@ async function main() {
         console.log(`  ${done.toLocaleString('en-US').padStart(total.toLocaleString('en-US').length)} / ${total.toLocaleString('en-US')} calls  ${String(pct).padStart(3)}%  ${s.toFixed(1)} s`);
       },
     });
+    // PGlite has no autovacuum: without fresh statistics the planner keeps the plan of an empty table.
+    await sql`ANALYZE calls`.execute(db);
     const s = (performance.now() - t0) / 1000;
     console.log(`Added ${count.toLocaleString('en-US')} calls in ${s.toFixed(1)} s (${Math.round(count / s).toLocaleString('en-US')} calls/s).`);
     if (newToken) console.log(`API token for ${email}: ${newToken}`);
