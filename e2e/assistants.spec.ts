@@ -136,10 +136,10 @@ test.describe('assistants', () => {
     await page.getByRole('switch', { name: 'Evaluate the call' }).check();
     await page.getByRole('button', { name: 'Add field' }).click();
     const row = page.getByTestId('post-call-row').first();
-    await row.getByRole('textbox', { name: 'Field name' }).fill('wants_quote');
-    await row.getByRole('combobox', { name: 'Type' }).click();
+    await row.getByRole('textbox', { name: 'Extracted field 1 name' }).fill('wants_quote');
+    await row.getByRole('combobox', { name: 'Extracted field 1 type' }).click();
     await page.getByRole('option', { name: 'Yes / no' }).click();
-    await row.getByRole('textbox', { name: 'Description' }).fill('The person wants a written quote');
+    await row.getByRole('textbox', { name: 'Extracted field 1 description' }).fill('The person wants a written quote');
     await page.getByRole('button', { name: 'Add variable' }).click();
     await page.getByRole('textbox', { name: 'Variable 1 key' }).fill('company_name');
     await page.getByRole('textbox', { name: 'Variable 1 value' }).fill('Acme Roofing');

@@ -4,6 +4,7 @@ import {
   Alert,
   Button,
   Card,
+  Grid,
   Group,
   NumberInput,
   PasswordInput,
@@ -27,11 +28,9 @@ import { toolFormSchema, type ToolFormOutput, type ToolFormValues } from '../lib
 import { ToolNameInput } from './tool-name-input';
 
 // The form holds null while the timeout is empty; the schema refuses it with the "required" message.
-const resolver = zodResolver(toolFormSchema, { error: laravelErrorMap }) as unknown as Resolver<
-  ToolFormValues,
-  unknown,
-  ToolFormOutput
->;
+const resolver = zodResolver(toolFormSchema, {
+  error: laravelErrorMap,
+}) as unknown as Resolver<ToolFormValues, unknown, ToolFormOutput>;
 
 const TOOL_FORM_FIELDS = ['name', 'description', 'endpoint', 'method', 'timeout', 'headers', 'schema'] as const;
 
@@ -105,7 +104,11 @@ export function ToolForm<T>({
                   value={field.value}
                   onChange={field.onChange}
                   error={fieldState.error?.message}
-                  inputProps={{ name: field.name, onBlur: field.onBlur, ref: field.ref }}
+                  inputProps={{
+                    name: field.name,
+                    onBlur: field.onBlur,
+                    ref: field.ref,
+                  }}
                 />
               )}
             />
@@ -190,7 +193,7 @@ export function ToolForm<T>({
 
             <Stack gap="xs">
               <div>
-                <Text fw={500} size="sm">
+                <Text fw={600} size="sm">
                   Headers
                 </Text>
                 <Text size="xs" c="dimmed">
@@ -202,25 +205,42 @@ export function ToolForm<T>({
                   No headers.
                 </Text>
               ) : null}
+              {headers.fields.length > 0 ? (
+                // Column headings for the rows; each input also carries its own name for screen readers.
+                <Group gap="xs" wrap="nowrap" visibleFrom="xs" aria-hidden pr={42}>
+                  <Text size="xs" fw={600} style={{ flex: 1 }}>
+                    Name
+                  </Text>
+                  <Text size="xs" fw={600} style={{ flex: 1 }}>
+                    Value
+                  </Text>
+                </Group>
+              ) : null}
               {headers.fields.map((row, i) => (
-                <Group key={row.id} gap="xs" align="flex-start" wrap="nowrap">
-                  <TextInput
-                    {...register(`headers.${i}.name`)}
-                    aria-label={`Header ${i + 1} name`}
-                    placeholder="Authorization"
-                    autoComplete="off"
-                    spellCheck={false}
-                    style={{ flex: 1 }}
-                    error={errors.headers?.[i]?.name?.message}
-                  />
-                  <PasswordInput
-                    {...register(`headers.${i}.value`)}
-                    aria-label={`Header ${i + 1} value`}
-                    placeholder="Value"
-                    autoComplete="new-password"
-                    style={{ flex: 1.4 }}
-                    error={errors.headers?.[i]?.value?.message}
-                  />
+                <Group key={row.id} gap="xs" align="flex-start" wrap="nowrap" data-testid="header-row">
+                  {/* Side by side where there is room; on a phone the name gets the full width above its value. */}
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={6} style={{ flex: 1 }}>
+                    <TextInput
+                      {...register(`headers.${i}.name`)}
+                      aria-label={`Header ${i + 1} name`}
+                      placeholder="Authorization"
+                      autoComplete="off"
+                      spellCheck={false}
+                      error={errors.headers?.[i]?.name?.message}
+                    />
+                    <PasswordInput
+                      {...register(`headers.${i}.value`)}
+                      aria-label={`Header ${i + 1} value`}
+                      placeholder="Value"
+                      autoComplete="new-password"
+                      // Mantine's toggle is out of the tab order and unnamed per row by default.
+                      visibilityToggleFocusable
+                      visibilityToggleButtonProps={{
+                        'aria-label': `Show header ${i + 1} value`,
+                      }}
+                      error={errors.headers?.[i]?.value?.message}
+                    />
+                  </SimpleGrid>
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -258,8 +278,8 @@ export function ToolForm<T>({
                 Parameters
               </Title>
               <Text size="xs" c="dimmed">
-                What the AI gathers from the conversation and sends to the endpoint. Names are{' '}
-                {TOOL_LIMITS.paramNameMin} to {TOOL_LIMITS.paramNameMax} characters.
+                What the AI gathers from the conversation and sends to the endpoint. Names are {TOOL_LIMITS.paramNameMin} to{' '}
+                {TOOL_LIMITS.paramNameMax} characters.
               </Text>
             </div>
             {params.fields.length === 0 ? (
@@ -267,41 +287,53 @@ export function ToolForm<T>({
                 No parameters.
               </Text>
             ) : null}
+            {/* Each row's inputs are named with their row for assistive technology: "Name" alone would be
+                the tool's own name field, and every row's. */}
             {params.fields.map((row, i) => (
-              <Card key={row.id} withBorder padding="sm" radius="sm">
+              <Card key={row.id} withBorder padding="sm" radius="sm" data-testid="parameter-row">
                 <Group gap="xs" align="flex-start" wrap="nowrap">
-                  <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" style={{ flex: 1 }}>
-                    <TextInput
-                      {...register(`schema.${i}.name`)}
-                      label="Name"
-                      placeholder="order_number"
-                      autoComplete="off"
-                      spellCheck={false}
-                      error={errors.schema?.[i]?.name?.message}
-                    />
-                    <Controller
-                      control={control}
-                      name={`schema.${i}.type`}
-                      render={({ field, fieldState }) => (
-                        <Select
-                          label="Type"
-                          data={[...new Set<string>([...TOOL_PARAM_TYPES, field.value])]}
-                          value={field.value}
-                          onChange={(v) => field.onChange(v ?? field.value)}
-                          onBlur={field.onBlur}
-                          ref={field.ref}
-                          allowDeselect={false}
-                          error={fieldState.error?.message}
-                        />
-                      )}
-                    />
-                    <TextInput
-                      {...register(`schema.${i}.description`)}
-                      label="Description"
-                      placeholder="The number the caller reads out"
-                      error={errors.schema?.[i]?.description?.message}
-                    />
-                  </SimpleGrid>
+                  {/* The description gets the most room: it is the longest text of the row. */}
+                  <Grid gap="xs" style={{ flex: 1 }}>
+                    <Grid.Col span={{ base: 12, sm: 4 }}>
+                      <TextInput
+                        {...register(`schema.${i}.name`)}
+                        label="Name"
+                        aria-label={`Parameter ${i + 1} name`}
+                        placeholder="order_number"
+                        autoComplete="off"
+                        spellCheck={false}
+                        error={errors.schema?.[i]?.name?.message}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 3 }}>
+                      <Controller
+                        control={control}
+                        name={`schema.${i}.type`}
+                        render={({ field, fieldState }) => (
+                          <Select
+                            label="Type"
+                            aria-label={`Parameter ${i + 1} type`}
+                            data={[...new Set<string>([...TOOL_PARAM_TYPES, field.value])]}
+                            value={field.value}
+                            onChange={(v) => field.onChange(v ?? field.value)}
+                            onBlur={field.onBlur}
+                            ref={field.ref}
+                            allowDeselect={false}
+                            error={fieldState.error?.message}
+                          />
+                        )}
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 5 }}>
+                      <TextInput
+                        {...register(`schema.${i}.description`)}
+                        label="Description"
+                        aria-label={`Parameter ${i + 1} description`}
+                        placeholder="The number the caller reads out"
+                        error={errors.schema?.[i]?.description?.message}
+                      />
+                    </Grid.Col>
+                  </Grid>
                   <ActionIcon
                     variant="subtle"
                     color="red"

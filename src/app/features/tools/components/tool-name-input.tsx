@@ -18,17 +18,21 @@ export function ToolNameInput({
 }: {
   value: string;
   onChange: (value: string) => void;
-  /** A message from validation or from the server; shown instead of the live hint. */
+  /** A message from validation or from the server; a name breaking the pattern shows the live hint instead. */
   error?: string;
   inputProps?: InputProps;
 }) {
   const problem = toolNameProblem(value);
   const suggestion = problem && problem.kind !== 'empty' ? suggestToolName(value) : '';
   const hintId = 'tool-name-hint';
+  // What is wrong with a typed name is said precisely, with a fix, also after a refused save: the
+  // validation's generic "format is invalid" would replace it with less. Another error (required,
+  // or the service's word on a name that passes the pattern) shows as the field's error.
+  const liveProblem = value !== '' && problem !== null;
 
   let hint = null;
-  if (value !== '' && !error) {
-    hint = problem ? (
+  if (liveProblem) {
+    hint = (
       <Group gap={6} wrap="nowrap" align="flex-start" mt={6} id={hintId} aria-live="polite">
         <IconX size={16} color="var(--mantine-color-red-6)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
         <Text size="sm" c="red.7">
@@ -43,7 +47,9 @@ export function ToolNameInput({
           ) : null}
         </Text>
       </Group>
-    ) : (
+    );
+  } else if (value !== '' && !error) {
+    hint = (
       <Group gap={6} mt={6} id={hintId} aria-live="polite">
         <IconCheck size={16} color="var(--mantine-color-teal-6)" aria-hidden />
         <Text size="sm" c="teal.7">
@@ -63,7 +69,8 @@ export function ToolNameInput({
         required
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
-        error={error}
+        // The live problem marks the field invalid; its words are the hint below.
+        error={liveProblem ? (error !== undefined ? true : undefined) : error}
         autoComplete="off"
         spellCheck={false}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Card, Grid, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { ASSISTANT_BOUNDS, POST_CALL_TYPES } from '../../../../../contract';
@@ -38,44 +38,55 @@ function PostCallSchemaEditor() {
           Nothing is extracted.
         </Text>
       ) : null}
+      {/* Named with their row for assistive technology: several rows would otherwise all read "Field name". */}
       {rows.fields.map((row, i) => (
         <Card key={row.id} withBorder padding="sm" radius="sm" data-testid="post-call-row">
           <Group gap="xs" align="flex-start" wrap="nowrap">
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" style={{ flex: 1 }}>
-              <TextInput
-                {...register(`post_call_schema.${i}.name`)}
-                label="Field name"
-                placeholder="appointment_date"
-                autoComplete="off"
-                spellCheck={false}
-                error={errors?.[i]?.name?.message}
-              />
-              <Controller
-                control={control}
-                name={`post_call_schema.${i}.type`}
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="Type"
-                    data={[...new Set<string>([...POST_CALL_TYPES, field.value])].map((t) => ({
-                      value: t,
-                      label: POST_CALL_TYPE_LABELS[t] ?? t,
-                    }))}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v ?? field.value)}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    allowDeselect={false}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-              <TextInput
-                {...register(`post_call_schema.${i}.description`)}
-                label="Description"
-                placeholder="The date the caller agreed to"
-                error={errors?.[i]?.description?.message}
-              />
-            </SimpleGrid>
+            {/* The description gets the most room: it is the longest text of the row. */}
+            <Grid gap="xs" style={{ flex: 1 }}>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput
+                  {...register(`post_call_schema.${i}.name`)}
+                  label="Field name"
+                  aria-label={`Extracted field ${i + 1} name`}
+                  placeholder="appointment_date"
+                  autoComplete="off"
+                  spellCheck={false}
+                  error={errors?.[i]?.name?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <Controller
+                  control={control}
+                  name={`post_call_schema.${i}.type`}
+                  render={({ field, fieldState }) => (
+                    <Select
+                      label="Type"
+                      aria-label={`Extracted field ${i + 1} type`}
+                      data={[...new Set<string>([...POST_CALL_TYPES, field.value])].map((t) => ({
+                        value: t,
+                        label: POST_CALL_TYPE_LABELS[t] ?? t,
+                      }))}
+                      value={field.value}
+                      onChange={(v) => field.onChange(v ?? field.value)}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      allowDeselect={false}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <TextInput
+                  {...register(`post_call_schema.${i}.description`)}
+                  label="Description"
+                  aria-label={`Extracted field ${i + 1} description`}
+                  placeholder="The date the caller agreed to"
+                  error={errors?.[i]?.description?.message}
+                />
+              </Grid.Col>
+            </Grid>
             <ActionIcon
               variant="subtle"
               color="red"
