@@ -146,7 +146,7 @@ export function CallDrawer() {
           {data && (
             <Text size="xs" c="dimmed">
               {formatCallTime(data.created_at)}
-              {position !== null && listPage.data ? ` · ${position} of ${listPage.data.total}` : ''}
+              {position !== null && listPage.data ? ` · ${position.toLocaleString('en-US')} of ${listPage.data.total.toLocaleString('en-US')}` : ''}
             </Text>
           )}
         </Stack>

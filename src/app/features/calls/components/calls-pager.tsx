@@ -54,6 +54,7 @@ export function CallsPager({
           size="sm"
           withEdges={!compact}
           getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
         />
       )}
     </Group>
