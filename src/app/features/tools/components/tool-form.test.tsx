@@ -38,6 +38,17 @@ describe('ToolForm', () => {
     expect(screen.getByText('Valid name')).toBeInTheDocument();
   });
 
+  it('after a refused save a bad name still says precisely what is wrong, and nothing is sent', async () => {
+    const save = vi.fn();
+    renderWithRouter(() => <ToolForm initialValues={{ ...filled(), name: '_order' }} save={save} onSaved={() => {}} onCancel={() => {}} submitLabel="Create tool" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Create tool' }));
+    const name = screen.getByRole('textbox', { name: /^Name/ });
+    await vi.waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('Start with a lowercase letter, not "_".')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use “order”' })).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+
   it('shows the plan limit message in full, and the typed tool stays', async () => {
     const save = vi.fn().mockRejectedValue(new ApiError({ kind: 'http', status: 422, message: TOOL_PLAN_LIMIT_MESSAGE }));
     renderWithRouter(() => <ToolForm initialValues={filled()} save={save} onSaved={() => {}} onCancel={() => {}} submitLabel="Create tool" />);
