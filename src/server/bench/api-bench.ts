@@ -230,8 +230,9 @@ async function main() {
     } else {
       console.log('Reusing the seeded database.');
     }
-    // Fresh statistics, as autovacuum would have them on a server after a bulk load.
-    await sql`ANALYZE calls`.execute(db);
+    // Statistics and the visibility map, as autovacuum would leave them on a server after a bulk load:
+    // without the map a count cannot use an index-only scan (measured: 314 ms -> 92 ms for the first scenario).
+    await sql`VACUUM ANALYZE calls`.execute(db);
     const { n: userCalls } = await db
       .selectFrom('calls')
       .select((eb) => eb.fn.countAll<number>().as('n'))
