@@ -50,7 +50,8 @@ export const campaignFormSchema = z
     max_calls_in_parallel: bounded(CAMPAIGN_BOUNDS.max_calls_in_parallel),
     allowed_hours_start_time: z.string().regex(HOUR_MINUTE),
     allowed_hours_end_time: z.string().regex(HOUR_MINUTE),
-    allowed_days: z.array(z.enum(WEEKDAYS)).min(1),
+    // Laravel's own words here read "at least 1 items".
+    allowed_days: z.array(z.enum(WEEKDAYS)).min(1, 'Choose at least one day.'),
     max_retries: bounded(CAMPAIGN_BOUNDS.max_retries),
     retry_interval: bounded(CAMPAIGN_BOUNDS.retry_interval),
     phone_number_ids: z.array(z.number().int()).max(50),

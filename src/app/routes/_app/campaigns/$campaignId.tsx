@@ -97,12 +97,14 @@ function CampaignPage() {
                     <Title order={2} size="h4">
                       Leads
                     </Title>
-                    {byStatus.map(([status, n]) => (
-                      <Group key={status} gap={4}>
-                        <LeadStatusBadge status={status} />
-                        <Text size="sm">{n}</Text>
-                      </Group>
-                    ))}
+                    <Group gap="sm" data-testid="campaign-lead-statuses" aria-label="Leads by status">
+                      {byStatus.map(([status, n]) => (
+                        <Group key={status} gap={4}>
+                          <LeadStatusBadge status={status} />
+                          <Text size="sm">{n}</Text>
+                        </Group>
+                      ))}
+                    </Group>
                   </Group>
                   <Group gap="xs">
                     <ButtonLink to="/leads/import" search={{ campaign: campaign.id }} variant="default" size="xs" leftSection={<IconFileImport size={14} aria-hidden />}>

@@ -1,4 +1,4 @@
-import { Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { targetLabel, toVariableKey, type ColumnMapping, type ColumnTarget, type ParsedCsv } from '../../lib/csv-mapping';
 
 const TARGETS: ColumnTarget[] = ['phone', 'customer_name', 'email', 'variable', 'ignore'];
@@ -37,65 +37,81 @@ export function ColumnMappingTable({
     );
   };
 
+  const targetSelect = (header: string, m: ColumnMapping, i: number) => (
+    <Select
+      aria-label={`Use column ${header} as`}
+      data={TARGETS.map((t) => ({ value: t, label: targetLabel(t) }))}
+      value={m.target}
+      onChange={(v) => v && setTarget(i, v as ColumnTarget)}
+      allowDeselect={false}
+      size="xs"
+    />
+  );
+  const keyInput = (header: string, m: ColumnMapping, i: number) =>
+    m.target === 'variable' ? (
+      <TextInput
+        aria-label={`Variable name for column ${header}`}
+        value={m.key}
+        onChange={(e) => set(i, { key: e.currentTarget.value })}
+        size="xs"
+        error={m.key.trim() === ''}
+      />
+    ) : null;
+
+  // On a phone a table cell left the choice too narrow to read ("Customer nam…"): each column gets a
+  // block of its own, the choices under its name at full width.
+  if (compact) {
+    return (
+      <Stack gap={0} data-testid="column-mapping">
+        {csv.headers.map((header, i) => {
+          const m = mapping[i]!;
+          return (
+            <Stack key={i} gap={4} py="xs" data-testid="mapping-row" style={{ borderTop: i > 0 ? '1px solid var(--mantine-color-default-border)' : undefined }}>
+              <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {header}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+                {samples(csv, i).join(' · ') || 'empty'}
+              </Text>
+              <SimpleGrid cols={m.target === 'variable' ? 2 : 1} spacing="xs">
+                {targetSelect(header, m, i)}
+                {keyInput(header, m, i)}
+              </SimpleGrid>
+            </Stack>
+          );
+        })}
+      </Stack>
+    );
+  }
+
   return (
-    <Table.ScrollContainer minWidth={compact ? 0 : 640}>
-      <Table verticalSpacing="xs" data-testid="column-mapping" layout={compact ? 'fixed' : undefined}>
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="xs" data-testid="column-mapping">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Column</Table.Th>
-            {compact ? null : <Table.Th>Sample values</Table.Th>}
-            <Table.Th w={compact ? '45%' : 190}>Use as</Table.Th>
-            {compact ? null : <Table.Th w={220}>Variable name</Table.Th>}
+            <Table.Th>Sample values</Table.Th>
+            <Table.Th w={190}>Use as</Table.Th>
+            <Table.Th w={220}>Variable name</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {csv.headers.map((header, i) => {
             const m = mapping[i]!;
-            const keyInput =
-              m.target === 'variable' ? (
-                <TextInput
-                  aria-label={`Variable name for column ${header}`}
-                  value={m.key}
-                  onChange={(e) => set(i, { key: e.currentTarget.value })}
-                  size="xs"
-                  error={m.key.trim() === ''}
-                />
-              ) : null;
             return (
               <Table.Tr key={i} data-testid="mapping-row">
                 <Table.Td>
-                  <Stack gap={2}>
-                    <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
-                      {header}
-                    </Text>
-                    {compact ? (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {samples(csv, i).join(' · ') || 'empty'}
-                      </Text>
-                    ) : null}
-                  </Stack>
+                  <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
+                    {header}
+                  </Text>
                 </Table.Td>
-                {compact ? null : (
-                  <Table.Td>
-                    <Text size="xs" c="dimmed" lineClamp={2} style={{ wordBreak: 'break-word' }}>
-                      {samples(csv, i).join(' · ') || 'empty'}
-                    </Text>
-                  </Table.Td>
-                )}
                 <Table.Td>
-                  <Stack gap={4}>
-                    <Select
-                      aria-label={`Use column ${header} as`}
-                      data={TARGETS.map((t) => ({ value: t, label: targetLabel(t) }))}
-                      value={m.target}
-                      onChange={(v) => v && setTarget(i, v as ColumnTarget)}
-                      allowDeselect={false}
-                      size="xs"
-                    />
-                    {compact ? keyInput : null}
-                  </Stack>
+                  <Text size="xs" c="dimmed" lineClamp={2} style={{ wordBreak: 'break-word' }}>
+                    {samples(csv, i).join(' · ') || 'empty'}
+                  </Text>
                 </Table.Td>
-                {compact ? null : <Table.Td>{keyInput}</Table.Td>}
+                <Table.Td>{targetSelect(header, m, i)}</Table.Td>
+                <Table.Td>{keyInput(header, m, i)}</Table.Td>
               </Table.Tr>
             );
           })}

@@ -152,7 +152,8 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
   return (
     <Stack gap="lg">
       <UnsavedChangesGuard when={() => phase.kind === 'running' || (phase.kind === 'setup' && file !== null)} />
-      <Stepper active={step} size="sm" allowNextStepsSelect={false} orientation={compact ? 'vertical' : 'horizontal'}>
+      {/* Across even on phones: stacked, the three steps pushed the form below the fold. */}
+      <Stepper active={step} size={compact ? 'xs' : 'sm'} allowNextStepsSelect={false}>
         <Stepper.Step label="File" description={compact ? undefined : 'Pick a CSV file'} />
         <Stepper.Step label="Check" description={compact ? undefined : 'Map columns, preview'} />
         <Stepper.Step label="Import" description={compact ? undefined : 'Row by row'} />
@@ -319,6 +320,7 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
             result={phase.result}
             notImported={notImportedRows(phase.rows, phase.result.outcomes)}
             campaignName={campaign?.label ?? ''}
+            compact={compact}
             onDownload={() => download(failedRowsFileName(file.name), failedRowsCsv(file.csv.headers, notImportedRows(phase.rows, phase.result.outcomes)))}
             actions={
               <>

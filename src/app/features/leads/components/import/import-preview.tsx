@@ -127,13 +127,14 @@ export function ImportPreview({ rows, summary, compact }: { rows: CheckedRow[]; 
               {slice.map((row) => (
                 <Table.Tr key={row.index} data-testid="preview-row" data-row={row.rowNumber} data-failing={row.problems.length > 0}>
                   <Table.Td>{row.rowNumber}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  <Table.Td miw={140}>
+                    {/* Breaks only where a long value must, not inside a number. */}
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {row.phone}
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" ff="monospace">
+                    <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                       {row.e164 ?? '—'}
                     </Text>
                   </Table.Td>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconClockPause, IconDownload } from '@tabler/icons-react';
 import type { ImportProgress, ImportResult } from '../../lib/importer';
 import { OUTCOME_LABELS, type NotImportedRow } from '../../lib/failed-rows';
@@ -46,13 +46,17 @@ export function ImportSummary({
   campaignName,
   onDownload,
   actions,
+  compact,
 }: {
   result: ImportResult;
   notImported: NotImportedRow[];
   campaignName: string;
   onDownload: () => void;
   actions: React.ReactNode;
+  /** Rows as blocks instead of a table (phones). */
+  compact?: boolean;
 }) {
+  const n = notImported.length;
   const seconds = (result.durationMs / 1000).toFixed(1);
   return (
     <Stack gap="md" data-testid="import-summary">
@@ -85,10 +89,39 @@ export function ImportSummary({
       {notImported.length > 0 ? (
         <>
           <Group>
-            <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={onDownload}>
-              Download the {notImported.length} rows not imported (CSV)
+            <Button
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={onDownload}
+              fullWidth={compact}
+              // A long label wraps on a phone instead of being cut off.
+              h="auto"
+              mih={36}
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+            >
+              Download the {n} {n === 1 ? 'row' : 'rows'} not imported (CSV)
             </Button>
           </Group>
+          {compact ? (
+            <Stack gap="xs" data-testid="not-imported-rows" mah={420} style={{ overflowY: 'auto' }}>
+              {notImported.map(({ row, outcome }) => (
+                <Card key={row.index} withBorder padding="xs">
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      Row {row.rowNumber}
+                    </Text>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }} ta="right">
+                      {row.phone || '—'}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {OUTCOME_LABELS[outcome.status]}
+                  </Text>
+                  <Text size="xs">{outcome.reason}</Text>
+                </Card>
+              ))}
+            </Stack>
+          ) : (
           <Table.ScrollContainer minWidth={560} mah={360}>
             <Table verticalSpacing={4} striped data-testid="not-imported-rows" stickyHeader>
               <Table.Thead>
@@ -104,7 +137,7 @@ export function ImportSummary({
                   <Table.Tr key={row.index}>
                     <Table.Td>{row.rowNumber}</Table.Td>
                     <Table.Td>
-                      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                         {row.phone}
                       </Text>
                     </Table.Td>
@@ -119,6 +152,7 @@ export function ImportSummary({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          )}
         </>
       ) : (
         <Text size="sm">Every row was imported.</Text>
