@@ -127,10 +127,13 @@ async function instrument(page: Page) {
     type Bench = { armed: boolean; expect: string; start: number; done: boolean; result: { ms: number; api: number | null } | null };
     const w = window as unknown as { __bench: Bench };
     w.__bench = { armed: false, expect: '', start: 0, done: false, result: null };
+    // The default buffer (250 entries) fills within a run; then no request would be timed at all.
+    performance.setResourceTimingBufferSize(100_000);
     const check = () => {
       const b = w.__bench;
       if (!b.start || b.done) return;
-      const table = document.querySelector('[data-testid="calls-table"]');
+      // A filter without calls paints the empty state instead of the table.
+      const table = document.querySelector('[data-testid="calls-table"], [data-testid="calls-empty"]');
       if (!table || table.getAttribute('data-state') !== 'fresh' || table.getAttribute('data-key') !== b.expect) return;
       b.done = true;
       requestAnimationFrame(() =>
@@ -154,6 +157,7 @@ async function instrument(page: Page) {
         b.armed = false;
         performance.clearMarks();
         performance.clearMeasures();
+        performance.clearResourceTimings();
         performance.mark('bench:change');
         b.start = performance.now();
         queueMicrotask(check);
@@ -175,8 +179,17 @@ async function measure(page: Page, expect: string, act: () => Promise<void>): Pr
     Object.assign(b, { armed: true, expect: key, start: 0, done: false, result: null });
   }, expect);
   await act();
-  const handle = await page.waitForFunction(() => (window as unknown as { __bench: { result: unknown } }).__bench.result, null, { timeout: 30_000 });
-  return (await handle.jsonValue()) as Sample;
+  try {
+    const handle = await page.waitForFunction(() => (window as unknown as { __bench: { result: unknown } }).__bench.result, null, { timeout: 30_000 });
+    return (await handle.jsonValue()) as Sample;
+  } catch (e) {
+    // Say what the page showed instead, so a stuck scenario can be told from a slow one.
+    const seen = await page.evaluate(() => {
+      const table = document.querySelector('[data-testid="calls-table"], [data-testid="calls-empty"]');
+      return { state: table?.getAttribute('data-state'), key: table?.getAttribute('data-key'), bench: (window as unknown as { __bench: unknown }).__bench };
+    });
+    throw new Error(`The table never showed ${expect}: ${JSON.stringify(seen)}`, { cause: e });
+  }
 }
 
 async function pickOption(page: Page, field: string, option: string) {
@@ -270,7 +283,8 @@ async function main() {
       await page.waitForTimeout(300);
       for (let p = 2; p <= 21; p++) {
         nextPage.push(await measure(page, expectedKey({ page: p }), () => page.getByRole('button', { name: 'next page' }).click()));
-        await page.waitForTimeout(150); // a person reads the page; the prefetch of the next one lands meanwhile
+        // A person glances at the page (600 ms is quick); the console fetches the next one meanwhile.
+        await page.waitForTimeout(600);
       }
       // Jumps that were not fetched ahead: the last page (the largest offset) and back to the first.
       const lastPage = Math.ceil(total / 15);

@@ -485,4 +485,24 @@ describe('the call log at 100,000 calls', () => {
     const deep = await bulk.req('GET', '/user/calls?per_page=100&page=1000');
     expect(deep.body).toMatchObject({ from: 99_901, to: 100_000, total: 100_000, last_page: 1000 });
   });
+  it('gives a page of the back half, read from the end, the same calls a plain OFFSET gives', async () => {
+    const db = svc.handle.db;
+    const f = resolve({ status: 'failed' });
+    const total = Number((await callsCountQuery(db, bulk.id, f).executeTakeFirstOrThrow()).total);
+    const lastPage = Math.ceil(total / 15);
+    for (const page of [1, Math.ceil(lastPage / 2), Math.ceil(lastPage / 2) + 1, lastPage - 1, lastPage]) {
+      const plain = await svc.handle.db
+        .selectFrom('calls')
+        .select('id')
+        .where('user_id', '=', bulk.id)
+        .where('status', '=', 'failed')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(15)
+        .offset((page - 1) * 15)
+        .execute();
+      const paged = await callsPageQuery(db, bulk.id, f, page, 15, total).execute();
+      expect(paged.map((r) => r.id), `page ${page} of ${lastPage}`).toEqual(plain.map((r) => r.id));
+    }
+  });
 });

@@ -101,7 +101,7 @@ export function CallLogPage() {
   } else if (page && page.data.length === 0 && !stale) {
     const pastEnd = page.total > 0;
     body = (
-      <Paper withBorder radius="md" p="xl" data-testid="calls-empty">
+      <Paper withBorder radius="md" p="xl" data-testid="calls-empty" data-state="fresh" data-key={stateKey}>
         <EmptyState
           icon={<IconPhoneOff size={28} />}
           withIndicatorBackground
