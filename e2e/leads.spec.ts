@@ -110,7 +110,7 @@ test.describe('leads by hand', () => {
     await expect(page.getByLabel('Customer name')).toHaveValue('Second');
     await expect(page.getByRole('textbox', { name: 'Phone number', exact: true })).toHaveValue('(415) 555-0142');
     expect(await api.leadsOf(campaign.id)).toHaveLength(1);
-    await saveScreenshot(page, 'lead-form-duplicate-desktop');
+    await topScreenshot(page, 'lead-form-duplicate-desktop');
 
     // Mantine's switch input lies over its label: the click goes to the switch itself.
     await page.getByRole('switch', { name: 'Allow duplicate in this campaign' }).click();
@@ -150,7 +150,7 @@ test.describe('leads by hand', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('The status completed is assigned automatically and cannot be set manually.')).toBeVisible();
     await expect(page.getByLabel('Variable 4 value')).toHaveValue('north'); // nothing typed is lost
-    await saveScreenshot(page, 'lead-edit-refused-status-desktop');
+    await topScreenshot(page, 'lead-edit-refused-status-desktop');
 
     await pickOption(page, 'Status', 'created');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -202,8 +202,30 @@ test.describe('leads by hand', () => {
     await page.reload();
     await expect(page.getByTestId('lead-row')).toHaveCount(1);
     await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).not.toHaveURL(/q=/);
+
+    // Status: none of these leads has been called, so "completed" finds none of them
+    await page.goto(`/leads?campaign=${campaign.id}`);
+    await pickOption(page, 'Status', 'completed');
+    await expect(page).toHaveURL(/status=completed/);
+    await expect(page.getByText('No lead matches')).toBeVisible();
+    await pickOption(page, 'Status', 'created');
+    await expect(page).toHaveURL(/status=created/);
+    await expect(page.getByTestId('lead-row')).toHaveCount(2);
+
+    // Campaign in the URL: picked in the filter, it narrows the whole list down to this campaign's leads
+    await page.goto('/leads');
+    await pickOption(page, 'Campaign', campaign.name);
+    await expect(page).toHaveURL(new RegExp(`campaign=${campaign.id}`));
+    await expect(page.getByTestId('lead-row')).toHaveCount(2);
+
+    // Sorting, also in the URL
     await page.goto(`/leads?campaign=${campaign.id}&sort=name&dir=asc`);
     await expect(page.getByTestId('lead-row').first()).toContainText('Adam Filter');
+    await page.getByRole('button', { name: 'Sort by customer name' }).click();
+    // Descending is the default and left out of the URL.
+    await expect(page).toHaveURL(/sort=name$/);
+    await expect(page.getByTestId('lead-row').first()).toContainText('Zoe Filter');
   });
 });
 

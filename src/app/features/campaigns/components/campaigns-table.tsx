@@ -39,7 +39,7 @@ export function CampaignsTable({
             <Group justify="space-between" mt={6}>
               <Text size="xs" c="dimmed">
                 Retries {formatRetries(c.max_retries, c.retry_interval)}
-                {c.leads_count !== null && c.leads_count !== undefined ? ` · ${c.leads_count} leads` : ''}
+                {c.leads_count !== null && c.leads_count !== undefined ? ` · ${c.leads_count} lead${c.leads_count === 1 ? '' : 's'}` : ''}
               </Text>
               <CampaignStatusButtons campaign={c} />
             </Group>
@@ -58,7 +58,7 @@ export function CampaignsTable({
             <Table.Th>Assistant</Table.Th>
             <Table.Th>Allowed days and hours</Table.Th>
             <Table.Th>Retries</Table.Th>
-            <Table.Th w={100}>
+            <Table.Th>
               <VisuallyHidden>Start or stop</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
@@ -66,7 +66,7 @@ export function CampaignsTable({
         <Table.Tbody>
           {campaigns.map((c) => (
             <Table.Tr key={c.id} data-testid="campaign-row" data-campaign-id={c.id}>
-              <Table.Td maw={240}>
+              <Table.Td maw={220}>
                 {renderLink(c, <Text size="sm" fw={600} truncate title={c.name}>{c.name}</Text>)}
                 <Text size="xs" c="dimmed">
                   {c.leads_count !== null && c.leads_count !== undefined ? `${c.leads_count} lead${c.leads_count === 1 ? '' : 's'} · ` : ''}
@@ -76,7 +76,7 @@ export function CampaignsTable({
               <Table.Td>
                 <CampaignStatusBadge status={c.status} />
               </Table.Td>
-              <Table.Td maw={200}>
+              <Table.Td maw={170}>
                 <Text size="sm" truncate title={assistantName(c)} c={c.assistant ? undefined : 'dimmed'}>
                   {assistantName(c)}
                 </Text>
@@ -92,7 +92,7 @@ export function CampaignsTable({
                 ) : null}
               </Table.Td>
               <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">
                   {formatRetries(c.max_retries, c.retry_interval)}
                 </Text>
               </Table.Td>
