@@ -289,6 +289,68 @@ test.describe('CSV import', () => {
   });
 });
 
+test.describe('CSV import, slowed down', () => {
+  test('a rate-limit answer is waited out without losing the row; cancel stops it and every unsent row is in the download', async ({
+    signedInPage: page,
+    request,
+    demoToken,
+  }) => {
+    test.setTimeout(90_000);
+    const api = leadsApi(request, demoToken);
+    const campaign = await api.createCampaign(`E2E cancel ${RUN_ID}`);
+    const lines = ['phone,name'];
+    for (let i = 0; i < 30; i++) lines.push(`(212) 555-03${String(i).padStart(2, '0')},Slow ${i}`);
+
+    // The local service runs with a high rate limit: the hosted one's 429 is played once here, and every
+    // request is slowed so there is time to cancel. The rows still go to the real service.
+    let answered429 = false;
+    await page.route('**/api/user/lead', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      if (!answered429) {
+        answered429 = true;
+        return route.fulfill({ status: 429, contentType: 'application/json', headers: { 'Retry-After': '1' }, body: JSON.stringify({ message: 'Too Many Attempts.', retry_after: 1 }) });
+      }
+      await new Promise((r) => setTimeout(r, 250));
+      return route.continue();
+    });
+
+    await page.goto(`/leads/import?campaign=${campaign.id}`);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'slow.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await pickOption(page, 'Default country', /United States/);
+    await expect(page.getByTestId('preview-ready')).toHaveText('30 ready to import');
+    await page.getByRole('button', { name: 'Import 30 leads' }).click();
+
+    const progress = page.getByTestId('import-progress');
+    await expect(progress.getByText(/The service asked to slow down/)).toBeVisible();
+    await expect(progress.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+    await expect(progress).toContainText(/[3-9] created/, { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Cancel import' }).click();
+
+    const summary = page.getByTestId('import-summary');
+    await expect(summary).toBeVisible({ timeout: 20_000 });
+    await expect(summary.getByText('Import cancelled')).toBeVisible();
+    await expect(summary).toContainText('with 1 pause for the rate limit');
+    const created = Number((await summary.getByTestId('summary-created').textContent())!.split(' ')[0]);
+    const notSent = Number((await summary.getByTestId('summary-not-sent').textContent())!.split(' ')[0]);
+    expect(created).toBeGreaterThanOrEqual(3);
+    expect(created + notSent).toBe(30);
+    await expect(summary.getByTestId('summary-failed')).toHaveText('0 failed');
+
+    // What the service holds is what the summary says; the rest is in the download, none twice
+    const stored = await api.leadsOf(campaign.id);
+    expect(stored).toHaveLength(created);
+    expect(stored.map((l) => l.phone_number).sort()).toEqual(
+      Array.from({ length: created }, (_, i) => `+121255503${String(i).padStart(2, '0')}`),
+    );
+    const downloadPromise = page.waitForEvent('download');
+    await summary.getByRole('button', { name: `Download the ${notSent} ${notSent === 1 ? 'row' : 'rows'} not imported (CSV)` }).click();
+    const text = readFileSync(await (await downloadPromise).path(), 'utf8').replace(/^\uFEFF/, '');
+    const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+    expect(parsed.data.map((r) => r.name)).toEqual(Array.from({ length: notSent }, (_, i) => `Slow ${created + i}`));
+    expect(parsed.data.every((r) => r.outcome === 'not sent' && r.reason === 'Not sent: the import was cancelled before this row.')).toBe(true);
+  });
+});
+
 test.describe('screenshots of the leads pages', () => {
   for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(`at ${width} width`, async ({ signedInPage: page, request, demoToken }) => {
