@@ -117,6 +117,9 @@ async function prepareData(): Promise<string> {
 interface Sample {
   ms: number;
   api: number | null;
+  /** From the click to the request leaving (routing, the stale render), and from its answer to the paint. */
+  toRequest: number | null;
+  toPaint: number | null;
 }
 
 /** In the page: marks on the next matching click, and when the table shows `expect`. */
@@ -124,7 +127,7 @@ async function instrument(page: Page) {
   // tsx (esbuild, keepNames) wraps named functions in __name(); the page has no such helper.
   await page.evaluate('window.__name = window.__name || ((f) => f)');
   await page.evaluate(() => {
-    type Bench = { armed: boolean; expect: string; start: number; done: boolean; result: { ms: number; api: number | null } | null };
+    type Bench = { armed: boolean; expect: string; start: number; done: boolean; result: { ms: number; api: number | null; toRequest: number | null; toPaint: number | null } | null };
     const w = window as unknown as { __bench: Bench };
     w.__bench = { armed: false, expect: '', start: 0, done: false, result: null };
     // The default buffer (250 entries) fills within a run; then no request would be timed at all.
@@ -140,11 +143,18 @@ async function instrument(page: Page) {
         setTimeout(() => {
           performance.mark('bench:painted');
           const m = performance.measure('bench:change-to-paint', 'bench:change', 'bench:painted');
-          const api = performance
-            .getEntriesByType('resource')
+          const painted = performance.now();
+          // The first list request after the click is the one for the new filter; a prefetch of the
+          // next page may follow it.
+          const request = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
             .filter((e) => e.name.includes('/api/user/calls?') && e.startTime >= b.start - 1)
-            .map((e) => e.duration);
-          b.result = { ms: m.duration, api: api.length > 0 ? Math.max(...api) : null };
+            .sort((x, y) => x.startTime - y.startTime)[0];
+          b.result = {
+            ms: m.duration,
+            api: request ? request.duration : null,
+            toRequest: request ? request.startTime - b.start : null,
+            toPaint: request ? painted - request.responseEnd : null,
+          };
         }, 0),
       );
     };
@@ -205,11 +215,14 @@ function pct(values: number[], p: number): number {
 
 function report(name: string, samples: Sample[]) {
   const ms = samples.map((s) => s.ms);
-  const api = samples.map((s) => s.api).filter((v): v is number => v !== null);
+  const known = (k: 'api' | 'toRequest' | 'toPaint') => samples.map((s) => s[k]).filter((v): v is number => v !== null);
+  const api = known('api');
   const f = (v: number) => `${v.toFixed(0).padStart(5)} ms`;
   log(
-    `${name.padEnd(40)} n=${String(samples.length).padStart(3)}  p50 ${f(pct(ms, 50))}  p95 ${f(pct(ms, 95))}  max ${f(Math.max(...ms))}` +
-      (api.length > 0 ? `   (API alone: p50 ${f(pct(api, 50))}, p95 ${f(pct(api, 95))})` : '   (no request: from cache)'),
+    `${name.padEnd(40)} n=${String(samples.length).padStart(3)}  median ${f(pct(ms, 50))}  p95 ${f(pct(ms, 95))}  max ${f(Math.max(...ms))}` +
+      (api.length > 0
+        ? `   (click→request ${f(pct(known('toRequest'), 50))}, API ${f(pct(api, 50))} / p95 ${f(pct(api, 95))}, answer→paint ${f(pct(known('toPaint'), 50))}; medians)`
+        : '   (no request: from cache)'),
   );
 }
 
