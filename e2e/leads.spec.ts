@@ -363,6 +363,12 @@ test.describe('screenshots of the leads pages', () => {
       await expect(page.getByTestId('lead-row').first()).toBeVisible();
       await saveScreenshot(page, `leads-list-${width}`, { fullPage: false });
 
+      await page.goto(`/leads?campaign=${campaign.id}`);
+      await page.getByRole('link', { name: 'Edit lead +12125550155' }).click();
+      await expect(page.getByRole('heading', { name: 'Edit lead' })).toBeVisible();
+      await page.getByRole('button', { name: 'Add variable' }).click();
+      await topScreenshot(page, `lead-edit-${width}`);
+
       await page.goto(`/leads/new?campaign=${campaign.id}`);
       await page.getByRole('button', { name: 'Add secondary contact' }).click();
       await page.getByRole('textbox', { name: 'Phone number', exact: true }).pressSequentially('2125550166');

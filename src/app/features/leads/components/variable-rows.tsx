@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconLock, IconPlus, IconX } from '@tabler/icons-react';
 import {
   get,
@@ -40,6 +41,7 @@ export function VariableRows<T extends FieldValues>({
 }: VariableRowsProps<T>) {
   const { fields, append, remove } = useFieldArray({ control, name });
   const { errors } = useFormState({ control, name: name as unknown as Path<T> });
+  const stacked = useMediaQuery('(max-width: 36em)') ?? false;
 
   return (
     <Stack gap="xs">
@@ -54,37 +56,53 @@ export function VariableRows<T extends FieldValues>({
         const valuePath = `${name}.${i}.value` as Path<T>;
         const keyError = (get(errors, keyPath) as { message?: string } | undefined)?.message;
         const valueError = (get(errors, valuePath) as { message?: string } | undefined)?.message;
-        return (
+        const keyField = (
+          <TextInput
+            {...register(keyPath)}
+            aria-label={`${labelPrefix} ${i + 1} name`}
+            placeholder="name"
+            error={keyError}
+            readOnly={existing}
+            disabled={disabled}
+            leftSection={existing ? <IconLock size={14} aria-hidden /> : undefined}
+            style={stacked ? undefined : { flex: '0 1 40%', minWidth: 0 }}
+          />
+        );
+        const valueField = (
+          <TextInput
+            {...register(valuePath)}
+            aria-label={`${labelPrefix} ${i + 1} value`}
+            placeholder="value"
+            error={valueError}
+            disabled={disabled}
+            style={stacked ? undefined : { flex: 1, minWidth: 0 }}
+          />
+        );
+        const removal = existing ? (
+          <Tooltip label="The API cannot remove a variable; you can change its value" multiline w={220}>
+            <ActionIcon variant="subtle" color="gray" mt={4} aria-label={`${labelPrefix} ${i + 1} cannot be removed`} disabled>
+              <IconX size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <ActionIcon variant="subtle" color="gray" mt={4} onClick={() => remove(i)} aria-label={`Remove ${labelPrefix.toLowerCase()} ${i + 1}`} disabled={disabled}>
+            <IconX size={16} aria-hidden />
+          </ActionIcon>
+        );
+        // On a phone, side by side left a key like customer_name cut to "customer_n": name over value.
+        return stacked ? (
+          <Group key={field.id} gap="xs" align="flex-start" wrap="nowrap" data-testid="variable-row" pb="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+            <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+              {keyField}
+              {valueField}
+            </Stack>
+            {removal}
+          </Group>
+        ) : (
           <Group key={field.id} gap="xs" align="flex-start" wrap="nowrap" data-testid="variable-row">
-            <TextInput
-              {...register(keyPath)}
-              aria-label={`${labelPrefix} ${i + 1} name`}
-              placeholder="name"
-              error={keyError}
-              readOnly={existing}
-              disabled={disabled}
-              leftSection={existing ? <IconLock size={14} aria-hidden /> : undefined}
-              style={{ flex: '0 1 40%', minWidth: 0 }}
-            />
-            <TextInput
-              {...register(valuePath)}
-              aria-label={`${labelPrefix} ${i + 1} value`}
-              placeholder="value"
-              error={valueError}
-              disabled={disabled}
-              style={{ flex: 1, minWidth: 0 }}
-            />
-            {existing ? (
-              <Tooltip label="The API cannot remove a variable; you can change its value" multiline w={220}>
-                <ActionIcon variant="subtle" color="gray" mt={4} aria-label={`${labelPrefix} ${i + 1} cannot be removed`} disabled>
-                  <IconX size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            ) : (
-              <ActionIcon variant="subtle" color="gray" mt={4} onClick={() => remove(i)} aria-label={`Remove ${labelPrefix.toLowerCase()} ${i + 1}`} disabled={disabled}>
-                <IconX size={16} aria-hidden />
-              </ActionIcon>
-            )}
+            {keyField}
+            {valueField}
+            {removal}
           </Group>
         );
       })}

@@ -72,7 +72,14 @@ function EditLeadPage() {
                     Status <LeadStatusBadge status={lead.status} />
                   </Text>
                   <Text size="sm" c="dimmed">
-                    Created {formatLeadTime(lead.created_at)} · updated {formatLeadTime(lead.updated_at)}
+                    {/* Each time stays whole when the line wraps. */}
+                    <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+                      Created {formatLeadTime(lead.created_at)}
+                    </Text>{' '}
+                    ·{' '}
+                    <Text span inherit style={{ whiteSpace: 'nowrap' }}>
+                      updated {formatLeadTime(lead.updated_at)}
+                    </Text>
                   </Text>
                 </Group>
                 {lead.secondary_contacts.length > 0 ? (

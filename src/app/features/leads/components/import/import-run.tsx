@@ -122,36 +122,36 @@ export function ImportSummary({
               ))}
             </Stack>
           ) : (
-          <Table.ScrollContainer minWidth={560} mah={360}>
-            <Table verticalSpacing={4} striped data-testid="not-imported-rows" stickyHeader>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={60}>Row</Table.Th>
-                  <Table.Th w={180}>Phone in the file</Table.Th>
-                  <Table.Th w={150}>Outcome</Table.Th>
-                  <Table.Th>Reason</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {notImported.map(({ row, outcome }) => (
-                  <Table.Tr key={row.index}>
-                    <Table.Td>{row.rowNumber}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {row.phone}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{OUTCOME_LABELS[outcome.status]}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{outcome.reason}</Text>
-                    </Table.Td>
+            <Table.ScrollContainer minWidth={560} mah={360}>
+              <Table verticalSpacing={4} striped data-testid="not-imported-rows" stickyHeader>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={60}>Row</Table.Th>
+                    <Table.Th w={180}>Phone in the file</Table.Th>
+                    <Table.Th w={150}>Outcome</Table.Th>
+                    <Table.Th>Reason</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {notImported.map(({ row, outcome }) => (
+                    <Table.Tr key={row.index}>
+                      <Table.Td>{row.rowNumber}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {row.phone}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{OUTCOME_LABELS[outcome.status]}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{outcome.reason}</Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
         </>
       ) : (
