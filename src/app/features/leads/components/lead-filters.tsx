@@ -55,7 +55,8 @@ export function LeadFilters({ campaign, status, q, campaigns, statuses, onChange
         onChange={(v) => onChange({ campaign: v ?? undefined })}
         clearable
         searchable
-        w={{ base: '100%', xs: 220 }}
+        // Side by side with Status on a phone (half of the row each, less the 12px gap): the list starts higher.
+        w={{ base: 'calc(50% - 6px)', xs: 220 }}
       />
       <Select
         label="Status"
@@ -64,7 +65,7 @@ export function LeadFilters({ campaign, status, q, campaigns, statuses, onChange
         value={status ?? null}
         onChange={(v) => onChange({ status: v ?? undefined })}
         clearable
-        w={{ base: '100%', xs: 200 }}
+        w={{ base: 'calc(50% - 6px)', xs: 200 }}
       />
       {filtered ? (
         <Button
