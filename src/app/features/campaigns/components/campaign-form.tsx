@@ -190,7 +190,8 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
                     onBlur={field.onBlur}
                     ref={field.ref}
                     error={fieldState.error?.message}
-                    placeholder={assistantZone ? `The assistant's (${assistantZone})` : "The assistant's"}
+                    // Short enough to show whole in a third of the row.
+                    placeholder={assistantZone ? `Assistant's: ${assistantZone}` : "The assistant's"}
                     searchable
                     clearable
                   />
