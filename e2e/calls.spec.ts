@@ -159,6 +159,10 @@ test.describe('call log', () => {
     const byPhone = await totalShown(page);
     expect(byPhone).toBeGreaterThan(0);
     expect(new Set(await rowValues(page, '[data-e164]:first-child', 'data-e164'))).toContain(e164);
+    // National format in the cell, E.164 on hover.
+    const cell = rows(page).first().locator(`[data-e164="${e164}"]`).first();
+    await expect(cell).toHaveAttribute('title', e164);
+    await expect(cell).not.toHaveText(e164);
     expect(byPhone).toBe((await api.calls({ phone_number: e164, per_page: 1 })).total);
 
     // Text that is not a number: a hint, and no request.
