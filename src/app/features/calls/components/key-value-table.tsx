@@ -1,6 +1,26 @@
 import { Code, Table, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { keyValues } from '../lib/key-values';
+
+/*
+ * Keys are snake_case words ("appointment_booked"): on a phone the key column is ~120 px, and breaking
+ * anywhere cut them mid-word ("customer_na|me"). A <wbr> after each underscore lets them wrap at the
+ * word joins first; copied text stays as it came.
+ */
+function breakableKey(key: string): ReactNode {
+  const parts = key.split('_');
+  if (parts.length === 1) return key;
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 && (
+        <>
+          _<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
 
 /** An object (or a list of {name, value} entries) as a two-column table of text. */
 export function KeyValueTable({ data, empty, label }: { data: unknown; empty: string; label: string }) {
@@ -18,10 +38,19 @@ export function KeyValueTable({ data, empty, label }: { data: unknown; empty: st
         {rows.map((row, i) => (
           <Table.Tr key={`${row.key}-${i}`}>
             <Table.Th w="35%" style={{ overflowWrap: 'anywhere', fontWeight: 500 }}>
-              {row.key}
+              {breakableKey(row.key)}
             </Table.Th>
             <Table.Td style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-              {row.structured ? <Code>{row.value}</Code> : row.value}
+              {row.structured ? (
+                <Code>{row.value}</Code>
+              ) : row.value.trim() === '' ? (
+                // An empty value is shown as empty, not as a blank cell that looks like a rendering fault.
+                <Text span inherit c="dimmed" aria-label="empty">
+                  –
+                </Text>
+              ) : (
+                row.value
+              )}
             </Table.Td>
           </Table.Tr>
         ))}
