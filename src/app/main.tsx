@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './styles/overrides.css';
 import { getSession } from './api/session';
 import { paths, safeRedirect } from './lib/paths';
 
