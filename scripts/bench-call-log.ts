@@ -14,13 +14,13 @@
  * measures the console and the query, not the 100-a-minute limit. Beside each figure: click → request
  * leaving, the API's time, and answer → paint, to tell the service's share from the console's.
  *
- * Figures of 23 Nov 2026 (fresh .tmp dir: demo seed + `npm run seed -- --calls 100000`, 102,000 calls;
- * 2 rounds; 2 cores shared with other jobs, load average 0.4-7 during the run):
- *   filter change (status, not cached)  median 78 ms, p95 173 ms (API median 38 ms, p95 144 ms)
- *   filter change (type, not cached)    median 71 ms, p95 121 ms
- *   back to a recent filter (cached)    median 36 ms, p95 55 ms
- *   next page (fetched ahead)           median 45 ms, p95 60 ms
- *   last page / back one (not ahead)    median 70 ms, p95 99 ms
+ * Figures of 23 Nov 2026, 102,000 calls (demo seed + `npm run seed -- --calls 100000`), 2 rounds, on
+ * 2 cores shared with other jobs (load average 2.5-3.5 during the run):
+ *   filter change (status, not cached)  median 53 ms, p95 76 ms  (API median 17 ms, p95 41 ms)
+ *   filter change (type, not cached)    median 55 ms, p95 70 ms
+ *   back to a recent filter (cached)    median 34 ms, p95 42 ms
+ *   next page (fetched ahead)           median 39 ms, p95 54 ms
+ *   last page / back one (not ahead)    median 59 ms, p95 79 ms
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

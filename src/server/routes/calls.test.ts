@@ -403,6 +403,7 @@ describe('the call log at 100,000 calls', () => {
     ['none', {}, 'calls_user_created'],
     ['status', { status: 'failed' }, 'calls_user_status'],
     ['type', { type: 'web' }, 'calls_user_type'],
+    ['status and type', { status: 'failed', type: 'web' }, 'calls_user_status_type'],
     ['phone', { phone_number: '+493000000042' }, 'calls_user_client'],
     ['assistant', { assistant_id: -1 }, 'calls_user_assistant'],
     ['campaign', { campaign_id: -1 }, 'calls_user_campaign'],
