@@ -1,6 +1,5 @@
 import { useRef, type FormEvent } from 'react';
 import {
-  ActionIcon,
   Alert,
   Button,
   Card,
@@ -11,16 +10,16 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { TOOL_LIMITS, TOOL_METHODS, TOOL_PARAM_TYPES, laravelErrorMap } from '../../../../contract';
 import { LengthCounter } from '../../../components/length-counter';
+import { RemoveRowButton, RowsEditor } from '../../../components/rows-editor';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { notifyError } from '../../../lib/notify';
@@ -191,31 +190,19 @@ export function ToolForm<T>({
               />
             </SimpleGrid>
 
-            <Stack gap="xs">
-              <div>
-                <Text fw={600} size="sm">
-                  Headers
-                </Text>
-                <Text size="xs" c="dimmed">
-                  Sent with every request, such as an API key. Values are hidden; use the eye to show one.
-                </Text>
-              </div>
-              {headers.fields.length === 0 ? (
-                <Text size="sm" c="dimmed" fs="italic">
-                  No headers.
-                </Text>
-              ) : null}
-              {headers.fields.length > 0 ? (
-                // Column headings for the rows; each input also carries its own name for screen readers.
-                <Group gap="xs" wrap="nowrap" visibleFrom="xs" aria-hidden pr={42}>
-                  <Text size="xs" fw={600} style={{ flex: 1 }}>
-                    Name
-                  </Text>
-                  <Text size="xs" fw={600} style={{ flex: 1 }}>
-                    Value
-                  </Text>
-                </Group>
-              ) : null}
+            <RowsEditor
+              heading="Headers"
+              description="Sent with every request, such as an API key. Values are hidden; use the eye to show one."
+              count={headers.fields.length}
+              emptyText="No headers."
+              columns={[
+                { label: 'Name', flex: 1 },
+                { label: 'Value', flex: 1 },
+              ]}
+              error={errors.headers?.root?.message ?? errors.headers?.message}
+              addLabel="Add header"
+              onAdd={() => headers.append({ name: '', value: '' })}
+            >
               {headers.fields.map((row, i) => (
                 <Group key={row.id} gap="xs" align="flex-start" wrap="nowrap" data-testid="header-row">
                   {/* Side by side where there is room; on a phone the name gets the full width above its value. */}
@@ -241,52 +228,27 @@ export function ToolForm<T>({
                       error={errors.headers?.[i]?.value?.message}
                     />
                   </SimpleGrid>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    onClick={() => headers.remove(i)}
-                    aria-label={`Remove header ${i + 1}`}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
+                  <RemoveRowButton label={`Remove header ${i + 1}`} onClick={() => headers.remove(i)} />
                 </Group>
               ))}
-              {errors.headers?.root?.message || errors.headers?.message ? (
-                <Text size="sm" c="red.7">
-                  {errors.headers?.root?.message ?? errors.headers?.message}
-                </Text>
-              ) : null}
-              <Group>
-                <Button
-                  variant="light"
-                  size="xs"
-                  leftSection={<IconPlus size={14} aria-hidden />}
-                  onClick={() => headers.append({ name: '', value: '' })}
-                >
-                  Add header
-                </Button>
-              </Group>
-            </Stack>
+            </RowsEditor>
           </Stack>
         </Card>
 
         <Card withBorder padding="lg">
-          <Stack gap="xs">
-            <div>
+          <RowsEditor
+            heading={
               <Title order={2} size="h4">
                 Parameters
               </Title>
-              <Text size="xs" c="dimmed">
-                What the AI gathers from the conversation and sends to the endpoint. Names are {TOOL_LIMITS.paramNameMin} to{' '}
-                {TOOL_LIMITS.paramNameMax} characters.
-              </Text>
-            </div>
-            {params.fields.length === 0 ? (
-              <Text size="sm" c="dimmed" fs="italic">
-                No parameters.
-              </Text>
-            ) : null}
+            }
+            description={`What the AI gathers from the conversation and sends to the endpoint. Names are ${TOOL_LIMITS.paramNameMin} to ${TOOL_LIMITS.paramNameMax} characters.`}
+            count={params.fields.length}
+            emptyText="No parameters."
+            error={errors.schema?.root?.message ?? errors.schema?.message}
+            addLabel="Add parameter"
+            onAdd={() => params.append({ name: '', type: 'string', description: '' })}
+          >
             {/* Each row's inputs are named with their row for assistive technology: "Name" alone would be
                 the tool's own name field, and every row's. */}
             {params.fields.map((row, i) => (
@@ -334,35 +296,11 @@ export function ToolForm<T>({
                       />
                     </Grid.Col>
                   </Grid>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    mt={24}
-                    onClick={() => params.remove(i)}
-                    aria-label={`Remove parameter ${i + 1}`}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
+                  <RemoveRowButton label={`Remove parameter ${i + 1}`} onClick={() => params.remove(i)} mt={24} />
                 </Group>
               </Card>
             ))}
-            {errors.schema?.root?.message || errors.schema?.message ? (
-              <Text size="sm" c="red.7">
-                {errors.schema?.root?.message ?? errors.schema?.message}
-              </Text>
-            ) : null}
-            <Group>
-              <Button
-                variant="light"
-                size="xs"
-                leftSection={<IconPlus size={14} aria-hidden />}
-                onClick={() => params.append({ name: '', type: 'string', description: '' })}
-              >
-                Add parameter
-              </Button>
-            </Group>
-          </Stack>
+          </RowsEditor>
         </Card>
 
         {serverError ? (

@@ -1,21 +1,12 @@
-import { ActionIcon, Button, Card, Grid, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Card, Grid, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { ASSISTANT_BOUNDS, POST_CALL_TYPES } from '../../../../../contract';
 import { emptyPostCallRow, type AssistantFormValues } from '../../lib/form-schema';
 import { SwitchField } from '../fields';
 import { FormSection } from '../form-section';
+import { RemoveRowButton, RowsEditor } from '../../../../components/rows-editor';
 
 const POST_CALL_TYPE_LABELS: Record<string, string> = { string: 'Text', number: 'Number', bool: 'Yes / no' };
-
-function ListError({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <Text size="sm" c="red.7" role="alert">
-      {message}
-    </Text>
-  );
-}
 
 /** Rows of name, type and description: the data the service extracts from every finished call. */
 function PostCallSchemaEditor() {
@@ -24,20 +15,16 @@ function PostCallSchemaEditor() {
   const errors = formState.errors.post_call_schema;
   const B = ASSISTANT_BOUNDS.post_call_schema;
   return (
-    <Stack gap="xs">
-      <div>
-        <Text fw={600} size="sm">
-          Data to extract
-        </Text>
-        <Text size="xs" c="dimmed">
-          After each call the service fills in these fields from the conversation (up to {B.maxRows}).
-        </Text>
-      </div>
-      {rows.fields.length === 0 ? (
-        <Text size="sm" c="dimmed" fs="italic">
-          Nothing is extracted.
-        </Text>
-      ) : null}
+    <RowsEditor
+      heading="Data to extract"
+      description={`After each call the service fills in these fields from the conversation (up to ${B.maxRows}).`}
+      count={rows.fields.length}
+      emptyText="Nothing is extracted."
+      error={errors?.root?.message ?? errors?.message}
+      addLabel="Add field"
+      onAdd={() => rows.append(emptyPostCallRow())}
+      addDisabled={rows.fields.length >= B.maxRows}
+    >
       {/* Named with their row for assistive technology: several rows would otherwise all read "Field name". */}
       {rows.fields.map((row, i) => (
         <Card key={row.id} withBorder padding="sm" radius="sm" data-testid="post-call-row">
@@ -87,32 +74,11 @@ function PostCallSchemaEditor() {
                 />
               </Grid.Col>
             </Grid>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              mt={24}
-              onClick={() => rows.remove(i)}
-              aria-label={`Remove extracted field ${i + 1}`}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
+            <RemoveRowButton label={`Remove extracted field ${i + 1}`} onClick={() => rows.remove(i)} mt={24} />
           </Group>
         </Card>
       ))}
-      <ListError message={errors?.root?.message ?? errors?.message} />
-      <Group>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={() => rows.append(emptyPostCallRow())}
-          disabled={rows.fields.length >= B.maxRows}
-        >
-          Add field
-        </Button>
-      </Group>
-    </Stack>
+    </RowsEditor>
   );
 }
 
@@ -123,31 +89,20 @@ function VariablesEditor() {
   const errors = formState.errors.variables;
   const max = ASSISTANT_BOUNDS.variables.maxKeys;
   return (
-    <Stack gap="xs">
-      <div>
-        <Text fw={600} size="sm">
-          Variables
-        </Text>
-        <Text size="xs" c="dimmed">
-          Values the prompts can use as {'{{key}}'}; a lead’s own variables take precedence (up to {max}).
-        </Text>
-      </div>
-      {rows.fields.length === 0 ? (
-        <Text size="sm" c="dimmed" fs="italic">
-          No variables.
-        </Text>
-      ) : null}
-      {rows.fields.length > 0 ? (
-        // Column headings for the rows; each input also carries its own name for screen readers.
-        <Group gap="xs" wrap="nowrap" visibleFrom="xs" aria-hidden pr={42}>
-          <Text size="xs" fw={600} style={{ flex: 1 }}>
-            Key
-          </Text>
-          <Text size="xs" fw={600} style={{ flex: 1.4 }}>
-            Value
-          </Text>
-        </Group>
-      ) : null}
+    <RowsEditor
+      heading="Variables"
+      description={`Values the prompts can use as {{key}}; a lead’s own variables take precedence (up to ${max}).`}
+      count={rows.fields.length}
+      emptyText="No variables."
+      columns={[
+        { label: 'Key', flex: 1 },
+        { label: 'Value', flex: 1.4 },
+      ]}
+      error={errors?.root?.message ?? errors?.message}
+      addLabel="Add variable"
+      onAdd={() => rows.append({ key: '', value: '' })}
+      addDisabled={rows.fields.length >= max}
+    >
       {rows.fields.map((row, i) => (
         <Group key={row.id} gap="xs" align="flex-start" wrap="nowrap" data-testid="variable-row">
           {/* Side by side where there is room; on a phone the key gets the full width above its value. */}
@@ -167,24 +122,10 @@ function VariablesEditor() {
               error={errors?.[i]?.value?.message}
             />
           </SimpleGrid>
-          <ActionIcon variant="subtle" color="red" size="lg" onClick={() => rows.remove(i)} aria-label={`Remove variable ${i + 1}`}>
-            <IconTrash size={16} aria-hidden />
-          </ActionIcon>
+          <RemoveRowButton label={`Remove variable ${i + 1}`} onClick={() => rows.remove(i)} />
         </Group>
       ))}
-      <ListError message={errors?.root?.message ?? errors?.message} />
-      <Group>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={() => rows.append({ key: '', value: '' })}
-          disabled={rows.fields.length >= max}
-        >
-          Add variable
-        </Button>
-      </Group>
-    </Stack>
+    </RowsEditor>
   );
 }
 
