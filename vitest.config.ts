@@ -30,6 +30,9 @@ export default defineConfig({
           include: ['src/app/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
           setupFiles: ['src/app/test/setup.ts'],
           css: false,
+          // Form tests type through whole forms in jsdom: ~1 s alone, several times that on a busy 2-core
+          // machine running the service suites beside them (the 5 s default failed there).
+          testTimeout: 20_000,
         },
       },
       { test: { ...server, name: 'server-pglite', env: { TEST_DATABASE_URL: '' } } },

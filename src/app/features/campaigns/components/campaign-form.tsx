@@ -1,11 +1,11 @@
 import { useMemo, useRef, type ReactNode } from 'react';
-import { Alert, Button, Card, Chip, Group, Input, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Card, Chip, Group, Input, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { CAMPAIGN_BOUNDS, WEEKDAYS, type Campaign } from '../../../../contract/campaign';
 import { laravelErrorMap } from '../../../../contract/validation';
 import { ApiError } from '../../../api/errors';
+import { FormFooter } from '../../../components/form-footer';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
 import { useCreateCampaign } from '../api/create-campaign';
@@ -249,20 +249,13 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
         </Section>
 
         {notice}
-        {formState.errors.root?.server ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="The campaign was not created" role="alert">
-            {formState.errors.root.server.message}
-          </Alert>
-        ) : null}
-
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Create campaign
-          </Button>
-        </Group>
+        <FormFooter
+          error={formState.errors.root?.server?.message}
+          errorTitle="The campaign was not created"
+          submitLabel="Create campaign"
+          onCancel={onCancel}
+          busy={busy}
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import { useRef } from 'react';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LEAD_INVALID_FIELDS_PREFIX, LEAD_SETTABLE_STATUS, type Lead } from '../../../../contract/lead';
+import { FormFooter } from '../../../components/form-footer';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useUpdateLead } from '../api/update-lead';
 import { editFormErrorPath, leadEditSchema, leadEditValues, statusOptions, toUpdateLeadRequest, type LeadEditValues } from '../lib/form-schema';
@@ -151,20 +152,14 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
           <VariableRows control={control} register={register} name="variables" emptyText="This lead has no variables yet." />
         </FormSection>
 
-        {formState.errors.root?.server ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="The changes were not saved" role="alert">
-            {formState.errors.root.server.message}
-          </Alert>
-        ) : null}
-
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy} disabled={nothingChanged && !busy}>
-            Save changes
-          </Button>
-        </Group>
+        <FormFooter
+          error={formState.errors.root?.server?.message}
+          errorTitle="The changes were not saved"
+          submitLabel="Save changes"
+          onCancel={onCancel}
+          busy={busy}
+          submitDisabled={nothingChanged}
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, CloseButton, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { Button, Card, CloseButton, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form';
 import type { Lead } from '../../../../contract/lead';
+import { FormFooter } from '../../../components/form-footer';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useCreateLead } from '../api/create-lead';
 import {
@@ -207,20 +208,13 @@ export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialC
           <SecondaryContacts control={control} register={register} country={() => form.getValues('phone').country} />
         </FormSection>
 
-        {formState.errors.root?.server ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="The lead was not saved" role="alert">
-            {formState.errors.root.server.message}
-          </Alert>
-        ) : null}
-
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Create lead
-          </Button>
-        </Group>
+        <FormFooter
+          error={formState.errors.root?.server?.message}
+          errorTitle="The lead was not saved"
+          submitLabel="Create lead"
+          onCancel={onCancel}
+          busy={busy}
+        />
       </Stack>
     </form>
   );

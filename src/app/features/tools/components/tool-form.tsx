@@ -1,7 +1,5 @@
 import { useRef, type FormEvent } from 'react';
 import {
-  Alert,
-  Button,
   Card,
   Grid,
   Group,
@@ -14,10 +12,10 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { TOOL_LIMITS, TOOL_METHODS, TOOL_PARAM_TYPES, laravelErrorMap } from '../../../../contract';
+import { FormFooter } from '../../../components/form-footer';
 import { LengthCounter } from '../../../components/length-counter';
 import { RemoveRowButton, RowsEditor } from '../../../components/rows-editor';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
@@ -303,20 +301,7 @@ export function ToolForm<T>({
           </RowsEditor>
         </Card>
 
-        {serverError ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Not saved" role="alert">
-            {serverError}
-          </Alert>
-        ) : null}
-
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormFooter error={serverError} errorTitle="Not saved" submitLabel={submitLabel} onCancel={onCancel} busy={isSubmitting} />
       </Stack>
     </form>
   );

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Group } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+
+interface FormFooterProps {
+  /** Why the last save failed when no field took the blame (a 404, a network error, a plan limit). */
+  error?: ReactNode;
+  errorTitle: string;
+  submitLabel: ReactNode;
+  onCancel: () => void;
+  /** A save in flight: the submit button spins and neither button can be pressed again. */
+  busy: boolean;
+  /** Nothing to send (an edit form without changes). */
+  submitDisabled?: boolean;
+}
+
+/** The end of a form: the save's error, then Cancel and the submit button. */
+export function FormFooter({ error, errorTitle, submitLabel, onCancel, busy, submitDisabled = false }: FormFooterProps) {
+  return (
+    <>
+      {error ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={errorTitle} role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={busy} disabled={submitDisabled && !busy}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </>
+  );
+}
