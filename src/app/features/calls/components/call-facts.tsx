@@ -7,6 +7,10 @@ import { PhoneNumber } from './phone-number';
 import { StatusBadge } from './status-badge';
 
 function Numbers({ call }: { call: Call }) {
+  // A call with one number (a web call has no assistant number): that number alone, not "– → number".
+  if (!call.assistant_phone_number || !call.client_phone_number) {
+    return <PhoneNumber value={call.client_phone_number ?? call.assistant_phone_number} />;
+  }
   const client = <PhoneNumber value={call.client_phone_number} />;
   const assistant = <PhoneNumber value={call.assistant_phone_number} />;
   // Inbound: the customer called the assistant's number; otherwise the assistant called out.
