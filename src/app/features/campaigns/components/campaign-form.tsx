@@ -1,10 +1,11 @@
 import { useMemo, useRef, type ReactNode } from 'react';
-import { Card, Chip, Group, Input, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Chip, Group, Input, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { CAMPAIGN_BOUNDS, WEEKDAYS, type Campaign } from '../../../../contract/campaign';
 import { laravelErrorMap } from '../../../../contract/validation';
 import { ApiError } from '../../../api/errors';
+import { FormCard } from '../../../components/form-card';
 import { FormFooter } from '../../../components/form-footer';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { applyApiErrorToForm } from '../../../lib/form-errors';
@@ -23,21 +24,6 @@ export interface PhoneNumberOption {
   label: string;
 }
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card withBorder padding="lg">
-      <Title order={2} size="h4" mb={description ? 4 : 'sm'}>
-        {title}
-      </Title>
-      {description ? (
-        <Text size="sm" c="dimmed" mb="sm">
-          {description}
-        </Text>
-      ) : null}
-      {children}
-    </Card>
-  );
-}
 
 const FIELDS = Object.keys(campaignFormDefaults);
 
@@ -91,7 +77,7 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
     <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label="New campaign">
       <UnsavedChangesGuard when={() => form.formState.isDirty && !saved.current} />
       <Stack gap="lg">
-        <Section title="Campaign">
+        <FormCard title="Campaign">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label="Name" required maxLength={b.name.max} {...register('name')} error={formState.errors.name?.message} autoComplete="off" />
             <Controller
@@ -154,9 +140,9 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
               )}
             />
           </SimpleGrid>
-        </Section>
+        </FormCard>
 
-        <Section title="When it calls" description="Calls go out only on these days, between these hours, in the campaign's time zone.">
+        <FormCard title="When it calls" description="Calls go out only on these days, between these hours, in the campaign's time zone.">
           <Stack gap="md">
             <Controller
               control={control}
@@ -199,9 +185,9 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
               />
             </SimpleGrid>
           </Stack>
-        </Section>
+        </FormCard>
 
-        <Section title="Retries" description="How often a lead that did not answer is called again.">
+        <FormCard title="Retries" description="How often a lead that did not answer is called again.">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Controller
               control={control}
@@ -246,7 +232,7 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
               )}
             />
           </SimpleGrid>
-        </Section>
+        </FormCard>
 
         {notice}
         <FormFooter

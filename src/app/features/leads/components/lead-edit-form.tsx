@@ -4,6 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LEAD_INVALID_FIELDS_PREFIX, LEAD_SETTABLE_STATUS, type Lead } from '../../../../contract/lead';
+import { FormCard } from '../../../components/form-card';
 import { FormFooter } from '../../../components/form-footer';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useUpdateLead } from '../api/update-lead';
@@ -11,7 +12,6 @@ import { editFormErrorPath, leadEditSchema, leadEditValues, statusOptions, toUpd
 import type { CountryCode } from '../lib/phone';
 import { applyServerErrors } from '../lib/server-errors';
 import type { CampaignOption } from './lead-filters';
-import { FormSection } from './lead-form';
 import { PhoneInput } from './phone-input';
 import { VariableRows } from './variable-rows';
 
@@ -80,7 +80,7 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
     <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label="Edit lead">
       <UnsavedChangesGuard when={() => form.formState.isDirty && !saved.current} />
       <Stack gap="lg">
-        <FormSection title="Lead" description="The service lets four things change on a lead: its campaign, phone number, status and variables.">
+        <FormCard title="Lead" description="The service lets four things change on a lead: its campaign, phone number, status and variables.">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Controller
               control={control}
@@ -135,9 +135,9 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
               )}
             />
           </SimpleGrid>
-        </FormSection>
+        </FormCard>
 
-        <FormSection
+        <FormCard
           title="Variables"
           description={
             <>
@@ -150,7 +150,7 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
             <Text size="sm">The API cannot remove a variable from a lead. You can change a value, or set it to an empty one.</Text>
           </Alert>
           <VariableRows control={control} register={register} name="variables" emptyText="This lead has no variables yet." />
-        </FormSection>
+        </FormCard>
 
         <FormFooter
           error={formState.errors.root?.server?.message}

@@ -1,9 +1,10 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { Button, Card, CloseButton, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Button, Card, CloseButton, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form';
 import type { Lead } from '../../../../contract/lead';
+import { FormCard } from '../../../components/form-card';
 import { FormFooter } from '../../../components/form-footer';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useCreateLead } from '../api/create-lead';
@@ -20,22 +21,6 @@ import { applyServerErrors } from '../lib/server-errors';
 import type { CampaignOption } from './lead-filters';
 import { PhoneInput } from './phone-input';
 import { VariableRows } from './variable-rows';
-
-export function FormSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
-  return (
-    <Card withBorder padding="lg">
-      <Title order={2} size="h4" mb={description ? 4 : 'sm'}>
-        {title}
-      </Title>
-      {description ? (
-        <Text size="sm" c="dimmed" mb="sm">
-          {description}
-        </Text>
-      ) : null}
-      {children}
-    </Card>
-  );
-}
 
 function PhoneField({ control, name, label, required }: { control: Control<LeadFormValues>; name: 'phone' | `secondary_contacts.${number}.phone`; label: string; required?: boolean }) {
   return (
@@ -151,7 +136,7 @@ export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialC
     <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label="New lead">
       <UnsavedChangesGuard when={() => form.formState.isDirty && !saved.current} />
       <Stack gap="lg">
-        <FormSection title="Lead">
+        <FormCard title="Lead">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Controller
               control={control}
@@ -198,15 +183,15 @@ export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialC
               This campaign already has a lead with this number. Turn on “Allow duplicate in this campaign” to add it again.
             </Text>
           ) : null}
-        </FormSection>
+        </FormCard>
 
-        <FormSection title="More variables" description="Extra values the assistant can use in its prompts, such as {{plan}}.">
+        <FormCard title="More variables" description="Extra values the assistant can use in its prompts, such as {{plan}}.">
           <VariableRows control={control} register={register} name="variables" emptyText="No extra variables." />
-        </FormSection>
+        </FormCard>
 
-        <FormSection title="Secondary contacts" description="Other numbers for the same person; they are created with the lead, in the same campaign.">
+        <FormCard title="Secondary contacts" description="Other numbers for the same person; they are created with the lead, in the same campaign.">
           <SecondaryContacts control={control} register={register} country={() => form.getValues('phone').country} />
-        </FormSection>
+        </FormCard>
 
         <FormFooter
           error={formState.errors.root?.server?.message}
