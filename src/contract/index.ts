@@ -8,3 +8,4 @@ export * from './assistant';
 export * from './lead';
 export * from './campaign';
 export * from './call';
+export * from './request-fields';
