@@ -36,9 +36,14 @@ if (!process.env.VC_E2E_DIR) {
   sweepOldRuns();
   process.env.VC_E2E_DIR = mkdtempSync(join(tmpdir(), RUN_PREFIX));
   process.env.VC_E2E_PORT = String(freePort());
+  process.env.VC_E2E_STANDIN_PORT = String(freePort());
+  process.env.VC_E2E_HOSTED_PORT = String(freePort());
 }
 const runDir = process.env.VC_E2E_DIR;
 const port = Number(process.env.VC_E2E_PORT);
+/** e2e/hosted.spec.ts: the hosted-service stand-in, and the local service in proxy mode in front of it. */
+const standInPort = Number(process.env.VC_E2E_STANDIN_PORT);
+const hostedPort = Number(process.env.VC_E2E_HOSTED_PORT);
 /** Read by the tests (e2e/support/tokens.ts): the tokens the demo seed made. */
 process.env.VC_E2E_TOKENS_FILE = join(runDir, 'tokens.json');
 
@@ -76,30 +81,68 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npx tsx src/server/cli/start.ts',
-    url: `http://127.0.0.1:${port}/api/local/info`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    // The start log holds tokens: not echoed.
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(runDir, 'data'),
-      TOKENS_FILE: process.env.VC_E2E_TOKENS_FILE,
-      RATE_LIMIT_PER_MINUTE: '10000',
-      SEED_DEMO: '1',
-      // The console is built by `npm run test:e2e` before this starts; the service only serves it.
-      FORCE_BUILD: '',
-      SKIP_STATIC: '',
-      // A build of its own (vite build --outDir DIR) for runs beside another; default dist/.
-      STATIC_DIR: process.env.STATIC_DIR ?? '',
-      API_UPSTREAM: '',
-      DATABASE_URL: '',
-      LOG_REQUESTS: '',
+  webServer: [
+    {
+      command: 'npx tsx src/server/cli/start.ts',
+      url: `http://127.0.0.1:${port}/api/local/info`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      // The start log holds tokens: not echoed.
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(runDir, 'data'),
+        TOKENS_FILE: process.env.VC_E2E_TOKENS_FILE,
+        RATE_LIMIT_PER_MINUTE: '10000',
+        SEED_DEMO: '1',
+        // The console is built by `npm run test:e2e` before this starts; the service only serves it.
+        FORCE_BUILD: '',
+        SKIP_STATIC: '',
+        // A build of its own (vite build --outDir DIR) for runs beside another; default dist/.
+        STATIC_DIR: process.env.STATIC_DIR ?? '',
+        API_UPSTREAM: '',
+        DATABASE_URL: '',
+        LOG_REQUESTS: '',
+      },
     },
-  },
+    {
+      // A stand-in for the hosted service, answering with its documented examples (e2e/hosted/).
+      command: 'npx tsx e2e/hosted/serve.ts',
+      url: `http://127.0.0.1:${standInPort}/api/user/me`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // The stand-in answers 401 without a token; Playwright counts any status below 404 as up.
+      env: { STAND_IN_PORT: String(standInPort) },
+    },
+    {
+      // The console in proxy mode in front of the stand-in: no database, /api/* forwarded.
+      command: 'npx tsx src/server/cli/start.ts',
+      url: `http://127.0.0.1:${hostedPort}/`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(hostedPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: join(runDir, 'hosted-data'),
+        TOKENS_FILE: '',
+        RATE_LIMIT_PER_MINUTE: '10000',
+        SEED_DEMO: '0',
+        FORCE_BUILD: '',
+        SKIP_STATIC: '',
+        STATIC_DIR: process.env.STATIC_DIR ?? '',
+        API_UPSTREAM: `http://127.0.0.1:${standInPort}/api`,
+        DATABASE_URL: '',
+        LOG_REQUESTS: '',
+      },
+    },
+  ],
 });

@@ -191,3 +191,43 @@ test.describe('screenshots of the campaigns pages', () => {
     });
   }
 });
+
+test.describe('deleting campaigns', () => {
+  test('from the list, after a confirmation naming it', async ({ signedInPage: page, request, demoToken }) => {
+    const api = leadsApi(request, demoToken);
+    const campaign = await api.createCampaign(`E2E delete list ${RUN_ID} ${salt()}`);
+    await page.goto('/campaigns');
+    const row = campaignRow(page, campaign.name);
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `Delete campaign ${campaign.name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Delete the campaign “${campaign.name}”?`);
+    // Cancel keeps it.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `Delete campaign ${campaign.name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete campaign' }).click();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByText('Campaign deleted successfully')).toBeVisible();
+    expect(await api.campaign(campaign.id)).toBeUndefined();
+  });
+
+  test('a running one from its page: the page goes back to the list', async ({ signedInPage: page, request, demoToken }) => {
+    const api = leadsApi(request, demoToken);
+    const campaign = await api.createCampaign(`E2E delete running ${RUN_ID} ${salt()}`);
+    const started = await request.post('/api/user/campaigns/update-status', {
+      headers: { Authorization: `Bearer ${demoToken}`, Accept: 'application/json' },
+      data: { campaign_id: campaign.id, action: 'start' },
+    });
+    expect(started.ok()).toBe(true);
+    await page.goto(`/campaigns/${campaign.id}`);
+    await expect(page.getByTestId('campaign-status')).toHaveText('running');
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('It is running');
+    await dialog.getByRole('button', { name: 'Delete campaign' }).click();
+    await expect(page).toHaveURL(/\/campaigns$/);
+    await expect(campaignRow(page, campaign.name)).toHaveCount(0);
+    expect(await api.campaign(campaign.id)).toBeUndefined();
+  });
+});

@@ -1,4 +1,8 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
+import { startSessionInStorage } from './support/session';
+import { tokenFor } from './support/tokens';
 
 test.describe('Numbers & voices', () => {
   test('shows the four lookups, each filter in the URL', async ({ signedInPage: page }) => {
@@ -64,4 +68,104 @@ test.describe('Numbers & voices', () => {
     await page.goto('/numbers');
     await expect(page.getByTestId('voices').getByText('No voices', { exact: true })).toBeVisible();
   });
+});
+
+/*
+ * Buying and releasing numbers against the real local service. The purchase runs as second@example.com:
+ * no other spec spends that account's balance (the demo account's calls do), so the balance can be
+ * checked to the cent. The refusal uses a demo number an assistant holds.
+ */
+const SECOND_EMAIL = 'second@example.com';
+
+function accountApi(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  async function get<T>(path: string): Promise<T> {
+    const res = await request.get(`/api${path}`, { headers });
+    if (!res.ok()) throw new Error(`GET ${path}: HTTP ${res.status()} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+  return {
+    balance: async () => (await get<{ total_balance: number }>('/user/me')).total_balance,
+    owned: async () => (await get<{ data: OwnedNumber[] }>('/user/phone-numbers/all')).data,
+  };
+}
+
+interface OwnedNumber {
+  id: number;
+  phone_number: string;
+  assistant: { id: number; name: string } | null;
+}
+
+const dollars = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
+
+test.describe('buying and releasing numbers', () => {
+  test('buy a number: the balance goes down by its price and the number is listed; then release it', async ({ page, context, request }) => {
+    const token = tokenFor(SECOND_EMAIL);
+    await startSessionInStorage(context, token);
+    const api = accountApi(request, token);
+    const before = await api.balance();
+
+    await page.goto('/numbers');
+    const buy = page.getByTestId('buy-number');
+    await buy.getByRole('combobox', { name: 'Country' }).click();
+    await page.getByRole('option', { name: 'United Kingdom (GB)' }).click();
+    await buy.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/country=GB/);
+    const offer = buy.getByTestId('available-number-row').first();
+    await expect(offer).toBeVisible();
+    const number = (await offer.getAttribute('data-number')) ?? '';
+    expect(number).toMatch(/^\+44\d+$/);
+    const price = dollars((await offer.getByTestId('available-number-price').textContent()) ?? '');
+    expect(price).toBeGreaterThan(0);
+
+    await offer.getByRole('button', { name: /^Buy / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buy this number?' });
+    await expect(dialog.getByTestId('purchase-balance')).toHaveText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(before));
+    const after = Math.round((before - price) * 100) / 100;
+    await expect(dialog.getByTestId('purchase-balance-after')).toHaveText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(after));
+    await dialog.getByRole('button', { name: /^Buy for / }).click();
+    await expect(dialog).toBeHidden();
+
+    const owned = page.getByTestId('owned-numbers').locator(`[data-testid="owned-number-row"][data-number="${number}"]`);
+    await expect(owned).toBeVisible();
+    await expect(buy.locator(`[data-number="${number}"]`)).toHaveCount(0);
+    expect(await api.balance()).toBeCloseTo(before - price, 4);
+    await expect(page.getByTestId('phone-numbers').getByText(number)).toBeVisible();
+
+    // Release it: gone from the account, on sale again.
+    await owned.getByRole('button', { name: `Release ${number}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Release number' }).click();
+    await expect(owned).toHaveCount(0);
+    await expect(buy.locator(`[data-number="${number}"]`)).toBeVisible();
+    expect((await api.owned()).map((n) => n.phone_number)).not.toContain(number);
+  });
+
+  test('releasing a number an assistant uses shows the refusal', async ({ signedInPage: page, request, demoToken }) => {
+    const held = (await accountApi(request, demoToken).owned()).find((n) => n.assistant !== null);
+    if (!held) throw new Error('The demo seed has no number an assistant uses.');
+    await page.goto('/numbers');
+    const row = page.getByTestId('owned-numbers').locator(`[data-testid="owned-number-row"][data-number="${held.phone_number}"]`);
+    await expect(row).toContainText(held.assistant!.name);
+    await row.getByRole('button', { name: `Release ${held.phone_number}` }).click();
+    await expect(page.getByRole('dialog')).toContainText(held.assistant!.name);
+    await page.getByRole('dialog').getByRole('button', { name: 'Release number' }).click();
+    const refusal = page.getByTestId('release-refusal');
+    await expect(refusal).toContainText(`The phone number is used by assistant ${held.assistant!.name}`);
+    await expect(row).toBeVisible();
+    expect((await accountApi(request, demoToken).owned()).map((n) => n.id)).toContain(held.id);
+  });
+
+  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`screenshots of buying at ${width} width`, async ({ signedInPage: page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/numbers?country=DE');
+      await expect(page.getByTestId('available-number-row').first()).toBeVisible();
+      await expect(page.getByTestId('owned-number-row').first()).toBeVisible();
+      await saveScreenshot(page, `numbers-buy-${width}`);
+      await page.getByTestId('available-number-row').first().getByRole('button', { name: /^Buy / }).click();
+      await expect(page.getByRole('dialog').getByTestId('purchase-balance')).toContainText('$');
+      await saveScreenshot(page, `numbers-buy-confirm-${width}`, { fullPage: false });
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    });
+  }
 });

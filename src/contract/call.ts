@@ -1,55 +1,50 @@
 import { z } from 'zod';
-import { idish, nullableIdish, numberish, objectish, openString, textish } from './common';
+import { anyValue, idish, lenientList, lenientRecord, nullableIdish, numberish, objectish, openString, textish } from './common';
 import { variablesInput } from './assistant';
 import { phoneNumberInput } from './lead';
+import { laxId, laxInt } from './request-fields';
 import { CALL_STATUSES, CALL_TYPES } from './call-values';
 
 export { ANSWERED_BY, CALL_STATUSES, CALL_TYPES, LIVE_CALL_STATUSES, type CallStatus } from './call-values';
 
 /** A transcript line as the hosted call endpoints send it; sender `bot`/`human` (or assistant/user). */
-export const transcriptEntrySchema = z.looseObject({
+export const transcriptEntrySchema = lenientRecord({
   sender: textish.optional(),
   type: textish.optional(),
   text: textish.optional(),
-  timestamp: z.union([z.string(), z.number(), z.null()]).optional(),
+  timestamp: anyValue((v): string | number | null => (typeof v === 'string' || typeof v === 'number' ? v : null)).optional(),
 });
 export type TranscriptEntry = z.output<typeof transcriptEntrySchema>;
 
-export const transcriptSchema = z
-  .union([z.string(), z.array(transcriptEntrySchema), z.null(), z.undefined()])
-  .transform((v) => v ?? null);
+/** One string (webhooks, older examples) or a list of lines; anything else reads as no transcript. */
+export const transcriptSchema = anyValue((v): string | TranscriptEntry[] | null => {
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return lenientList(transcriptEntrySchema).parse(v);
+  return null;
+});
 
-/**
- * A field a host may leave out altogether (the local service sends campaign_name and recording_url only
- * when present; hosted answers drift): read as if it had been sent as null. zod 4 wants a key present
- * unless its schema is optional, even when the schema itself accepts undefined.
- */
-function mayBeAbsent<T extends z.ZodType>(schema: T) {
-  return schema.optional().transform((v): z.output<T> => (v === undefined ? schema.parse(null) : v));
-}
-
-export const callSchema = z.looseObject({
+export const callSchema = lenientRecord({
   id: idish,
   assistant_id: nullableIdish.optional(),
-  assistant_name: mayBeAbsent(textish),
+  assistant_name: textish,
   campaign_id: nullableIdish.optional(),
-  campaign_name: mayBeAbsent(textish),
-  type: mayBeAbsent(openString),
-  duration: mayBeAbsent(numberish),
-  assistant_phone_number: mayBeAbsent(textish),
-  client_phone_number: mayBeAbsent(textish),
-  status: mayBeAbsent(openString),
-  transcript: mayBeAbsent(transcriptSchema),
-  variables: mayBeAbsent(objectish),
+  campaign_name: textish,
+  type: openString,
+  duration: numberish,
+  assistant_phone_number: textish,
+  client_phone_number: textish,
+  status: openString,
+  transcript: transcriptSchema,
+  variables: objectish,
   /** An object, or a list of `{name, value}` entries. */
   evaluation: z.unknown().optional(),
   webhook_response: z.unknown().optional(),
-  carrier_cost: mayBeAbsent(numberish),
-  total_cost: mayBeAbsent(numberish),
-  answered_by: mayBeAbsent(textish),
-  recording_url: mayBeAbsent(textish),
-  created_at: mayBeAbsent(textish),
-  updated_at: mayBeAbsent(textish),
+  carrier_cost: numberish,
+  total_cost: numberish,
+  answered_by: textish,
+  recording_url: textish,
+  created_at: textish,
+  updated_at: textish,
 });
 export type Call = z.output<typeof callSchema>;
 
@@ -66,12 +61,12 @@ export const callsQuerySchema = z
     status: z.enum(CALL_STATUSES).optional(),
     type: z.enum(CALL_TYPES).optional(),
     phone_number: phoneNumberInput.optional(),
-    assistant_id: z.coerce.number().int().min(1).optional(),
-    campaign_id: z.coerce.number().int().min(1).optional(),
+    assistant_id: laxId().optional(),
+    campaign_id: laxId().optional(),
     date_from: isoDate.optional(),
     date_to: isoDate.optional(),
-    per_page: z.coerce.number().int().min(1).max(100).default(15),
-    page: z.coerce.number().int().min(1).default(1),
+    per_page: laxInt(z.number().int().min(1).max(100)).default(15),
+    page: laxInt(z.number().int().min(1)).default(1),
   })
   .superRefine((v, ctx) => {
     if (v.date_from && v.date_to && v.date_to < v.date_from) {
@@ -86,12 +81,16 @@ export type CallsQuery = z.output<typeof callsQuerySchema>;
 
 export const makeCallRequest = z.object({
   phone_number: phoneNumberInput,
-  assistant_id: z.number().int(),
+  assistant_id: laxId(),
   variables: variablesInput.optional(),
 });
 
-export const makeCallResponseSchema = z.looseObject({
-  message: z.string(),
-  call_id: idish,
-  status: openString,
-});
+/** The call's id is what the console needs from the answer; the rest may be missing. */
+export const makeCallResponseSchema = lenientRecord(
+  {
+    message: openString,
+    call_id: idish,
+    status: openString,
+  },
+  ['call_id'],
+);

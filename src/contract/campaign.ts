@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idish, nullableIdish, numberish, openString, textish } from './common';
+import { boolish, idish, lenientList, lenientRecord, nestedRecord, nullableIdish, numberish, openString, textish } from './common';
+import { laxId, laxInt } from './request-fields';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const CAMPAIGN_STATUSES = ['draft', 'running', 'stopped', 'completed'] as const;
@@ -11,21 +12,25 @@ export const CAMPAIGN_BOUNDS = {
   retry_interval: { min: 10, max: 4320, default: 60 },
 } as const;
 
-export const campaignSchema = z.looseObject({
+/** What a campaign names of its assistant; hosted examples may leave it out or send `[]`. */
+export const campaignAssistantSchema = lenientRecord({ id: idish, name: openString });
+
+/** Statuses beyond CAMPAIGN_STATUSES (`active`, `paused` in hosted examples) are kept as they are. */
+export const campaignSchema = lenientRecord({
   id: idish,
   name: openString,
   status: openString,
   assistant_id: nullableIdish,
-  assistant: z.looseObject({ id: idish, name: openString }).nullish().transform((v) => v ?? null),
+  assistant: nestedRecord(campaignAssistantSchema),
   timezone: textish,
   max_calls_in_parallel: numberish,
   /** "09:00" or "09:00:00" on the hosted service. */
   allowed_hours_start_time: textish,
   allowed_hours_end_time: textish,
-  allowed_days: z.array(z.string()).nullish().transform((v) => v ?? []),
+  allowed_days: lenientList(z.string()),
   max_retries: numberish,
   retry_interval: numberish,
-  phone_number_ids: z.array(idish).nullish().transform((v) => v ?? []),
+  phone_number_ids: lenientList(idish),
   leads_count: numberish.optional(),
   created_at: textish,
   updated_at: textish,
@@ -37,43 +42,35 @@ export const HOUR_MINUTE = /^([01]?\d|2[0-3]):[0-5]\d$/;
 
 export const createCampaignRequest = z.object({
   name: z.string().trim().min(1).max(CAMPAIGN_BOUNDS.name.max),
-  assistant_id: z.number().int(),
+  assistant_id: laxId(),
   timezone: z.string().min(1).optional(),
-  max_calls_in_parallel: z
-    .number()
-    .int()
-    .min(CAMPAIGN_BOUNDS.max_calls_in_parallel.min)
-    .max(CAMPAIGN_BOUNDS.max_calls_in_parallel.max)
-    .default(CAMPAIGN_BOUNDS.max_calls_in_parallel.default),
+  max_calls_in_parallel: laxInt(z.number().int().min(CAMPAIGN_BOUNDS.max_calls_in_parallel.min).max(CAMPAIGN_BOUNDS.max_calls_in_parallel.max)).default(
+    CAMPAIGN_BOUNDS.max_calls_in_parallel.default,
+  ),
   allowed_hours_start_time: z.string().regex(HOUR_MINUTE).default('09:00'),
   allowed_hours_end_time: z.string().regex(HOUR_MINUTE).default('17:00'),
   allowed_days: z
     .array(z.enum(WEEKDAYS))
     .min(1)
     .default(['monday', 'tuesday', 'wednesday', 'thursday', 'friday']),
-  max_retries: z
-    .number()
-    .int()
-    .min(CAMPAIGN_BOUNDS.max_retries.min)
-    .max(CAMPAIGN_BOUNDS.max_retries.max)
-    .default(CAMPAIGN_BOUNDS.max_retries.default),
-  retry_interval: z
-    .number()
-    .int()
-    .min(CAMPAIGN_BOUNDS.retry_interval.min)
-    .max(CAMPAIGN_BOUNDS.retry_interval.max)
-    .default(CAMPAIGN_BOUNDS.retry_interval.default),
-  phone_number_ids: z.array(z.number().int()).max(50).default([]),
+  max_retries: laxInt(z.number().int().min(CAMPAIGN_BOUNDS.max_retries.min).max(CAMPAIGN_BOUNDS.max_retries.max)).default(
+    CAMPAIGN_BOUNDS.max_retries.default,
+  ),
+  retry_interval: laxInt(z.number().int().min(CAMPAIGN_BOUNDS.retry_interval.min).max(CAMPAIGN_BOUNDS.retry_interval.max)).default(
+    CAMPAIGN_BOUNDS.retry_interval.default,
+  ),
+  phone_number_ids: z.array(laxId()).max(50).default([]),
 });
 export type CreateCampaignRequest = z.input<typeof createCampaignRequest>;
 
 export const campaignStatusRequest = z.object({
-  campaign_id: z.number().int(),
+  campaign_id: laxId(),
   action: z.enum(CAMPAIGN_ACTIONS),
 });
 
-export const campaignStatusResponseSchema = z.looseObject({
-  message: z.string(),
-  success: z.boolean().optional(),
-  data: z.looseObject({ campaign_id: idish, status: openString }),
+/** Only the message is read: the list is fetched again after a status change. */
+export const campaignStatusResponseSchema = lenientRecord({
+  message: openString,
+  success: boolish.optional(),
+  data: nestedRecord(lenientRecord({ campaign_id: nullableIdish, status: openString })),
 });

@@ -3,24 +3,36 @@ import { z } from 'zod';
 /*
  * Lenient building blocks for parsing what a server sends. The hosted service drifts from the spec
  * (see shared/spec/hosted-quirks.md): numbers as strings, booleans as 0/1, PHP's `[]` for empty objects,
- * nulls where the spec types plainly. These helpers accept every such form and give the console one shape.
+ * nulls where the spec types plainly, fields left out altogether, values of a type nobody expected.
+ * Every helper here accepts ANY input, a missing key included, and falls back to "nothing" (null, '',
+ * false, {}, []): one odd field must never cost the console a whole record, let alone a page.
+ * Only `idish` can fail: an id is what makes a record a record.
  * Request schemas (what the local service validates) are strict and live beside each resource.
  */
 
-function toNumber(v: number | string): number | null {
+function toNumber(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v !== 'string') return null;
   const trimmed = v.trim();
   if (trimmed === '') return null;
   const n = Number(trimmed);
   return Number.isFinite(n) ? n : null;
 }
 
-/** A number that may arrive as a numeric string ("0.08000000"); unparseable or null gives null. */
-export const numberish = z
-  .union([z.number(), z.string(), z.null(), z.undefined()])
-  .transform((v) => (v === null || v === undefined ? null : toNumber(v)));
+/**
+ * A field that takes anything, a missing key included, and reads it with `read`. zod 4 fails a missing
+ * key unless the key's schema is optional on the way in, even for z.unknown(): hence the `.optional()`.
+ * The output key stays required (a transform's output is never optional), so the console's types do
+ * not gain `| undefined` for what is always there after parsing.
+ */
+export function anyValue<T>(read: (v: unknown) => T) {
+  return z.unknown().optional().transform(read);
+}
 
-/** An id that may arrive as a string ("1234569"). */
+/** A number that may arrive as a numeric string ("0.08000000"); anything else gives null. */
+export const numberish = anyValue(toNumber);
+
+/** An id that may arrive as a string ("1234569"). The one thing a record may not lack. */
 export const idish = z.union([z.number(), z.string()]).transform((v, ctx) => {
   const n = toNumber(v);
   if (n === null) {
@@ -30,35 +42,124 @@ export const idish = z.union([z.number(), z.string()]).transform((v, ctx) => {
   return n;
 });
 
-export const nullableIdish = z
-  .union([z.number(), z.string(), z.null(), z.undefined()])
-  .transform((v) => (v === null || v === undefined || v === '' ? null : toNumber(v)));
+/** A reference to another record (`assistant_id`, `"outbound_phone_id": "7"`): null when absent or unreadable. */
+export const nullableIdish = anyValue(toNumber);
 
-/** A boolean that may arrive as 0/1, "0"/"1" or "true"/"false". */
-export const boolish = z
-  .union([z.boolean(), z.number(), z.string(), z.null(), z.undefined()])
-  .transform((v) => {
-    if (typeof v === 'boolean') return v;
-    if (typeof v === 'number') return v !== 0;
-    if (typeof v === 'string') return v === '1' || v.toLowerCase() === 'true';
-    return false;
-  });
+const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
+
+/** A boolean that may arrive as 0/1, "0"/"1" or "true"/"false"; missing or unreadable reads as false. */
+export const boolish = anyValue((v): boolean => {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'string') return TRUE_WORDS.has(v.trim().toLowerCase());
+  return false;
+});
+
+/** A yes/no where "not said" must stay apart from "no" (shown as "—"): null when missing or unreadable. */
+export const maybeBoolish = anyValue((v): boolean | null => {
+  if (v === null || v === undefined || v === '') return null;
+  if (typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') return boolish.parse(v);
+  return null;
+});
 
 export type JsonObject = Record<string, unknown>;
 
-/** An object field that PHP may send as `[]` when empty, or as null. */
-export const objectish = z
-  .union([z.record(z.string(), z.unknown()), z.array(z.unknown()), z.null(), z.undefined()])
-  .transform((v): JsonObject => {
-    if (v === null || v === undefined) return {};
-    if (Array.isArray(v)) return Object.fromEntries(v.map((item, i) => [String(i), item]));
-    return v;
+function isPlainObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** An object field that PHP may send as `[]` when empty, or as null; other values give {}. */
+export const objectish = anyValue((v): JsonObject => {
+  if (isPlainObject(v)) return v;
+  // A non-empty list where an object belongs: keep its entries, keyed by position, rather than lose them.
+  if (Array.isArray(v)) return Object.fromEntries(v.map((item, i) => [String(i), item]));
+  return {};
+});
+
+/** A text field the spec types as string: numbers and booleans are written out; missing, null or an object gives null. */
+export const textish = anyValue((v): string | null => {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return null;
+});
+
+/** A status, type or name the console shows as it is, even when it is not one it knows; '' when missing. */
+export const openString = anyValue((v): string => {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return '';
+});
+
+/**
+ * A list field: items that do not parse (a record without its id, a number where a record belongs) are
+ * left out, the rest kept; anything that is not a list (null, missing, PHP's `{}`) gives [].
+ */
+export function lenientList<T extends z.ZodType>(item: T) {
+  return anyValue((v): z.output<T>[] => {
+    if (!Array.isArray(v)) return [];
+    const out: z.output<T>[] = [];
+    for (const entry of v) {
+      const parsed = item.safeParse(entry);
+      if (parsed.success) out.push(parsed.data);
+    }
+    return out;
   });
+}
 
-/** A text field the spec types as string that may be null or missing. */
-export const textish = z
-  .union([z.string(), z.number(), z.null(), z.undefined()])
-  .transform((v) => (v === null || v === undefined ? null : String(v)));
+/** A record nested in another (a lead's campaign): null when missing, `[]`, or without a usable id. */
+export function nestedRecord<T extends z.ZodType>(record: T) {
+  return anyValue((v): z.output<T> | null => {
+    const parsed = record.safeParse(v);
+    return parsed.success ? parsed.data : null;
+  });
+}
 
-/** A status or type the console shows as it is, even when it is not one it knows. */
-export const openString = z.union([z.string(), z.null(), z.undefined()]).transform((v) => v ?? '');
+type LenientField<S extends z.ZodType> = z.ZodType<z.output<S>, unknown>;
+type LenientShape<S extends Record<string, z.ZodType>, R extends PropertyKey> = {
+  [K in keyof S]: K extends 'id' | R
+    ? S[K]
+    : S[K] extends { _zod: { optout: 'optional' } }
+      ? z.ZodOptional<LenientField<S[K]>>
+      : LenientField<S[K]>;
+};
+
+/** What a field falls back to when its value cannot be read: what it gives for a missing key, or for null. */
+function fallbackOf(key: string, schema: z.ZodType): { value: unknown } {
+  for (const probe of [undefined, null]) {
+    const parsed = schema.safeParse(probe);
+    if (parsed.success) return { value: parsed.data };
+  }
+  throw new Error(`lenientRecord: the field "${key}" has no fallback; it must accept a missing value or null`);
+}
+
+function lenientField(key: string, schema: z.ZodType) {
+  const fallback = fallbackOf(key, schema);
+  return anyValue((v) => {
+    const parsed = schema.safeParse(v);
+    return parsed.success ? parsed.data : fallback.value;
+  });
+}
+
+/**
+ * A record as a server sends it, lenient by construction: every field but `id` (and the few named in
+ * `required`, such as a paginator's `data`) takes any value or none and falls back to what it gives for
+ * a missing value when it cannot be read, so a field schema written a little too strictly still never
+ * fails the record. Building one with a field that has no fallback (accepts neither a missing value nor
+ * null) throws at once, on import. Unknown fields pass through.
+ */
+export function lenientRecord<S extends Record<string, z.ZodType>, R extends keyof S & string = never>(
+  shape: S,
+  required: readonly R[] = [],
+) {
+  const fields: Record<string, z.ZodType> = {};
+  const keep = new Set<string>(['id', ...required]);
+  for (const [key, schema] of Object.entries(shape)) {
+    if (keep.has(key)) {
+      fields[key] = schema;
+      continue;
+    }
+    const field = lenientField(key, schema);
+    fields[key] = schema._zod.optout === 'optional' ? field.optional() : field;
+  }
+  return z.looseObject(fields as LenientShape<S, R>);
+}

@@ -9,3 +9,5 @@ export * from './lead';
 export * from './campaign';
 export * from './call';
 export * from './request-fields';
+export * from './account';
+export * from './phone-numbers';

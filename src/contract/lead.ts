@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idish, nullableIdish, objectish, openString, textish } from './common';
+import { idish, lenientList, lenientRecord, nestedRecord, nullableIdish, objectish, openString, textish } from './common';
 import { variablesInput } from './assistant';
+import { laxBool, laxId } from './request-fields';
 
 export const LEAD_STATUSES = ['created', 'completed', 'reached-max-retries'] as const;
 /** The only status a person may set; the others are the calling engine's. */
@@ -8,7 +9,7 @@ export const LEAD_SETTABLE_STATUS = 'created';
 export const LEAD_UPDATABLE_FIELDS = ['campaign_id', 'phone_number', 'status', 'variables'] as const;
 export const LEAD_INVALID_FIELDS_PREFIX = 'The following fields cannot be updated:';
 
-export const secondaryContactSchema = z.looseObject({
+export const secondaryContactSchema = lenientRecord({
   id: idish,
   phone_number: textish,
   variables: objectish,
@@ -18,7 +19,10 @@ export const secondaryContactSchema = z.looseObject({
 });
 export type SecondaryContact = z.output<typeof secondaryContactSchema>;
 
-export const leadSchema = z.looseObject({
+/** What a lead names of its campaign. */
+export const leadCampaignSchema = lenientRecord({ id: idish, name: openString });
+
+export const leadSchema = lenientRecord({
   id: idish,
   campaign_id: nullableIdish,
   phone_number: textish,
@@ -26,12 +30,14 @@ export const leadSchema = z.looseObject({
   status: openString,
   created_at: textish,
   updated_at: textish,
-  campaign: z.looseObject({ id: idish, name: openString }).nullish().transform((v) => v ?? null),
-  secondary_contacts: z.array(secondaryContactSchema).nullish().transform((v) => v ?? []),
+  campaign: nestedRecord(leadCampaignSchema),
+  /** A contact without an id is left out: the console keys and edits contacts by id. */
+  secondary_contacts: lenientList(secondaryContactSchema),
 });
 export type Lead = z.output<typeof leadSchema>;
 
-export const leadMutationResponseSchema = z.looseObject({ message: z.string(), data: leadSchema });
+/** Create and update answer `{message, data: lead}`: the lead is required, the message is not. */
+export const leadMutationResponseSchema = lenientRecord({ message: openString, data: leadSchema }, ['data']);
 
 // ---- requests ----
 export const phoneNumberInput = z.string().trim().min(1).max(32);
@@ -43,15 +49,15 @@ export const secondaryContactInput = z.object({
 
 export const createLeadRequest = z.object({
   phone_number: phoneNumberInput,
-  campaign_id: z.number().int(),
+  campaign_id: laxId(),
   variables: variablesInput.optional(),
-  allow_dupplicate: z.boolean().optional(),
+  allow_dupplicate: laxBool().optional(),
   secondary_contacts: z.array(secondaryContactInput).max(20).optional(),
 });
 export type CreateLeadRequest = z.input<typeof createLeadRequest>;
 
 export const updateLeadRequest = z.object({
-  campaign_id: z.number().int().optional(),
+  campaign_id: laxId().optional(),
   phone_number: phoneNumberInput.optional(),
   status: z.enum(LEAD_STATUSES).optional(),
   variables: variablesInput.optional(),

@@ -1,29 +1,43 @@
 import { z } from 'zod';
-import { idish, textish } from './common';
+import { boolish, lenientList, lenientRecord, numberish, textish } from './common';
 
-export const paginationLinkSchema = z.looseObject({
-  url: z.string().nullable(),
-  label: z.string(),
-  active: z.boolean(),
+export const paginationLinkSchema = lenientRecord({
+  url: textish,
+  label: textish.transform((v) => v ?? ''),
+  active: boolish,
 });
-export type PaginationLink = z.infer<typeof paginationLinkSchema>;
+export type PaginationLink = z.output<typeof paginationLinkSchema>;
 
-/** Laravel's length-aware paginator, parsed leniently (the hosted service sends some integers as strings). */
+const positive = (v: number | null): number | null => (v !== null && v >= 1 ? Math.floor(v) : null);
+
+/**
+ * Laravel's length-aware paginator, parsed leniently: only `data` (the list itself) is required. The
+ * hosted examples leave out `first_page_url`, `last_page_url`, `from`, `to`, `links`, `path`, and send
+ * the counts as strings; a count that is missing or unreadable is worked out from what is there (one
+ * page holding `data`), so a page always knows where it stands.
+ */
 export function paginatedSchema<T extends z.ZodType>(item: T) {
-  return z.looseObject({
-    current_page: idish,
+  return lenientRecord({
     data: z.array(item),
+    current_page: numberish,
     first_page_url: textish,
-    from: z.union([z.number(), z.null(), z.undefined()]).transform((v) => v ?? null),
-    last_page: idish,
+    from: numberish,
+    last_page: numberish,
     last_page_url: textish,
-    links: z.array(paginationLinkSchema).optional().default([]),
+    links: lenientList(paginationLinkSchema),
     next_page_url: textish,
     path: textish,
-    per_page: idish,
+    per_page: numberish,
     prev_page_url: textish,
-    to: z.union([z.number(), z.null(), z.undefined()]).transform((v) => v ?? null),
-    total: idish,
+    to: numberish,
+    total: numberish,
+  }, ['data']).transform((page): Paginated<z.output<T>> => {
+    const count = page.data.length;
+    const current = positive(page.current_page) ?? 1;
+    const perPage = positive(page.per_page) ?? Math.max(count, 1);
+    const total = page.total !== null && page.total >= 0 ? Math.floor(page.total) : (current - 1) * perPage + count;
+    const last = positive(page.last_page) ?? Math.max(current, Math.ceil(total / perPage), 1);
+    return { ...page, current_page: current, per_page: perPage, total, last_page: last };
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idish, numberish, openString, textish } from './common';
+import { idish, lenientList, lenientRecord, numberish, openString, textish } from './common';
+import { laxInt } from './request-fields';
 import { httpUrl } from './validation';
 
 export const TOOL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -19,18 +20,18 @@ export const TOOL_NAME_RULE = 'Only lowercase letters and underscores, starting 
 export const TOOL_PLAN_LIMIT_MESSAGE = `You have reached your plan limit of ${TOOL_LIMITS.maxPerUser} mid call tools. Please upgrade your plan to create more.`;
 
 // ---- records, parsed leniently by the console ----
-export const toolHeaderSchema = z.looseObject({ name: openString, value: openString });
-export const toolParamSchema = z.looseObject({ name: openString, type: openString, description: openString });
+export const toolHeaderSchema = lenientRecord({ name: openString, value: openString });
+export const toolParamSchema = lenientRecord({ name: openString, type: openString, description: openString });
 
-export const toolSchema = z.looseObject({
+export const toolSchema = lenientRecord({
   id: idish,
   name: openString,
   description: openString,
   endpoint: openString,
   method: openString,
   timeout: numberish,
-  headers: z.array(toolHeaderSchema).nullish().transform((v) => v ?? []),
-  schema: z.array(toolParamSchema).nullish().transform((v) => v ?? []),
+  headers: lenientList(toolHeaderSchema),
+  schema: lenientList(toolParamSchema),
   created_at: textish,
   updated_at: textish,
 });
@@ -52,7 +53,7 @@ const toolFields = {
   description: z.string().trim().min(1).max(TOOL_LIMITS.descriptionMax),
   endpoint: httpUrl.max(2048),
   method: z.enum(TOOL_METHODS),
-  timeout: z.number().int().min(TOOL_LIMITS.timeoutMin).max(TOOL_LIMITS.timeoutMax),
+  timeout: laxInt(z.number().int().min(TOOL_LIMITS.timeoutMin).max(TOOL_LIMITS.timeoutMax)),
   headers: z.array(toolHeaderInput).max(50),
   schema: z.array(toolParamInput).max(50),
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { charge } from './balance';
 import type { Db } from './db/connect';
 import type { JsonRecord, TranscriptLine } from './db/schema';
 import { toDbTimestamp } from './db/time';
@@ -8,7 +9,8 @@ import { toDbTimestamp } from './db/time';
  * The local service places no real calls. A call made with POST /user/make_call is recorded with the
  * marker below in `evaluation`, and this simulator moves it along as a carrier would report it:
  * initiated → ringing (3 s) → in-progress (8 s, answered) → completed (22-28 s) with a short transcript,
- * duration, costs, answered_by human and, when the assistant records, a recording. Each step follows
+ * duration, costs, answered_by human and, when the assistant records, a recording; the call's total_cost
+ * is then taken from the caller's balance, once, in the same transaction. Each step follows
  * from the call's age alone, so a restart or a missed tick catches up; calls without the marker (the
  * seeded history, imports) are never touched.
  */
@@ -36,6 +38,18 @@ function parseDb(ts: string): number {
 function round4(n: number): number {
   return Math.round(n * 10_000) / 10_000;
 }
+
+/** What a simulated call of this many seconds costs, carrier and everything. */
+export function simulatedCost(durationS: number): { carrier: number; total: number } {
+  const minutes = durationS / 60;
+  return { carrier: round4(minutes * CARRIER_PER_MINUTE), total: round4(minutes * TOTAL_PER_MINUTE) };
+}
+
+/**
+ * The most a simulated call can cost (the longest ends 28 s after creation, answered for 20 s):
+ * POST /user/make_call needs at least this much left.
+ */
+export const MAX_SIMULATED_CALL_COST = simulatedCost(28 - SIMULATION_SECONDS.answered).total;
 
 export function simulatedStatusAt(callId: number, ageSeconds: number): Target {
   if (ageSeconds >= simulatedEndSecond(callId)) return 'completed';
@@ -95,6 +109,7 @@ export async function advanceSimulatedCalls(db: Db, now: Date, options: AdvanceO
     .leftJoin('assistants', 'assistants.id', 'calls.assistant_id')
     .select([
       'calls.id',
+      'calls.user_id',
       'calls.status',
       'calls.created_at',
       'calls.assistant_name',
@@ -114,28 +129,43 @@ export async function advanceSimulatedCalls(db: Db, now: Date, options: AdvanceO
     const target = simulatedStatusAt(call.id, age);
     if (target === call.status) continue;
     const ts = toDbTimestamp(now);
-    let update;
     if (target === 'completed') {
       const answeredAt = created + SIMULATION_SECONDS.answered * 1000;
       const duration = simulatedEndSecond(call.id) - SIMULATION_SECONDS.answered;
-      const minutes = duration / 60;
-      update = db.updateTable('calls').set({
+      const cost = simulatedCost(duration);
+      const completion = {
         status: 'completed',
         duration,
         transcript: JSON.stringify(simulatedTranscript(call.id, call.assistant_name, call.variables, answeredAt, duration)),
         evaluation: JSON.stringify({ ...call.evaluation, ...SIMULATED_MARKER, outcome: 'completed', sentiment: 'positive' }),
-        carrier_cost: round4(minutes * CARRIER_PER_MINUTE),
-        total_cost: round4(minutes * TOTAL_PER_MINUTE),
+        carrier_cost: cost.carrier,
+        total_cost: cost.total,
         answered_by: 'human',
         // An assistant that does not record (or is gone) leaves no recording.
         recording_key: call.record === true ? randomUUID() : null,
         updated_at: ts,
+      };
+      // The call ends and is paid for together: only the tick whose update lands charges it.
+      changed += await db.transaction().execute(async (trx) => {
+        const res = await trx
+          .updateTable('calls')
+          .set(completion)
+          .where('id', '=', call.id)
+          .where('status', '=', call.status)
+          .executeTakeFirst();
+        const n = Number(res.numUpdatedRows);
+        if (n === 1 && cost.total > 0) await charge(trx, call.user_id, cost.total);
+        return n;
       });
-    } else {
-      update = db.updateTable('calls').set({ status: target, updated_at: ts });
+      continue;
     }
     // Only from the state read: a concurrent tick that got there first makes this a no-op.
-    const res = await update.where('id', '=', call.id).where('status', '=', call.status).executeTakeFirst();
+    const res = await db
+      .updateTable('calls')
+      .set({ status: target, updated_at: ts })
+      .where('id', '=', call.id)
+      .where('status', '=', call.status)
+      .executeTakeFirst();
     changed += Number(res.numUpdatedRows);
   }
   return changed;

@@ -2,6 +2,7 @@ import { ActionIcon, Menu, Text } from '@mantine/core';
 import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { describeApiHost, endSession, useSession } from '../api/session';
+import { BalanceLine } from '../features/account/components/balance-line';
 import { notifySuccess } from '../lib/notify';
 
 export function signOut() {
@@ -24,6 +25,8 @@ export function UserMenu() {
           {describeApiHost(session?.host)}
           {session?.remember ? ' · remembered on this device' : ' · this tab only'}
         </Text>
+        <BalanceLine />
+        <Menu.Divider />
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} aria-hidden />}>
           Settings
         </Menu.Item>

@@ -14,6 +14,8 @@ export interface UsersTable {
   id: Generated<number>;
   email: string;
   name: string;
+  /** Dollars; changed only by the atomic updates in balance.ts. */
+  balance: Numeric;
   created_at: Timestamp;
 }
 
@@ -32,6 +34,8 @@ export interface PhoneNumbersTable {
   phone_number: string;
   country_code: string;
   type_label: string;
+  nickname: ColumnType<string | null, string | null | undefined, string | null>;
+  monthly_price: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   created_at: Timestamp;
 }
 
@@ -40,6 +44,31 @@ export interface VoicesTable {
   user_id: number | null;
   name: string;
   mode: string;
+  language_id: ColumnType<number | null, number | null | undefined, number | null>;
+  gender: ColumnType<string | null, string | null | undefined, string | null>;
+  accent: ColumnType<string | null, string | null | undefined, string | null>;
+  age: ColumnType<string | null, string | null | undefined, string | null>;
+  preview_url: ColumnType<string | null, string | null | undefined, string | null>;
+  synthesizer_provider_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A TTS or STT provider; iso_codes null means every language. */
+export interface ProvidersTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  iso_codes: string[] | null;
+}
+
+/** A number for sale; phone_number_id is set while someone holds it. */
+export interface PhoneNumberInventoryTable {
+  id: Generated<number>;
+  phone_number: string;
+  country_code: string;
+  monthly_price: Numeric;
+  sms_capable: Generated<boolean>;
+  address_requirements: Generated<string>;
+  phone_number_id: number | null;
 }
 
 export interface LlmModelsTable {
@@ -66,6 +95,10 @@ export interface FillerConfig {
   question: string[];
 }
 export type JsonRecord = Record<string, unknown>;
+export interface BuiltinToolItem {
+  type: string;
+  data: JsonRecord;
+}
 
 export interface AssistantsTable {
   id: Generated<number>;
@@ -114,6 +147,13 @@ export interface AssistantsTable {
   end_call_tool_description: string | null;
   knowledgebase_mode: Generated<string>;
   widget_settings: Json<JsonRecord>;
+  secondary_language_ids: Json<number[]>;
+  knowledgebase_id: number | null;
+  label_ids: Json<number[]>;
+  reengagement_prompt: string | null;
+  voice_mail_message: string | null;
+  /** Built-in tools but end_call, as `{type, data}` items in the order sent. */
+  builtin_tools: Json<BuiltinToolItem[]>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
@@ -218,6 +258,9 @@ export interface Database {
   api_tokens: ApiTokensTable;
   phone_numbers: PhoneNumbersTable;
   voices: VoicesTable;
+  synthesizer_providers: ProvidersTable;
+  transcriber_providers: ProvidersTable;
+  phone_number_inventory: PhoneNumberInventoryTable;
   llm_models: LlmModelsTable;
   languages: LanguagesTable;
   assistants: AssistantsTable;

@@ -6,11 +6,13 @@ import { rateLimit, type RateLimitOptions } from './rate-limit';
 import { lookupRoutes } from '../routes/lookups';
 import { assistantRoutes } from '../routes/assistants';
 import { toolRoutes } from '../routes/tools';
-import { leadRoutes } from '../routes/leads';
+import { leadAliasRoutes, leadRoutes } from '../routes/leads';
 import { campaignRoutes } from '../routes/campaigns';
 import { callRoutes } from '../routes/calls';
 import { recordingRoutes } from '../routes/recordings';
 import { metaRoutes } from '../routes/meta';
+import { accountRoutes } from '../routes/account';
+import { phoneNumberRoutes } from '../routes/phone-numbers';
 
 export interface ApiOptions extends Deps {
   rateLimit: RateLimitOptions;
@@ -52,14 +54,22 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   api.route('/', recordingRoutes(deps));
   api.route('/', metaRoutes(deps));
 
-  api.use('/user/*', rateLimit(options.rateLimit));
-  api.use('/user/*', requireToken(deps.db));
+  // One limiter and one token check for every authenticated path, so /leads/* shares the per-token budget.
+  const limiter = rateLimit(options.rateLimit);
+  const authenticate = requireToken(deps.db);
+  for (const path of ['/user/*', '/leads/*']) {
+    api.use(path, limiter);
+    api.use(path, authenticate);
+  }
   api.route('/user', lookupRoutes(deps));
   api.route('/user', assistantRoutes(deps));
   api.route('/user', toolRoutes(deps));
   api.route('/user', leadRoutes(deps));
   api.route('/user', campaignRoutes(deps));
   api.route('/user', callRoutes(deps));
+  api.route('/user', accountRoutes(deps));
+  api.route('/user', phoneNumberRoutes(deps));
+  api.route('/', leadAliasRoutes(deps));
   // Hono consults only the top-level app's notFound, and this app is mounted under /api: without this
   // catch-all (kept last) an unknown /api route would get Hono's plain-text 404, or the console's page.
   api.all('*', routeNotFound);

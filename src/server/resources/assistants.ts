@@ -1,4 +1,4 @@
-import type { AssistantRow, ToolRow } from '../db/schema';
+import type { AssistantRow, BuiltinToolItem, ToolRow } from '../db/schema';
 import { isoMicros, isoMicrosOrNull } from '../db/time';
 import { toolResource } from './tools';
 
@@ -7,17 +7,18 @@ export interface EndCallToolItem {
   type: 'end_call';
   data: { description: string };
 }
-export type AssistantToolResource = ToolResource | EndCallToolItem;
+export type AssistantToolResource = ToolResource | EndCallToolItem | BuiltinToolItem;
 
 /**
  * An assistant's `tools`: the attached mid-call tools as full tool records, then the built-in
- * end-call tool when the assistant has a description for it.
+ * end-call tool when the assistant has a description for it, then the other built-in tools as sent.
  */
 export function assistantTools(row: AssistantRow, attached: readonly ToolRow[]): AssistantToolResource[] {
   const items: AssistantToolResource[] = attached.map(toolResource);
   if (row.end_call_tool_description) {
     items.push({ type: 'end_call', data: { description: row.end_call_tool_description } });
   }
+  items.push(...row.builtin_tools);
   return items;
 }
 
@@ -83,10 +84,15 @@ export function assistantResource(row: AssistantRow, attached: readonly ToolRow[
     send_webhook_only_on_completed: row.send_webhook_only_on_completed,
     include_recording_in_webhook: row.include_recording_in_webhook,
     filler_config: row.filler_config,
-    knowledgebase_id: null,
+    knowledgebase_id: row.knowledgebase_id,
     knowledgebase_mode: row.knowledgebase_mode,
     min_interrupt_words: row.min_interrupt_words,
     widget_settings: row.widget_settings,
+    // The hosted API's newer fields: kept and returned, not acted on.
+    secondary_language_ids: row.secondary_language_ids,
+    label_ids: row.label_ids,
+    reengagement_prompt: row.reengagement_prompt,
+    voice_mail_message: row.voice_mail_message,
   };
 }
 export type AssistantResource = ReturnType<typeof assistantResource>;

@@ -1,24 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { Transaction, Updateable } from 'kysely';
-import type { z } from 'zod';
 import {
-  ASSISTANT_REQUIRED_ON_CREATE,
+  ASSISTANT_UNKNOWN_FIELDS_ON_CREATE,
+  ASSISTANT_UNKNOWN_FIELDS_ON_UPDATE,
+  assistantCreateBody,
   assistantIdRequest,
+  assistantUpdateBody,
   attributeName,
   callsDirectionToType,
-  createAssistantRequest,
   inboundWebhookEnableRequest,
   normalizeAssistantBody,
   pageQuerySchema,
-  updateAssistantRequest,
+  unknownAssistantFields,
+  webhookEnableRequest,
+  type AssistantWrite,
   type FieldErrors,
 } from '../../contract';
 import type { Db } from '../db/connect';
 import type { AssistantRow, AssistantsTable, Database, ToolRow } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
 import type { AppEnv, Deps } from '../http/context';
-import { notFound, ValidationError } from '../http/errors';
+import { HttpError, notFound, ValidationError } from '../http/errors';
 import { paginate } from '../http/pagination';
 import { idParam, parseBody, parseOr422, parseQuery, readJson } from '../http/validate';
 import { assistantMutationData, assistantResource, assistantSummary } from '../resources/assistants';
@@ -30,7 +33,7 @@ const WEBHOOK_URL_REQUIRED = 'The webhook url field is required when is webhook 
 const PG_INT_MAX = 2_147_483_647;
 const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= PG_INT_MAX;
 
-type AssistantInput = z.output<typeof updateAssistantRequest>;
+type AssistantInput = AssistantWrite;
 type Tx = Transaction<Database>;
 
 /**
@@ -54,23 +57,18 @@ function nulErrors(value: unknown, path: (string | number)[] = [], out: FieldErr
 }
 
 /**
- * parseOr422, and a missing required field reads "is required" whatever its type: zod reports a missing
- * enum (calls_direction, engine_type) as an invalid value, which would tell the client the wrong thing.
+ * A create or update body to the one internal shape. A field the service does not know is refused by name
+ * before anything else: answering "updated successfully" while part of a change was dropped would lie.
  */
-function parseAssistantBody<T extends z.ZodType>(schema: T, body: unknown, required: readonly string[]): z.output<T> {
-  try {
-    return parseOr422(schema, body);
-  } catch (e) {
-    if (!(e instanceof ValidationError) || !e.errors || typeof body !== 'object' || body === null) throw e;
-    const given = body as Record<string, unknown>;
-    const errors: FieldErrors = { ...e.errors };
-    for (const key of required) {
-      if (errors[key] && (given[key] === undefined || given[key] === null)) {
-        errors[key] = [`The ${attributeName([key])} field is required.`];
-      }
-    }
-    throw new ValidationError(errors);
+function parseAssistantWrite(body: unknown, mode: 'create' | 'update'): AssistantInput {
+  const unknown = unknownAssistantFields(body);
+  if (unknown.length > 0) {
+    const prefix = mode === 'create' ? ASSISTANT_UNKNOWN_FIELDS_ON_CREATE : ASSISTANT_UNKNOWN_FIELDS_ON_UPDATE;
+    throw new HttpError(422, `${prefix} ${unknown.join(', ')}`);
   }
+  const input = parseOr422(mode === 'create' ? assistantCreateBody : assistantUpdateBody, normalizeAssistantBody(body));
+  assertNoNul(input);
+  return input;
 }
 
 function assertNoNul(value: unknown): void {
@@ -120,6 +118,18 @@ function columnsFrom(input: AssistantInput): Updateable<AssistantsTable> {
   if (input.noise_cancellation !== undefined) cols.enable_noise_cancellation = input.noise_cancellation;
   if (input.record_call !== undefined) cols.record = input.record_call;
   if (input.who_speaks_first !== undefined) cols.wait_for_customer = input.who_speaks_first === 'Customer';
+  if (input.builtin_tools !== undefined) cols.builtin_tools = JSON.stringify(input.builtin_tools);
+  if (input.filler_config !== undefined) cols.filler_config = JSON.stringify(input.filler_config);
+  if (input.secondary_language_ids !== undefined) cols.secondary_language_ids = JSON.stringify(input.secondary_language_ids);
+  if (input.knowledgebase_id !== undefined) cols.knowledgebase_id = input.knowledgebase_id;
+  if (input.knowledgebase_mode !== undefined) cols.knowledgebase_mode = input.knowledgebase_mode;
+  if (input.label_ids !== undefined) cols.label_ids = JSON.stringify(input.label_ids);
+  if (input.reengagement_prompt !== undefined) cols.reengagement_prompt = input.reengagement_prompt;
+  if (input.voice_mail_message !== undefined) cols.voice_mail_message = input.voice_mail_message;
+  if (input.ambient_sound !== undefined) cols.ambient_sound = input.ambient_sound;
+  if (input.status !== undefined) cols.status = input.status;
+  if (input.inbound_webhook_url !== undefined) cols.inbound_webhook_url = input.inbound_webhook_url;
+  if (input.widget_settings !== undefined) cols.widget_settings = JSON.stringify(input.widget_settings);
   return cols;
 }
 
@@ -143,25 +153,39 @@ interface Resolved {
 }
 
 /**
- * The checks that need the database, each a 422 on its own field, collected together: names from the
- * lookups, a voice the caller sees and of the assistant's mode, the caller's phone number (free and not
- * Caller ID for an inbound assistant), the caller's tools.
+ * The checks that need the database, each a 422 on the key the client sent, collected together: names and
+ * ids from the lookups (a name and an id for the same thing must agree), a voice the caller sees and of the
+ * assistant's mode, the caller's phone number (free and not Caller ID for an inbound assistant), the
+ * caller's tools, and what built-in tools point at (the caller's numbers and other live assistants).
  */
 async function checkReferences(trx: Tx, userId: number, input: AssistantInput, eff: Effective): Promise<Resolved> {
   const errors: FieldErrors = {};
   const resolved: Resolved = {};
+  const disagree = (a: string, b: string) => {
+    const message = `The ${a} and ${b} fields disagree.`;
+    errors[a] = [message];
+    errors[b] = [message];
+  };
 
+  let byName: { id: number; name: string } | undefined;
   if (input.language !== undefined) {
     const wanted = input.language.toLowerCase();
-    const language = await trx
+    byName = await trx
       .selectFrom('languages')
       .select(['id', 'name'])
       .where((eb) => eb(eb.fn<string>('lower', ['name']), '=', wanted))
       .executeTakeFirst();
-    if (language) resolved.language = language;
-    else errors.language = ['The selected language is invalid.'];
+    if (!byName) errors.language = ['The selected language is invalid.'];
   }
+  let byId: { id: number; name: string } | undefined;
+  if (input.language_id !== undefined) {
+    byId = await trx.selectFrom('languages').select(['id', 'name']).where('id', '=', input.language_id).executeTakeFirst();
+    if (!byId) errors.language_id = ['The selected language id is invalid.'];
+  }
+  if (byName && byId && byName.id !== byId.id) disagree('language', 'language_id');
+  else resolved.language = byName ?? byId;
 
+  let modelByName: number | undefined;
   if (input.llm_model !== undefined) {
     const wanted = input.llm_model.toLowerCase();
     const model = await trx
@@ -169,8 +193,29 @@ async function checkReferences(trx: Tx, userId: number, input: AssistantInput, e
       .select('id')
       .where((eb) => eb(eb.fn<string>('lower', ['name']), '=', wanted))
       .executeTakeFirst();
-    if (model) resolved.llmModelId = model.id;
+    if (model) modelByName = model.id;
     else errors.llm_model = ['The selected llm model is invalid.'];
+  }
+  let modelById: number | undefined;
+  const modelKey = input.llm_model_id_key ?? 'llm_model_id';
+  if (input.llm_model_id !== undefined) {
+    const model = await trx.selectFrom('llm_models').select('id').where('id', '=', input.llm_model_id).executeTakeFirst();
+    if (model) modelById = model.id;
+    else errors[modelKey] = [`The selected ${attributeName([modelKey])} is invalid.`];
+  }
+  if (modelByName !== undefined && modelById !== undefined && modelByName !== modelById) disagree('llm_model', modelKey);
+  else resolved.llmModelId = modelByName ?? modelById;
+
+  if (input.secondary_language_ids !== undefined && input.secondary_language_ids.length > 0) {
+    const wanted = [...new Set(input.secondary_language_ids)];
+    const known = new Set(
+      (await trx.selectFrom('languages').select('id').where('id', 'in', wanted).execute()).map((l) => l.id),
+    );
+    input.secondary_language_ids.forEach((languageId, i) => {
+      if (!known.has(languageId)) {
+        errors[`secondary_language_ids.${i}`] = [`The selected ${attributeName(['secondary_language_ids', i])} is invalid.`];
+      }
+    });
   }
 
   if (eff.checkVoice) {
@@ -228,9 +273,36 @@ async function checkReferences(trx: Tx, userId: number, input: AssistantInput, e
             await trx.selectFrom('tools').select('id').where('user_id', '=', userId).where('id', 'in', candidates).execute()
           ).map((t) => t.id),
     );
+    const keys = input.tool_id_keys ?? [];
     input.tool_ids.forEach((toolId, i) => {
-      if (!owned.has(toolId)) errors[`tool_ids.${i}`] = [`The selected ${attributeName(['tool_ids', i])} is invalid.`];
+      const key = keys[i] ?? `tool_ids.${i}`;
+      if (!owned.has(toolId)) errors[key] = [`The selected ${attributeName(key.split('.'))} is invalid.`];
     });
+  }
+
+  const builtinKeys = input.builtin_tool_keys ?? [];
+  for (const [i, tool] of (input.builtin_tools ?? []).entries()) {
+    const key = builtinKeys[i] ?? `tools.${i}.data`;
+    if (tool.type === 'warm_call_transfer') {
+      const phone = await trx
+        .selectFrom('phone_numbers')
+        .select('id')
+        .where('id', '=', tool.data.outbound_phone_id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!phone) errors[`${key}.outbound_phone_id`] = [`The selected ${attributeName([...key.split('.'), 'outbound_phone_id'])} is invalid.`];
+    } else if (tool.type === 'assistant_transfer') {
+      const target = await trx
+        .selectFrom('assistants')
+        .select('id')
+        .where('id', '=', tool.data.assistant_id)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      const field = `${key}.assistant_id`;
+      if (!target) errors[field] = [`The selected ${attributeName(field.split('.'))} is invalid.`];
+      else if (target.id === eff.selfId) errors[field] = ['An assistant cannot transfer a call to itself.'];
+    }
   }
 
   if (eff.webhookActive && !eff.webhookUrl && errors.webhook_url === undefined) {
@@ -284,20 +356,20 @@ export function assistantRoutes({ db, now }: Deps) {
       .executeTakeFirst();
 
   r.post('/assistant', async (c) => {
-    const input = parseAssistantBody(
-      createAssistantRequest,
-      normalizeAssistantBody(await readJson(c)),
-      ASSISTANT_REQUIRED_ON_CREATE,
-    );
-    assertNoNul(input);
+    const input = parseAssistantWrite(await readJson(c), 'create');
+    const { assistant_name: name, calls_direction: direction, engine_type: mode, voice_id: voiceId, timezone } = input;
+    // The contract has refused a create without them; this narrows the types.
+    if (name === undefined || direction === undefined || mode === undefined || voiceId === undefined || timezone === undefined) {
+      throw new Error('required assistant fields missing after validation');
+    }
     const userId = c.var.user.id;
-    const type = callsDirectionToType[input.calls_direction];
+    const type = callsDirectionToType[direction];
     const row = await db.transaction().execute(async (trx) => {
       const resolved = await checkReferences(trx, userId, input, {
         selfId: null,
         type,
-        mode: input.engine_type,
-        voiceId: input.voice_id,
+        mode,
+        voiceId,
         phoneNumberId: input.phone_number_id ?? null,
         webhookActive: input.is_webhook_active ?? false,
         webhookUrl: input.webhook_url ?? null,
@@ -314,11 +386,11 @@ export function assistantRoutes({ db, now }: Deps) {
           ...columnsFrom(input),
           user_id: userId,
           uuid: randomUUID(),
-          name: input.assistant_name,
+          name,
           type,
-          mode: input.engine_type,
-          voice_id: input.voice_id,
-          timezone: input.timezone,
+          mode,
+          voice_id: voiceId,
+          timezone,
           language_id: language.id,
           language: language.name,
           llm_model_id: llmModelId,
@@ -348,6 +420,24 @@ export function assistantRoutes({ db, now }: Deps) {
     );
     const data = rows.map((a) => assistantResource(a, tools.get(a.id) ?? []));
     return c.json(paginate(c.req.url, page, perPage, Number(total), data));
+  });
+
+  // The hosted API's plain list: every live assistant as a full record, newest first like the paginated list.
+  r.get('/assistants', async (c) => {
+    const userId = c.var.user.id;
+    const rows = await db
+      .selectFrom('assistants')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .orderBy('id', 'desc')
+      .execute();
+    const tools = await toolsOf(
+      db,
+      userId,
+      rows.map((a) => a.id),
+    );
+    return c.json(rows.map((a) => assistantResource(a, tools.get(a.id) ?? [])));
   });
 
   r.get('/assistants/outbound', async (c) => {
@@ -386,8 +476,7 @@ export function assistantRoutes({ db, now }: Deps) {
         .forUpdate()
         .executeTakeFirst();
       if (!existing) throw notFound(ASSISTANT_NOT_FOUND);
-      const input = parseOr422(updateAssistantRequest, normalizeAssistantBody(body));
-      assertNoNul(input);
+      const input = parseAssistantWrite(body, 'update');
       const type = input.calls_direction !== undefined ? callsDirectionToType[input.calls_direction] : existing.type;
       const phoneNumberId = input.phone_number_id !== undefined ? input.phone_number_id : existing.phone_number_id;
       const resolved = await checkReferences(trx, userId, input, {
@@ -467,6 +556,13 @@ export function assistantRoutes({ db, now }: Deps) {
     const input = await parseBody(c, assistantIdRequest);
     await setOwn(c.var.user.id, input.assistant_id, { inbound_webhook_url: null });
     return c.json({ message: 'Inbound webhook disabled successfully', data: [] });
+  });
+
+  r.post('/assistants/enable-webhook', async (c) => {
+    const input = await parseBody(c, webhookEnableRequest);
+    assertNoNul(input);
+    await setOwn(c.var.user.id, input.assistant_id, { is_webhook_active: true, webhook_url: input.webhook_url });
+    return c.json({ message: 'Webhook enabled successfully', data: [] });
   });
 
   r.post('/assistants/disable-webhook', async (c) => {

@@ -101,8 +101,12 @@ describe('numeric bounds of ASSISTANT_BOUNDS', () => {
     await expect422(minimal({ [field]: b.min + 0.5 }), { [field]: [`The ${label(field)} field must be an integer.`] });
   });
 
-  it.each(NUMERIC)('%s must be a number', async (field) => {
-    await expect422(minimal({ [field]: '1' }), { [field]: [`The ${label(field)} field must be a number.`] });
+  it.each(NUMERIC)('%s must be a number (a numeric string counts, as Laravel reads it)', async (field) => {
+    await expect422(minimal({ [field]: 'abc' }), { [field]: [`The ${label(field)} field must be a number.`] });
+    await expect422(minimal({ [field]: true }), { [field]: [`The ${label(field)} field must be a number.`] });
+    const b = ASSISTANT_BOUNDS[field] as { max: number };
+    // createdRecord asserts the 201.
+    await createdRecord(minimal({ [field]: String(b.max) }));
   });
 });
 
@@ -362,12 +366,14 @@ describe('checks against the database', () => {
 });
 
 describe('nothing a client sends gives a 5xx', () => {
-  it('ids past the database’s integer range are simply not found', async () => {
-    await expect422(minimal({ voice_id: 99999999999 }), { voice_id: ['The selected voice id is invalid.'] });
-    await expect422(minimal({ phone_number_id: 3000000000 }), { phone_number_id: ['The selected phone number id is invalid.'] });
-    await expect422(minimal({ tool_ids: [-1, 10000000000] }), {
-      'tool_ids.0': ['The selected tool ids.0 is invalid.'],
-      'tool_ids.1': ['The selected tool ids.1 is invalid.'],
+  it('ids outside the database’s integer range are a 422 on their key, never a 500', async () => {
+    await expect422(minimal({ voice_id: 99999999999 }), { voice_id: ['The voice id field must not be greater than 2147483647.'] });
+    await expect422(minimal({ phone_number_id: 3000000000 }), {
+      phone_number_id: ['The phone number id field must not be greater than 2147483647.'],
+    });
+    await expect422(minimal({ tool_ids: [-1, '10000000000'] }), {
+      'tool_ids.0': ['The tool ids.0 field must be at least 1.'],
+      'tool_ids.1': ['The tool ids.1 field must not be greater than 2147483647.'],
     });
   });
 

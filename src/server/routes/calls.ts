@@ -4,11 +4,12 @@ import { toE164 } from '../../contract/phone';
 import type { Db } from '../db/connect';
 import { toDbTimestamp } from '../db/time';
 import type { AppEnv, Deps } from '../http/context';
-import { notFound, ValidationError, fieldError } from '../http/errors';
+import { HttpError, notFound, ValidationError, fieldError } from '../http/errors';
 import { paginate } from '../http/pagination';
 import { idParam, parseBody, parseQuery } from '../http/validate';
 import { callResource } from '../resources/calls';
-import { SIMULATED_MARKER } from '../simulator';
+import { balanceOf, INSUFFICIENT_BALANCE_CALL } from '../balance';
+import { MAX_SIMULATED_CALL_COST, SIMULATED_MARKER } from '../simulator';
 
 const CALL_NOT_FOUND = 'Call not found';
 export const CALL_PHONE_INVALID = 'The phone number field must be a valid phone number.';
@@ -153,6 +154,8 @@ export function callRoutes({ db, now }: Deps) {
       .executeTakeFirst();
     if (!assistant) errors.assistant_id = [`The selected ${attributeName(['assistant_id'])} is invalid.`];
     if (Object.keys(errors).length > 0 || !phone || !assistant) throw new ValidationError(errors);
+    // The call is paid when it ends (simulator.ts); it may start only if the balance covers the longest one.
+    if ((await balanceOf(db, userId)) < MAX_SIMULATED_CALL_COST) throw new HttpError(422, INSUFFICIENT_BALANCE_CALL);
 
     const ts = toDbTimestamp(now());
     const row = await db

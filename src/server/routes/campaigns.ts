@@ -12,7 +12,7 @@ import type { CampaignRow } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
 import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound, ValidationError } from '../http/errors';
-import { parseBody } from '../http/validate';
+import { idParam, parseBody } from '../http/validate';
 import { campaignResource, type CampaignExtras } from '../resources/campaigns';
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
@@ -210,6 +210,16 @@ export function campaignRoutes({ db, now }: Deps) {
       success: true,
       data: { campaign_id: campaign.id, status: next },
     });
+  });
+
+  // Singular path, as the hosted documentation prints it. Any status: a running campaign stops with it
+  // (no further calls are placed for it). Its leads go too (ON DELETE CASCADE); its calls stay in the log
+  // with their campaign_name and campaign_id null.
+  r.delete('/campaign/:id', async (c) => {
+    const id = idParam(c, 'id', CAMPAIGN_NOT_FOUND);
+    const res = await db.deleteFrom('campaigns').where('id', '=', id).where('user_id', '=', c.var.user.id).executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw notFound(CAMPAIGN_NOT_FOUND);
+    return c.json({ message: 'Campaign deleted successfully' });
   });
 
   return r;

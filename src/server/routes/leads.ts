@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
 import {
   attributeName,
@@ -32,6 +32,70 @@ function phoneInvalid(path: (string | number)[]): string {
 
 async function ownCampaign(db: Db, userId: number, id: number): Promise<CampaignRef | undefined> {
   return db.selectFrom('campaigns').select(['id', 'name']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** PUT /user/leads/{id}, also served at PUT /leads/{id} (the hosted documentation's path). */
+function updateLeadHandler({ db, now }: Deps) {
+  return async (c: Context<AppEnv>) => {
+    const id = idParam(c, 'id', LEAD_NOT_FOUND);
+    const body = await readJson(c);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new HttpError(400, 'The request body must be a JSON object.');
+    }
+    const allowed: readonly string[] = LEAD_UPDATABLE_FIELDS;
+    const invalid = Object.keys(body).filter((k) => !allowed.includes(k));
+    if (invalid.length > 0) throw new HttpError(422, `${LEAD_INVALID_FIELDS_PREFIX} ${invalid.join(', ')}`);
+    const input = parseOr422(updateLeadRequest, body);
+    if (input.status !== undefined && input.status !== LEAD_SETTABLE_STATUS) {
+      throw new ValidationError({ status: [statusNotSettableMessage(input.status)] });
+    }
+
+    const userId = c.var.user.id;
+    const lead = await db.selectFrom('leads').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (!lead) throw notFound(LEAD_NOT_FOUND);
+    if (input.campaign_id !== undefined) {
+      const campaign = await ownCampaign(db, userId, input.campaign_id);
+      if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
+      if (lead.parent_lead_id !== null && campaign.id !== lead.campaign_id) {
+        throw new ValidationError({ campaign_id: [CONTACT_CAMPAIGN_FIXED] });
+      }
+    }
+    let phone: string | undefined;
+    if (input.phone_number !== undefined) {
+      const e164 = toE164(input.phone_number);
+      if (!e164) throw new HttpError(422, LEAD_UPDATE_PHONE_INVALID);
+      phone = e164;
+    }
+
+    await db.transaction().execute(async (trx) => {
+      const ts = toDbTimestamp(now());
+      await trx
+        .updateTable('leads')
+        .set({
+          ...(input.campaign_id !== undefined && { campaign_id: input.campaign_id }),
+          ...(phone !== undefined && { phone_number: phone }),
+          ...(input.status !== undefined && { status: input.status }),
+          // Shallow merge: the keys sent overwrite, the others stay.
+          ...(input.variables !== undefined && {
+            variables: sql<string>`variables || ${JSON.stringify(input.variables)}::jsonb`,
+          }),
+          updated_at: ts,
+        })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
+      // A lead's secondary contacts move with it to another campaign.
+      if (input.campaign_id !== undefined && lead.parent_lead_id === null && input.campaign_id !== lead.campaign_id) {
+        await trx
+          .updateTable('leads')
+          .set({ campaign_id: input.campaign_id, updated_at: ts })
+          .where('parent_lead_id', '=', id)
+          .where('user_id', '=', userId)
+          .execute();
+      }
+    });
+    return c.json({ message: 'Lead updated successfully' });
+  };
 }
 
 export function leadRoutes({ db, now }: Deps) {
@@ -139,66 +203,7 @@ export function leadRoutes({ db, now }: Deps) {
     );
   });
 
-  r.put('/leads/:id', async (c) => {
-    const id = idParam(c, 'id', LEAD_NOT_FOUND);
-    const body = await readJson(c);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new HttpError(400, 'The request body must be a JSON object.');
-    }
-    const allowed: readonly string[] = LEAD_UPDATABLE_FIELDS;
-    const invalid = Object.keys(body).filter((k) => !allowed.includes(k));
-    if (invalid.length > 0) throw new HttpError(422, `${LEAD_INVALID_FIELDS_PREFIX} ${invalid.join(', ')}`);
-    const input = parseOr422(updateLeadRequest, body);
-    if (input.status !== undefined && input.status !== LEAD_SETTABLE_STATUS) {
-      throw new ValidationError({ status: [statusNotSettableMessage(input.status)] });
-    }
-
-    const userId = c.var.user.id;
-    const lead = await db.selectFrom('leads').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (!lead) throw notFound(LEAD_NOT_FOUND);
-    if (input.campaign_id !== undefined) {
-      const campaign = await ownCampaign(db, userId, input.campaign_id);
-      if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
-      if (lead.parent_lead_id !== null && campaign.id !== lead.campaign_id) {
-        throw new ValidationError({ campaign_id: [CONTACT_CAMPAIGN_FIXED] });
-      }
-    }
-    let phone: string | undefined;
-    if (input.phone_number !== undefined) {
-      const e164 = toE164(input.phone_number);
-      if (!e164) throw new HttpError(422, LEAD_UPDATE_PHONE_INVALID);
-      phone = e164;
-    }
-
-    await db.transaction().execute(async (trx) => {
-      const ts = toDbTimestamp(now());
-      await trx
-        .updateTable('leads')
-        .set({
-          ...(input.campaign_id !== undefined && { campaign_id: input.campaign_id }),
-          ...(phone !== undefined && { phone_number: phone }),
-          ...(input.status !== undefined && { status: input.status }),
-          // Shallow merge: the keys sent overwrite, the others stay.
-          ...(input.variables !== undefined && {
-            variables: sql<string>`variables || ${JSON.stringify(input.variables)}::jsonb`,
-          }),
-          updated_at: ts,
-        })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .execute();
-      // A lead's secondary contacts move with it to another campaign.
-      if (input.campaign_id !== undefined && lead.parent_lead_id === null && input.campaign_id !== lead.campaign_id) {
-        await trx
-          .updateTable('leads')
-          .set({ campaign_id: input.campaign_id, updated_at: ts })
-          .where('parent_lead_id', '=', id)
-          .where('user_id', '=', userId)
-          .execute();
-      }
-    });
-    return c.json({ message: 'Lead updated successfully' });
-  });
+  r.put('/leads/:id', updateLeadHandler({ db, now }));
 
   r.delete('/leads/:id', async (c) => {
     const id = idParam(c, 'id', LEAD_NOT_FOUND);
@@ -208,5 +213,15 @@ export function leadRoutes({ db, now }: Deps) {
     return c.json({ message: 'Lead deleted successfully' });
   });
 
+  return r;
+}
+
+/**
+ * Lead updates at the path the hosted documentation prints (`PUT /api/leads/{id}`, without `/user`),
+ * which today's clients call: the same handler, mounted behind the same token check and rate limit.
+ */
+export function leadAliasRoutes(deps: Deps) {
+  const r = new Hono<AppEnv>();
+  r.put('/leads/:id', updateLeadHandler(deps));
   return r;
 }

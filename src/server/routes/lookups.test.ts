@@ -21,8 +21,12 @@ async function addPhone(userId: number, phone_number: string, type_label: string
   return row.id;
 }
 
-async function addVoice(userId: number | null, name: string, mode: 'pipeline' | 'multimodal') {
-  const row = await svc.handle.db.insertInto('voices').values({ user_id: userId, name, mode }).returning('id').executeTakeFirstOrThrow();
+async function addVoice(userId: number | null, name: string, mode: 'pipeline' | 'multimodal', languageId: number | null = null) {
+  const row = await svc.handle.db
+    .insertInto('voices')
+    .values({ user_id: userId, name, mode, language_id: languageId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -44,6 +48,57 @@ describe('GET /user/assistants/models', () => {
       { id: 8, name: 'gpt-4o-mini-realtime' },
       { id: 9, name: 'gemini-2.5-flash-live' },
     ]);
+  });
+});
+
+describe('GET /user/assistants/models?type', () => {
+  it('gives the text models for llm and the realtime ones for multimodal', async () => {
+    const llm = await alice.req('GET', '/user/assistants/models?type=llm');
+    expect(llm.status).toBe(200);
+    expect((llm.body as { id: number }[]).map((m) => m.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    const multimodal = await alice.req('GET', '/user/assistants/models?type=multimodal');
+    expect(multimodal.body).toEqual([
+      { id: 7, name: 'gpt-4o-realtime' },
+      { id: 8, name: 'gpt-4o-mini-realtime' },
+      { id: 9, name: 'gemini-2.5-flash-live' },
+    ]);
+  });
+
+  it('refuses an unknown type with 422', async () => {
+    const res = await alice.req('GET', '/user/assistants/models?type=chat');
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ message: 'The selected type is invalid.', errors: { type: ['The selected type is invalid.'] } });
+  });
+});
+
+describe.each([
+  ['synthesizer-providers', ['ElevenLabs', 'Azure', 'Cartesia', 'Deepgram', 'OpenAI'], ['ElevenLabs', 'Azure']],
+  ['transcriber-providers', ['Deepgram', 'Azure', 'Gladia', 'AssemblyAI'], ['Azure', 'Gladia']],
+])('GET /user/assistants/%s', (path, all, forJapanese) => {
+  it('lists every provider as {id, name, code}, ordered by id', async () => {
+    const res = await alice.req('GET', `/user/assistants/${path}`);
+    expect(res.status).toBe(200);
+    const list = res.body as { id: number; name: string; code: string }[];
+    expect(list.map((p) => p.name)).toEqual(all);
+    for (const p of list) {
+      expect(Object.keys(p).sort()).toEqual(['code', 'id', 'name']);
+      expect(p.code).toMatch(/^[a-z]+$/);
+    }
+  });
+
+  it('filters by the languages a provider serves', async () => {
+    const languages = (await alice.req('GET', '/user/assistants/languages')).body as { id: number; iso_2: string }[];
+    const japanese = languages.find((l) => l.iso_2 === 'ja');
+    const english = languages.find((l) => l.iso_2 === 'en');
+    if (!japanese || !english) throw new Error('reference languages missing');
+    const ja = await alice.req('GET', `/user/assistants/${path}?language_id=${japanese.id}`);
+    expect((ja.body as { name: string }[]).map((p) => p.name)).toEqual(forJapanese);
+    const en = await alice.req('GET', `/user/assistants/${path}?language_id=${String(english.id)}`);
+    expect((en.body as { name: string }[]).map((p) => p.name)).toEqual(all);
+    expect((await alice.req('GET', `/user/assistants/${path}?language_id=9999`)).body).toEqual([]);
+    const bad = await alice.req('GET', `/user/assistants/${path}?language_id=english`);
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['language_id']);
   });
 });
 
@@ -84,9 +139,21 @@ describe('GET /user/assistants/voices', () => {
     expect(res.status).toBe(200);
     const names = (res.body as { name: string }[]).map((v) => v.name);
     expect(names).toEqual([...PUBLIC_PIPELINE, ...PUBLIC_MULTIMODAL, 'Alice clone', 'Alice live']);
-    expect(res.body[0]).toEqual({ id: 1, name: 'Rachel', mode: 'pipeline' });
-    expect(res.body).toContainEqual({ id: aliceOwnPipeline, name: 'Alice clone', mode: 'pipeline' });
-    expect(res.body).toContainEqual({ id: aliceOwnMultimodal, name: 'Alice live', mode: 'multimodal' });
+    expect(res.body[0]).toEqual({
+      id: 1,
+      name: 'Rachel',
+      mode: 'pipeline',
+      language_id: 1,
+      gender: 'female',
+      accent: 'American',
+      age: 'Young',
+      preview_url: null,
+      synthesizer_provider_id: 1,
+    });
+    expect(res.body).toContainEqual(expect.objectContaining({ id: aliceOwnPipeline, name: 'Alice clone', mode: 'pipeline', language_id: null }));
+    expect(res.body).toContainEqual(expect.objectContaining({ id: aliceOwnMultimodal, name: 'Alice live', mode: 'multimodal' }));
+    // Realtime voices speak through the model itself: no TTS provider, as the hosted example shows.
+    expect(res.body.find((v: { name: string }) => v.name === 'Alloy')).toMatchObject({ language_id: 1, synthesizer_provider_id: null });
     expect((res.body as { id: number }[]).map((v) => v.id)).not.toContain(bobOwn);
   });
 
@@ -97,6 +164,25 @@ describe('GET /user/assistants/voices', () => {
     const multimodal = await alice.req('GET', '/user/assistants/voices?mode=multimodal');
     expect((multimodal.body as { name: string }[]).map((v) => v.name)).toEqual([...PUBLIC_MULTIMODAL, 'Alice live']);
     for (const v of multimodal.body as { mode: string }[]) expect(v.mode).toBe('multimodal');
+  });
+
+  it('filters by language_id, alone or with mode, and takes it as a numeric string', async () => {
+    const german = await addVoice(alice.id, 'Alice Deutsch', 'pipeline', 2);
+    const de = await alice.req('GET', '/user/assistants/voices?language_id=2');
+    expect(de.status).toBe(200);
+    expect((de.body as { id: number }[]).map((v) => v.id)).toEqual([german]);
+    const en = await alice.req('GET', '/user/assistants/voices?language_id=1&mode=multimodal');
+    expect((en.body as { name: string }[]).map((v) => v.name)).toEqual(PUBLIC_MULTIMODAL);
+    expect((await bob.req('GET', '/user/assistants/voices?language_id=2')).body).toEqual([]);
+    expect((await alice.req('GET', '/user/assistants/voices?language_id=999')).body).toEqual([]);
+  });
+
+  it('refuses a language_id that is not an id with 422', async () => {
+    for (const bad of ['en', '0', '1.5', '99999999999']) {
+      const res = await alice.req('GET', `/user/assistants/voices?language_id=${bad}`);
+      expect(res.status, bad).toBe(422);
+      expect(Object.keys(res.body.errors)).toEqual(['language_id']);
+    }
   });
 
   it('never shows another user’s own voice', async () => {
@@ -113,7 +199,7 @@ describe('GET /user/assistants/voices', () => {
   it('treats an empty mode as absent', async () => {
     const res = await alice.req('GET', '/user/assistants/voices?mode=');
     expect(res.status).toBe(200);
-    expect(res.body).toHaveLength(PUBLIC_PIPELINE.length + PUBLIC_MULTIMODAL.length + 2);
+    expect(res.body).toEqual((await alice.req('GET', '/user/assistants/voices')).body);
   });
 });
 
@@ -218,7 +304,7 @@ describe('GET /user/assistants/phone-numbers', () => {
 });
 
 describe('lookups need a token', () => {
-  it.each(['phone-numbers', 'voices', 'models', 'languages'])('%s answers 401 without one', async (name) => {
+  it.each(['phone-numbers', 'voices', 'models', 'languages', 'synthesizer-providers', 'transcriber-providers'])('%s answers 401 without one', async (name) => {
     const res = await fetch(`${svc.api}/user/assistants/${name}`);
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: 'Unauthenticated.' });

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
-import { phoneNumbersQuerySchema, voicesQuerySchema } from '../../contract';
+import { sql } from 'kysely';
+import { modelsQuerySchema, phoneNumbersQuerySchema, providersQuerySchema, voicesQuerySchema } from '../../contract';
 import type { AppEnv, Deps } from '../http/context';
 import { parseQuery } from '../http/validate';
 
 /*
  * The lookup lists an assistant refers to: the caller's phone numbers, the voices the caller sees
- * (public ones and the caller's own), the LLM models and the languages. Bare arrays, ordered by id.
+ * (public ones and the caller's own), the LLM models, the languages and the TTS/STT providers.
+ * Bare arrays, ordered by id.
  */
 export function lookupRoutes({ db }: Deps) {
   const r = new Hono<AppEnv>();
@@ -62,18 +64,38 @@ export function lookupRoutes({ db }: Deps) {
   });
 
   r.get('/assistants/voices', async (c) => {
-    const { mode } = parseQuery(c, voicesQuerySchema);
+    const { mode, language_id } = parseQuery(c, voicesQuerySchema);
     let q = db
       .selectFrom('voices')
-      .select(['id', 'name', 'mode'])
+      .select(['id', 'name', 'mode', 'language_id', 'gender', 'accent', 'age', 'preview_url', 'synthesizer_provider_id'])
       .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', c.var.user.id)]));
     if (mode) q = q.where('mode', '=', mode);
+    if (language_id !== undefined) q = q.where('language_id', '=', language_id);
     return c.json(await q.orderBy('id').execute());
   });
 
   r.get('/assistants/models', async (c) => {
-    return c.json(await db.selectFrom('llm_models').select(['id', 'name']).orderBy('id').execute());
+    const { type } = parseQuery(c, modelsQuerySchema);
+    let q = db.selectFrom('llm_models').select(['id', 'name']);
+    if (type) q = q.where('multimodal', '=', type === 'multimodal');
+    return c.json(await q.orderBy('id').execute());
   });
+
+  for (const table of ['synthesizer_providers', 'transcriber_providers'] as const) {
+    const path = `/assistants/${table.replace('_providers', '-providers')}`;
+    r.get(path, async (c) => {
+      const { language_id } = parseQuery(c, providersQuerySchema);
+      let q = db.selectFrom(table).select(['id', 'name', 'code']);
+      if (language_id !== undefined) {
+        // An unknown language has no provider; iso_codes NULL serves every known one.
+        const language = await db.selectFrom('languages').select('iso_2').where('id', '=', language_id).executeTakeFirst();
+        if (!language) return c.json([]);
+        const iso = language.iso_2.trim();
+        q = q.where((eb) => eb.or([eb('iso_codes', 'is', null), eb(sql<string>`${iso}`, '=', sql<string>`ANY(iso_codes)`)]));
+      }
+      return c.json(await q.orderBy('id').execute());
+    });
+  }
 
   r.get('/assistants/languages', async (c) => {
     const rows = await db.selectFrom('languages').select(['id', 'name', 'iso_2']).orderBy('id').execute();

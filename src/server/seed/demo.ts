@@ -18,6 +18,8 @@ export const DEMO_EMAIL = 'demo@example.com';
 export const SECOND_EMAIL = 'second@example.com';
 export const DEMO_CALLS = 2000;
 export const SECOND_CALLS = 20;
+/** Dollars left on the demo account (new users get the column default, 25.00). */
+export const DEMO_BALANCE = '50.00';
 
 export interface SeedOptions {
   now?: Date;
@@ -436,6 +438,12 @@ interface SeededUser {
   numbers: Map<string, number>;
 }
 
+/** A synthesizer provider's id by code; null on a database without it. */
+async function providerId(db: Db, code: string): Promise<number | null> {
+  const row = await db.selectFrom('synthesizer_providers').select('id').where('code', '=', code).executeTakeFirst();
+  return row?.id ?? null;
+}
+
 async function insertUser(db: Db, email: string, name: string, createdAt: string): Promise<number> {
   const row = await db.insertInto('users').values({ email, name, created_at: createdAt }).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -624,13 +632,31 @@ async function insertCampaigns(
 
 async function seedDemoAccount(db: Db, refs: ReferenceData, rng: Rng, now: Date, calls: number, seed: number): Promise<number> {
   const id = await insertUser(db, DEMO_EMAIL, 'Demo User', daysAgo(now, 95, rng));
+  await db.updateTable('users').set({ balance: DEMO_BALANCE }).where('id', '=', id).execute();
   const numbers = await insertNumbers(db, id, DEMO_NUMBERS, rng, daysAgo(now, 94, rng));
   const user: SeededUser = { id, numbers };
   const ownVoices = await db
     .insertInto('voices')
     .values([
-      { user_id: id, name: 'Emma – cloned receptionist', mode: 'pipeline' },
-      { user_id: id, name: 'Jordan – realtime custom', mode: 'multimodal' },
+      {
+        user_id: id,
+        name: 'Emma – cloned receptionist',
+        mode: 'pipeline',
+        language_id: refs.english.id,
+        gender: 'female',
+        accent: 'American',
+        age: 'Middle aged',
+        synthesizer_provider_id: await providerId(db, 'elevenlabs'),
+      },
+      {
+        user_id: id,
+        name: 'Jordan – realtime custom',
+        mode: 'multimodal',
+        language_id: refs.german.id,
+        gender: 'male',
+        accent: null,
+        age: 'Young',
+      },
     ])
     .returning(['id', 'mode'])
     .execute();

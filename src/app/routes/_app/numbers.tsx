@@ -7,6 +7,11 @@ import { PhoneNumbersCard, type PhoneFilter } from '../../features/lookups/compo
 import { VoicesCard, type VoiceFilter } from '../../features/lookups/components/voices-card';
 import { ModelsCard } from '../../features/lookups/components/models-card';
 import { LanguagesCard } from '../../features/lookups/components/languages-card';
+import { OwnedNumbersCard } from '../../features/phone-numbers/components/owned-numbers-card';
+import { BuyNumberCard } from '../../features/phone-numbers/components/buy-number-card';
+import { ownedNumbersQuery } from '../../features/phone-numbers/api/get-owned-numbers';
+import { searchNumbersQuery } from '../../features/phone-numbers/api/search-numbers';
+import { meQuery } from '../../features/account/api/get-me';
 
 const defaults = { phones: 'all', voices: 'all' } as const;
 
@@ -15,6 +20,9 @@ const defaults = { phones: 'all', voices: 'all' } as const;
 const numbersSearch = z.object({
   phones: z.catch(z._default(z.enum(['all', 'inbound', 'outbound']), defaults.phones), defaults.phones),
   voices: z.catch(z._default(z.enum(['all', 'pipeline', 'multimodal']), defaults.voices), defaults.voices),
+  // The search for numbers to buy: a country code and the digits it should contain.
+  country: z.catch(z.optional(z.string().check(z.regex(/^[A-Z]{2}$/))), undefined),
+  contains: z.catch(z.optional(z.string().check(z.regex(/^\d{1,10}$/))), undefined),
 });
 
 const orAll = <T extends string>(v: T | 'all') => (v === 'all' ? undefined : v);
@@ -25,7 +33,7 @@ export const Route = createFileRoute('/_app/numbers')({
   codeSplitGroupings: [['loader', 'component']],
   validateSearch: numbersSearch,
   search: { middlewares: [stripSearchParams(defaults)] },
-  loaderDeps: ({ search }) => ({ phones: search.phones, voices: search.voices }),
+  loaderDeps: ({ search }) => ({ phones: search.phones, voices: search.voices, country: search.country, contains: search.contains }),
   // Warm the cache with the very options the cards read. Each card shows its own error (with retry),
   // so a failing lookup does not take the whole page down: prefetch, never throw.
   loader: ({ context: { queryClient }, deps }) =>
@@ -34,6 +42,9 @@ export const Route = createFileRoute('/_app/numbers')({
       queryClient.prefetchQuery(voicesQuery(orAll(deps.voices))),
       queryClient.prefetchQuery(modelsQuery()),
       queryClient.prefetchQuery(languagesQuery()),
+      queryClient.prefetchQuery(ownedNumbersQuery()),
+      queryClient.prefetchQuery(meQuery()),
+      deps.country ? queryClient.prefetchQuery(searchNumbersQuery(deps.country, deps.contains ?? '')) : null,
     ]),
   component: NumbersPage,
 });
@@ -41,7 +52,7 @@ export const Route = createFileRoute('/_app/numbers')({
 function NumbersPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const setSearch = (patch: { phones?: PhoneFilter; voices?: VoiceFilter }) =>
+  const setSearch = (patch: { phones?: PhoneFilter; voices?: VoiceFilter; country?: string | undefined; contains?: string | undefined }) =>
     void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false });
 
   return (
@@ -51,6 +62,11 @@ function NumbersPage() {
         description="What assistants are built from: your phone numbers, and the voices, models and languages the service offers."
       />
       <Stack gap="lg">
+        <OwnedNumbersCard />
+        <BuyNumberCard
+          search={{ country: search.country ?? null, contains: search.contains ?? '' }}
+          onSearch={({ country, contains }) => setSearch({ country: country ?? undefined, contains: contains || undefined })}
+        />
         <PhoneNumbersCard filter={search.phones} onFilterChange={(phones) => setSearch({ phones })} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <VoicesCard filter={search.voices} onFilterChange={(voices) => setSearch({ voices })} />

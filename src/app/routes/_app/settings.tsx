@@ -4,8 +4,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { apiBaseUrlOf, describeApiHost, useSession } from '../../api/session';
 import { PageHeader } from '../../components/page-header';
 import { signOut } from '../../components/user-menu';
+import { AccountCard } from '../../features/account/components/account-card';
+import { meQuery } from '../../features/account/api/get-me';
 
 export const Route = createFileRoute('/_app/settings')({
+  // Prefetch, never throw: the account card shows its own error with a retry.
+  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(meQuery()),
   component: SettingsPage,
 });
 
@@ -16,8 +20,9 @@ function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="This browser's session and appearance." />
+      <PageHeader title="Settings" description="Your account, this browser's session and appearance." />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <AccountCard />
         <Card component="section" aria-label="Session">
           <Title order={2} fz="lg" mb="sm">
             Session

@@ -70,15 +70,15 @@ export function AssistantsTable({
           accessor: 'status',
           title: 'Status',
           noWrap: true,
-          render: (a) => <StatusDot color={statusColor(a.status)}>{a.status || 'unknown'}</StatusDot>,
+          render: (a) => <StatusDot color={statusColor(a.status)}>{a.status || '—'}</StatusDot>,
         },
-        { accessor: 'language', title: 'Language', render: (a) => a.language ?? '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})` },
+        { accessor: 'language', title: 'Language', render: (a) => a.language || '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})` },
         {
           accessor: 'phone_number_id',
           title: 'Phone number',
           noWrap: true,
           render: (a) => {
-            if (a.phone_number_id === null) return <Text size="sm" c="dimmed">None</Text>;
+            if (a.phone_number_id === null) return <Text size="sm" c="dimmed">—</Text>;
             const p = phoneNumbers.get(a.phone_number_id);
             return p?.phone_number ?? `#${a.phone_number_id}`;
           },

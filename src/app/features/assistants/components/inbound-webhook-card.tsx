@@ -54,7 +54,8 @@ export function InboundWebhookCard({ assistant }: { assistant: Assistant }) {
               Inbound webhook
             </Title>
             <Text size="sm" c="dimmed">
-              Real-time updates about this assistant’s inbound calls. Applies at once, without “Save changes”.
+              Real-time updates about the inbound calls this assistant completes. Applies at once, without “Save changes”.
+              {assistant.type === 'outbound' ? ' This assistant makes calls: the webhook fires only for calls it takes.' : ''}
             </Text>
           </div>
           <Badge color={active ? 'teal' : 'gray'} variant="light" data-testid="inbound-webhook-state" style={{ flexShrink: 0 }}>
@@ -64,11 +65,15 @@ export function InboundWebhookCard({ assistant }: { assistant: Assistant }) {
         {active ? (
           <Text size="sm">
             Now sending to{' '}
-            <Text span ff="monospace" style={{ wordBreak: 'break-all' }}>
+            <Text span ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="inbound-webhook-url">
               {current}
             </Text>
           </Text>
-        ) : null}
+        ) : (
+          <Text size="sm" c="dimmed">
+            No inbound webhook URL is set.
+          </Text>
+        )}
         <Switch
           label="Send inbound call updates"
           checked={on}

@@ -44,7 +44,7 @@ export function OutboundAssistantsTable({
           accessor: 'status',
           title: 'Status',
           noWrap: true,
-          render: (a) => <StatusDot color={statusColor(a.status)}>{a.status || 'unknown'}</StatusDot>,
+          render: (a) => <StatusDot color={statusColor(a.status)}>{a.status || '—'}</StatusDot>,
         },
         {
           accessor: 'voice_id',

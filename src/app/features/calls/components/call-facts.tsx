@@ -27,12 +27,12 @@ function Numbers({ call }: { call: Call }) {
 export function CallFacts({ call }: { call: Call }) {
   const items: [string, ReactNode][] = [
     ['Status', <StatusBadge status={call.status} />],
-    ['Type', call.type ? humanize(call.type) : '–'],
+    ['Type', call.type ? humanize(call.type) : '—'],
     ['Numbers', <Numbers call={call} />],
-    ['Assistant', call.assistant_name || '–'],
-    ['Campaign', call.campaign_name || '–'],
+    ['Assistant', call.assistant_name || '—'],
+    ['Campaign', call.campaign_name || '—'],
     ['Duration', formatDuration(call.duration)],
-    ['Answered by', call.answered_by ? humanize(call.answered_by) : '–'],
+    ['Answered by', call.answered_by ? humanize(call.answered_by) : '—'],
     ['Carrier cost', formatCost(call.carrier_cost)],
     ['Total cost', formatCost(call.total_cost)],
     ['Started', formatCallTime(call.created_at, true)],

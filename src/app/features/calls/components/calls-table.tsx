@@ -94,7 +94,7 @@ const CardRows = memo(function CardRows({ calls, selectedId, renderLink, onOpen 
             </Text>
           </Group>
           <Text size="xs" c="dimmed" truncate>
-            {[humanize(call.type || '–'), call.assistant_name, call.campaign_name].filter(Boolean).join(' · ')}
+            {[humanize(call.type || '—'), call.assistant_name, call.campaign_name].filter(Boolean).join(' · ')}
           </Text>
         </Paper>
       ))}
@@ -117,7 +117,7 @@ function Truncated({ value, width }: { value: string | null; width: number }) {
   return (
     <td className={TD} style={{ maxWidth: width }}>
       <span style={value ? TRUNCATE : { ...TRUNCATE, ...DIMMED }} title={value ?? undefined}>
-        {value || '–'}
+        {value || '—'}
       </span>
     </td>
   );
@@ -141,7 +141,7 @@ const TableRows = memo(function TableRows({ calls, selectedId, renderLink, onOpe
           <td className={TD} style={{ whiteSpace: 'nowrap' }}>
             {renderLink(call, <CallTime value={call.created_at} />)}
           </td>
-          <td className={TD}>{call.type ? humanize(call.type) : '–'}</td>
+          <td className={TD}>{call.type ? humanize(call.type) : '—'}</td>
           <td className={TD}>
             <StatusBadge status={call.status} />
           </td>
@@ -156,7 +156,7 @@ const TableRows = memo(function TableRows({ calls, selectedId, renderLink, onOpe
           <td className={TD} style={NUMERIC}>
             {formatDuration(call.duration)}
           </td>
-          <td className={TD}>{call.answered_by ? humanize(call.answered_by) : '–'}</td>
+          <td className={TD}>{call.answered_by ? humanize(call.answered_by) : '—'}</td>
           <td className={TD} style={NUMERIC}>
             {formatCost(call.total_cost, true)}
           </td>

@@ -46,7 +46,7 @@ export function KeyValueTable({ data, empty, label }: { data: unknown; empty: st
               ) : row.value.trim() === '' ? (
                 // An empty value is shown as empty, not as a blank cell that looks like a rendering fault.
                 <Text span inherit c="dimmed" aria-label="empty">
-                  –
+                  —
                 </Text>
               ) : (
                 row.value

@@ -5,7 +5,7 @@ import { formatNational } from '../../../../contract/phone';
  * here needs Mantine's style props. The call pages are the only importers.
  */
 export function PhoneNumber({ value }: { value: string | null }) {
-  if (!value) return <span style={{ color: 'var(--mantine-color-dimmed)' }}>–</span>;
+  if (!value) return <span style={{ color: 'var(--mantine-color-dimmed)' }}>—</span>;
   const national = value.startsWith('+') ? formatNational(value) : value;
   return (
     <span title={value} style={{ whiteSpace: 'nowrap' }} data-e164={value}>

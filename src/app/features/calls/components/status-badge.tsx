@@ -8,7 +8,7 @@ export function StatusBadge({ status }: { status: string }) {
   if (!color) {
     return (
       <Text span inherit data-status={status}>
-        {status || '–'}
+        {status || '—'}
       </Text>
     );
   }

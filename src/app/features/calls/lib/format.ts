@@ -4,7 +4,7 @@
  */
 
 export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '–';
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return '—';
   const s = Math.round(seconds);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
@@ -14,7 +14,7 @@ const shortCostFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 
 
 /** A cost as the service counts it (up to 4 decimals); `short` rounds to 3 for the table. */
 export function formatCost(value: number | null | undefined, short = false): string {
-  if (value == null || !Number.isFinite(value)) return '–';
+  if (value == null || !Number.isFinite(value)) return '—';
   return (short ? shortCostFormat : costFormat).format(value);
 }
 
@@ -23,7 +23,7 @@ const SERVICE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/;
 
 /** "12 May 2025, 14:03" from "2025-05-12 14:03:09" (or an ISO form); anything else as it came. */
 export function formatCallTime(value: string | null | undefined, withSeconds = false): string {
-  if (!value) return '–';
+  if (!value) return '—';
   const m = SERVICE_TIME.exec(value);
   if (!m) return value;
   const [, y, mo, d, h, mi, s] = m;

@@ -8,7 +8,7 @@ describe('keyValues', () => {
       { key: 'b', value: '2', structured: false },
       { key: 'c', value: 'false', structured: false },
       { key: 'd', value: '{"e":1}', structured: true },
-      { key: 'f', value: '–', structured: false },
+      { key: 'f', value: '—', structured: false },
     ]);
   });
 

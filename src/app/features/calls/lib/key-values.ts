@@ -12,7 +12,7 @@ export interface KeyValue {
 }
 
 function valueText(value: unknown): { value: string; structured: boolean } {
-  if (value === null || value === undefined) return { value: '–', structured: false };
+  if (value === null || value === undefined) return { value: '—', structured: false };
   if (typeof value === 'string') return { value, structured: false };
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
     return { value: String(value), structured: false };

@@ -31,7 +31,7 @@ export function CampaignStatusButtons({ campaign, size = 'xs' }: { campaign: Cam
   const run = async (action: CampaignAction) => {
     try {
       const answer = await mutation.mutateAsync({ campaignId: campaign.id, action });
-      notifySuccess(answer.message, `“${campaign.name}” ${answer.data.status}`);
+      notifySuccess(answer.message, `“${campaign.name}” ${answer.data?.status || (action === 'start' ? 'started' : 'stopped')}`);
     } catch (e) {
       notifyError(e, action === 'start' ? 'The campaign did not start' : 'The campaign did not stop');
     }

@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
 import { Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Campaign } from '../../../../contract/campaign';
-import { formatDays, formatHours, formatRetries } from '../lib/format';
+import { formatRetries, formatSchedule } from '../lib/format';
 import { CampaignStatusBadge, CampaignStatusButtons } from './campaign-status';
+import { DeleteCampaignButton } from './delete-campaign-button';
 
 function assistantName(c: Campaign): string {
   if (c.assistant?.name) return c.assistant.name;
-  return c.assistant_id !== null ? `Assistant ${c.assistant_id}` : 'No assistant';
+  // Hosted campaign lists may not say which assistant calls: unknown, not "none".
+  return c.assistant_id !== null ? `Assistant ${c.assistant_id}` : '—';
 }
+
+const campaignName = (c: Campaign) => c.name || `Campaign ${c.id}`;
 
 export function CampaignsTable({
   campaigns,
@@ -25,7 +29,7 @@ export function CampaignsTable({
           <Card key={c.id} withBorder padding="sm" data-testid="campaign-row" data-campaign-id={c.id}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2} style={{ minWidth: 0 }}>
-                {renderLink(c, <Text fw={600} truncate>{c.name}</Text>)}
+                {renderLink(c, <Text fw={600} truncate>{campaignName(c)}</Text>)}
                 <Text size="xs" c="dimmed" truncate>
                   {assistantName(c)}
                 </Text>
@@ -33,15 +37,18 @@ export function CampaignsTable({
               <CampaignStatusBadge status={c.status} />
             </Group>
             <Text size="xs" mt={6}>
-              {formatDays(c.allowed_days)} · {formatHours(c.allowed_hours_start_time, c.allowed_hours_end_time)}
+              {formatSchedule(c.allowed_days, c.allowed_hours_start_time, c.allowed_hours_end_time)}
               {c.timezone ? ` (${c.timezone})` : ''}
             </Text>
             <Group justify="space-between" mt={6}>
               <Text size="xs" c="dimmed">
-                Retries {formatRetries(c.max_retries, c.retry_interval)}
+                Retries {formatRetries(c.max_retries, c.retry_interval) || '—'}
                 {c.leads_count !== null && c.leads_count !== undefined ? ` · ${c.leads_count} lead${c.leads_count === 1 ? '' : 's'}` : ''}
               </Text>
-              <CampaignStatusButtons campaign={c} />
+              <Group gap={6} wrap="nowrap">
+                <CampaignStatusButtons campaign={c} />
+                <DeleteCampaignButton campaign={c} />
+              </Group>
             </Group>
           </Card>
         ))}
@@ -59,7 +66,7 @@ export function CampaignsTable({
             <Table.Th>Allowed days and hours</Table.Th>
             <Table.Th>Retries</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Start or stop</VisuallyHidden>
+              <VisuallyHidden>Start, stop or delete</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -67,7 +74,7 @@ export function CampaignsTable({
           {campaigns.map((c) => (
             <Table.Tr key={c.id} data-testid="campaign-row" data-campaign-id={c.id}>
               <Table.Td maw={220}>
-                {renderLink(c, <Text size="sm" fw={600} truncate title={c.name}>{c.name}</Text>)}
+                {renderLink(c, <Text size="sm" fw={600} truncate title={campaignName(c)}>{campaignName(c)}</Text>)}
                 <Text size="xs" c="dimmed">
                   {c.leads_count !== null && c.leads_count !== undefined ? `${c.leads_count} lead${c.leads_count === 1 ? '' : 's'} · ` : ''}
                   {c.max_calls_in_parallel !== null ? `${c.max_calls_in_parallel} in parallel` : ''}
@@ -83,7 +90,7 @@ export function CampaignsTable({
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDays(c.allowed_days)} · {formatHours(c.allowed_hours_start_time, c.allowed_hours_end_time)}
+                  {formatSchedule(c.allowed_days, c.allowed_hours_start_time, c.allowed_hours_end_time)}
                 </Text>
                 {c.timezone ? (
                   <Text size="xs" c="dimmed">
@@ -92,12 +99,13 @@ export function CampaignsTable({
                 ) : null}
               </Table.Td>
               <Table.Td>
-                <Text size="sm">
-                  {formatRetries(c.max_retries, c.retry_interval)}
-                </Text>
+                <Text size="sm">{formatRetries(c.max_retries, c.retry_interval) || '—'}</Text>
               </Table.Td>
               <Table.Td>
-                <CampaignStatusButtons campaign={c} />
+                <Group gap={6} wrap="nowrap">
+                  <CampaignStatusButtons campaign={c} />
+                  <DeleteCampaignButton campaign={c} />
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -55,6 +55,12 @@ export function formatMinutes(minutes: number | null): string {
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
+/** Days and hours on one line; a host that sent neither gets "—", never a lone separator. */
+export function formatSchedule(days: readonly string[], start: string | null, end: string | null): string {
+  const parts = [formatDays(days), formatHours(start, end)].filter((p) => p !== '');
+  return parts.length ? parts.join(' · ') : '—';
+}
+
 export function formatRetries(retries: number | null, interval: number | null): string {
   if (retries === null) return '';
   return `${retries} × ${interval !== null ? `every ${formatMinutes(interval)}` : ''}`.trim();

@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, EmptyState, SegmentedControl } from '@mantine/core';
 import { IconMicrophoneOff } from '@tabler/icons-react';
-import type { VoiceMode } from '../../../../contract/lookups';
+import type { Voice, VoiceMode } from '../../../../contract/lookups';
 import { QueryState } from '../../../components/query-state';
 import { voicesQuery } from '../api/get-voices';
+import { voicesForMode } from '../lib/voice-choices';
 import { FilterableTable } from './filterable-table';
 import { LookupCard } from './lookup-card';
 
@@ -13,11 +14,14 @@ const modeColors: Record<string, string> = { pipeline: 'indigo', multimodal: 'gr
 
 export function VoicesCard({ filter, onFilterChange }: { filter: VoiceFilter; onFilterChange: (f: VoiceFilter) => void }) {
   const query = useQuery({ ...voicesQuery(filter === 'all' ? undefined : filter), placeholderData: keepPreviousData });
+  // Under a mode filter, voices whose mode the host does not state are listed too, with "—" as their mode.
+  const all = useQuery({ ...voicesQuery(), enabled: filter !== 'all' });
+  const withModeless = (voices: Voice[]) => (filter === 'all' ? voices : voicesForMode(voices, all.data));
   return (
     <LookupCard
       title="Voices"
       testId="voices"
-      count={query.data?.length}
+      count={query.data ? withModeless(query.data).length : undefined}
       refreshing={query.isFetching && query.isPlaceholderData}
       description="Public voices and your own. An assistant's mode decides which voices it can use."
       controls={
@@ -37,7 +41,7 @@ export function VoicesCard({ filter, onFilterChange }: { filter: VoiceFilter; on
       <QueryState
         query={query}
         errorTitle="Could not load the voices"
-        isEmpty={(d) => d.length === 0}
+        isEmpty={(d) => withModeless(d).length === 0}
         empty={
           <EmptyState
             icon={<IconMicrophoneOff size={24} aria-hidden />}
@@ -50,11 +54,11 @@ export function VoicesCard({ filter, onFilterChange }: { filter: VoiceFilter; on
       >
         {(voices) => (
           <FilterableTable
-            rows={voices}
+            rows={withModeless(voices)}
             noun="voice"
             filterLabel="Filter voices by name"
             filterPlaceholder="Filter by name"
-            matches={(v, needle) => v.name.toLowerCase().includes(needle)}
+            matches={(v, needle) => (v.name || `Voice ${v.id}`).toLowerCase().includes(needle)}
             column={{
               header: 'Mode',
               cell: (v) =>

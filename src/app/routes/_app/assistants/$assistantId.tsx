@@ -103,7 +103,9 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
         heldPhoneNumberId={assistant.type === 'inbound' ? assistant.phone_number_id : null}
         toolChoices={toolChoices}
         submitLabel="Save changes"
-        afterWebhooks={assistant.type === 'inbound' ? <InboundWebhookCard assistant={assistant} /> : null}
+        // Every assistant: the hosted service keeps the inbound webhook on either direction (and a record
+        // may come without a type), so whether it is on must always be visible.
+        afterWebhooks={<InboundWebhookCard assistant={assistant} />}
         save={async (values, baseline) => {
           const body = formToUpdateRequest(baseline, values, assistant.variables);
           if (Object.keys(body).length === 0) return null;

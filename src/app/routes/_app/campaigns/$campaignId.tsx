@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Alert, Card, EmptyState, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import * as z from '../../../lib/zod-mini';
 import { AnchorLink, ButtonLink } from '../../../components/links';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { campaignsQuery } from '../../../features/campaigns/api/get-campaigns';
 import { CampaignStatusBadge, CampaignStatusButtons } from '../../../features/campaigns/components/campaign-status';
+import { DeleteCampaignButton } from '../../../features/campaigns/components/delete-campaign-button';
 import { formatDays, formatHours, formatRetries } from '../../../features/campaigns/lib/format';
 import { phoneNumbersQuery } from '../../../features/lookups/api';
 import { leadsQuery } from '../../../features/leads/api/get-leads';
@@ -43,6 +44,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 function CampaignPage() {
   const { campaignId } = Route.useParams();
+  const navigate = useNavigate();
   const campaigns = useQuery(campaignsQuery());
   const leads = useQuery(leadsQuery());
   const numbers = useQuery(phoneNumbersQuery());
@@ -75,12 +77,17 @@ function CampaignPage() {
             <PageHeader
               title={campaign.name || `Campaign ${campaign.id}`}
               description={<CampaignStatusBadge status={campaign.status} />}
-              actions={<CampaignStatusButtons campaign={campaign} size="sm" />}
+              actions={
+                <>
+                  <CampaignStatusButtons campaign={campaign} size="sm" />
+                  <DeleteCampaignButton campaign={campaign} variant="button" onDeleted={() => void navigate({ to: '/campaigns' })} />
+                </>
+              }
             />
             <Stack gap="lg">
               <Card withBorder padding="lg">
                 <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
-                  <Fact label="Assistant">{campaign.assistant?.name ?? (campaign.assistant_id !== null ? `#${campaign.assistant_id}` : 'None')}</Fact>
+                  <Fact label="Assistant">{campaign.assistant?.name || (campaign.assistant_id !== null ? `#${campaign.assistant_id}` : '—')}</Fact>
                   <Fact label="Days">{formatDays(campaign.allowed_days) || '—'}</Fact>
                   <Fact label="Hours">
                     {formatHours(campaign.allowed_hours_start_time, campaign.allowed_hours_end_time) || '—'}

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS, type PhoneNumber } from '../../../../../contract';
 import { phoneNumbersQuery, usePhoneNumbers, voicesQuery } from '../../../lookups/api';
+import { voicesForMode } from '../../../lookups/lib/voice-choices';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { timeZoneOptionsWith } from '../../lib/time-zones';
 import { ChoiceField } from '../fields';
@@ -149,9 +150,10 @@ export function BasicsSection({
     const current = getValues('voice_id');
     if (current === null) return;
     try {
-      const voices = await queryClient.fetchQuery(voicesQuery(next));
+      const [voices, all] = await Promise.all([queryClient.fetchQuery(voicesQuery(next)), queryClient.fetchQuery(voicesQuery())]);
       if (getValues('engine_type') !== next || getValues('voice_id') !== current) return;
-      if (voices.some((v) => v.id === current)) return;
+      // A voice of no stated mode is kept: nothing says it does not fit.
+      if (voicesForMode(voices, all).some((v) => v.id === current)) return;
       setValue('voice_id', null, { shouldDirty: true });
       onVoiceNote(`The voice was cleared: it is not a ${next} voice. Choose one of the ${next} voices.`);
     } catch {

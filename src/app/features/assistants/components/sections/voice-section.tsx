@@ -3,27 +3,30 @@ import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '../../../../../contract';
 import { useLanguages, useVoices } from '../../../lookups/api';
+import { voiceLabel, voicesForMode } from '../../../lookups/lib/voice-choices';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { SliderField } from '../fields';
 import { FormSection } from '../form-section';
 
-/** Voices of the chosen mode only (Basics clears a voice of the other mode and passes the note). */
+/** Voices of the chosen mode, and those of no stated mode (Basics clears a voice of the other mode and passes the note). */
 function VoiceField({ note }: { note: string | null }) {
   const { control } = useFormContext<AssistantFormValues>();
   const mode = useWatch({ control, name: 'engine_type' });
   const voices = useVoices(mode);
+  // Voices whose mode the host does not state are offered too (see voicesForMode).
+  const allVoices = useVoices();
   const {
     field: { value, onChange, onBlur, ref, name },
     fieldState,
   } = useController({ control, name: 'voice_id' });
 
   const data = useMemo(() => {
-    const items = (voices.data ?? []).map((v) => ({ value: String(v.id), label: v.name || `Voice ${v.id}` }));
+    const items = voicesForMode(voices.data, allVoices.data).map((v) => ({ value: String(v.id), label: voiceLabel(v) }));
     if (value !== null && voices.data && !items.some((d) => d.value === String(value))) {
       items.unshift({ value: String(value), label: `Voice #${value} (not a ${mode} voice)` });
     }
     return items;
-  }, [voices.data, value, mode]);
+  }, [voices.data, allVoices.data, value, mode]);
 
   return (
     <Stack gap={4}>

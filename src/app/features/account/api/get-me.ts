@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { accountSchema, type Account } from '../../../../contract/account';
+import { api } from '../../../api';
+import { accountKeys } from './keys';
+
+export type Me = Account;
+
+/** The record itself, or wrapped in `{data}` as other endpoints of the hosted service answer. */
+export const meAnswerSchema = z.union([z.looseObject({ data: z.looseObject({}) }).transform((v) => accountSchema.parse(v.data)), accountSchema]);
+
+export function getMe(signal?: AbortSignal): Promise<Me> {
+  return api.get('/user/me', meAnswerSchema, { signal });
+}
+
+/**
+ * Calls placed anywhere (a campaign, another client of the API) spend the balance without the console
+ * knowing: a slow poll while the page is visible keeps the figure honest. Purchases invalidate it at once.
+ */
+export const meQuery = () =>
+  queryOptions({
+    queryKey: accountKeys.me(),
+    queryFn: ({ signal }) => getMe(signal),
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+  });
+
+export function useMe() {
+  return useQuery(meQuery());
+}

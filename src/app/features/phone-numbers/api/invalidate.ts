@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { accountKeys } from '../../account/api/keys';
+import { campaignKeys } from '../../campaigns/api/keys';
+import { lookupKeys } from '../../lookups/api/keys';
+import { phoneNumberKeys } from './keys';
+
+/**
+ * What a purchase or a release changes: the account's numbers (here and in the lookups the assistant and
+ * campaign forms read), the stock for sale, the balance, and the campaigns that called from a number.
+ */
+export function invalidateAfterNumberChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: phoneNumberKeys.all }),
+    queryClient.invalidateQueries({ queryKey: lookupKeys.all }),
+    queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+    queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+  ]);
+}

@@ -1,0 +1,194 @@
+import { useRef, useState } from 'react';
+import { Alert, Badge, Button, CloseButton, EmptyState, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconPhoneOff, IconTrash } from '@tabler/icons-react';
+import { errorMessage } from '../../../api/errors';
+import { QueryState } from '../../../components/query-state';
+import { confirmAction } from '../../../lib/confirm';
+import { notifySuccess } from '../../../lib/notify';
+import { LookupCard } from '../../lookups/components/lookup-card';
+import { formatMoney } from '../../account/lib/money';
+import { useOwnedNumbers } from '../api/get-owned-numbers';
+import { useReleaseNumber } from '../api/release-number';
+import type { OwnedNumber } from '../api/schemas';
+import { countryName } from '../lib/countries';
+import { numberTypeLabel, servedBy } from '../lib/format';
+
+function confirmRelease(n: OwnedNumber): Promise<boolean> {
+  const user = servedBy(n);
+  return confirmAction({
+    title: `Release ${n.phone_number ?? `number #${n.id}`}?`,
+    danger: true,
+    confirmLabel: 'Release number',
+    children: (
+      <Text size="sm">
+        The number leaves this account and its monthly charge ends. You may not get the same number back.
+        {user ? ` ${user} uses it: the service refuses to release a number an assistant or a campaign uses.` : ''}
+      </Text>
+    ),
+  });
+}
+
+/** The account's own numbers (GET /user/phone-numbers/all), each with a release. */
+export function OwnedNumbersCard() {
+  const query = useOwnedNumbers();
+  const release = useReleaseNumber();
+  // A refusal stays on screen (not only as a toast): it says what to change before trying again.
+  const [refusal, setRefusal] = useState<{ number: string; message: string } | null>(null);
+  // One release at a time, from the first click on (isPending turns true a render later).
+  const inFlight = useRef(false);
+
+  async function onRelease(n: OwnedNumber) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      if (await confirmRelease(n)) await releaseNow(n);
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  async function releaseNow(n: OwnedNumber) {
+    setRefusal(null);
+    try {
+      const answer = await release.mutateAsync(n.id);
+      notifySuccess(answer.message ?? `${n.phone_number ?? 'The number'} was released.`, 'Number released');
+    } catch (e) {
+      setRefusal({ number: n.phone_number ?? `#${n.id}`, message: errorMessage(e) });
+    }
+  }
+
+  return (
+    <LookupCard
+      title="Your numbers"
+      testId="owned-numbers"
+      count={query.data?.length}
+      description="The numbers this account rents. Release one to end its monthly charge."
+    >
+      {refusal ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={`${refusal.number} was not released`}
+          data-testid="release-refusal"
+          withCloseButton={false}
+        >
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text size="sm">{refusal.message}</Text>
+            <CloseButton size="sm" aria-label="Dismiss" onClick={() => setRefusal(null)} />
+          </Group>
+        </Alert>
+      ) : null}
+      <QueryState
+        query={query}
+        errorTitle="Could not load your numbers"
+        isEmpty={(d) => d.length === 0}
+        empty={<EmptyState icon={<IconPhoneOff size={24} aria-hidden />} title="No numbers yet" description="Buy one below." size="sm" py="md" />}
+      >
+        {(numbers) => (
+          <OwnedNumbersTable
+            numbers={numbers}
+            releasingId={release.isPending ? (release.variables ?? null) : null}
+            busy={release.isPending}
+            onRelease={(n) => void onRelease(n)}
+          />
+        )}
+      </QueryState>
+    </LookupCard>
+  );
+}
+
+function OwnedNumbersTable({
+  numbers,
+  releasingId,
+  busy,
+  onRelease,
+}: {
+  numbers: OwnedNumber[];
+  releasingId: number | null;
+  busy: boolean;
+  onRelease: (n: OwnedNumber) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={620} type="native">
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Number</Table.Th>
+            <Table.Th>Country</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Serves</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {numbers.map((n) => {
+            const user = servedBy(n);
+            const price = n.monthly_price;
+            const label = numberTypeLabel(n);
+            return (
+              <Table.Tr key={n.id} data-testid="owned-number-row" data-number={n.phone_number ?? ''}>
+                <Table.Td>
+                  <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {n.phone_number ?? '—'}
+                  </Text>
+                  {n.nickname ? (
+                    <Text size="xs">{n.nickname}</Text>
+                  ) : null}
+                  {price !== null ? (
+                    <Text size="xs" c="dimmed">
+                      {formatMoney(price)} a month
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{countryName(n.country_code) ?? '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {label ? (
+                      <Badge variant="light" color="gray" radius="sm" tt="none">
+                        {label}
+                      </Badge>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        —
+                      </Text>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td maw={260}>
+                  {user ? (
+                    <Text size="sm" truncate title={user}>
+                      {user}
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    leftSection={<IconTrash size={14} aria-hidden />}
+                    loading={releasingId === n.id}
+                    disabled={busy && releasingId !== n.id}
+                    onClick={() => onRelease(n)}
+                    aria-label={`Release ${n.phone_number ?? `number ${n.id}`}`}
+                  >
+                    Release
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,116 @@
+import type { ReactElement, ReactNode } from 'react';
+import fc from 'fast-check';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { theme } from '../theme';
+
+/*
+ * Variants of a full response record as the hosted service's drift produces them (shared/spec/hosted-quirks.md):
+ * a field left out, sent as null, a number or boolean sent as a string, an object sent as PHP's `[]`, a text
+ * sent as a number, a status or type nobody knew. The component tests render a page's main component with
+ * them: every field singly (one row each, exhaustively) and in random combinations (fast-check).
+ */
+
+export type JsonRecord = Record<string, unknown>;
+
+export const DRIFTS = ['delete', 'null', 'stringify', 'emptyArray', 'numberForText', 'unknownWord'] as const;
+export type Drift = (typeof DRIFTS)[number];
+
+/** What one drift makes of one value. */
+export function drifted(value: unknown, drift: Drift): unknown {
+  switch (drift) {
+    case 'delete':
+      return undefined;
+    case 'null':
+      return null;
+    case 'stringify':
+      if (typeof value === 'number') return String(value);
+      if (typeof value === 'boolean') return value ? '1' : '0';
+      return value;
+    case 'emptyArray':
+      return value !== null && typeof value === 'object' && !Array.isArray(value) ? [] : value;
+    case 'numberForText':
+      return typeof value === 'string' ? 7 : value;
+    case 'unknownWord':
+      return typeof value === 'string' ? 'zz-never-heard-of-it' : value;
+  }
+}
+
+/** The record with some fields drifted; `id` is only ever stringified (a record is known by it). */
+export function applyDrifts(example: JsonRecord, edits: readonly (readonly [string, Drift])[]): JsonRecord {
+  const out: JsonRecord = { ...example };
+  for (const [key, drift] of edits) {
+    if (key === 'id' && drift !== 'stringify') continue;
+    const next = drifted(out[key], drift);
+    if (next === undefined) delete out[key];
+    else out[key] = next;
+  }
+  return out;
+}
+
+/** Every single-field variant of the example, each with its own id (one table row each). */
+export function singleFieldVariants(example: JsonRecord, firstId: number, except: readonly string[] = []): JsonRecord[] {
+  const keys = Object.keys(example).filter((k) => k !== 'id' && !except.includes(k));
+  const out: JsonRecord[] = [];
+  let id = firstId;
+  for (const key of keys) {
+    for (const drift of DRIFTS) {
+      const v = applyDrifts(example, [[key, drift]]);
+      if (JSON.stringify(v) === JSON.stringify(example)) continue;
+      out.push({ ...v, id: id % 2 === 0 ? String(id) : id });
+      id += 1;
+    }
+  }
+  return out;
+}
+
+/** The example with every field drifted the same way at once (the worst case of each drift). */
+export function allFieldsVariants(example: JsonRecord, firstId: number, except: readonly string[] = []): JsonRecord[] {
+  const keys = Object.keys(example).filter((k) => k !== 'id' && !except.includes(k));
+  return DRIFTS.map((drift, i) => ({ ...applyDrifts(example, keys.map((k) => [k, drift] as const)), id: firstId + i }));
+}
+
+/** Random combinations of drifts over the example's fields. */
+export function variantArbitrary(example: JsonRecord, except: readonly string[] = []): fc.Arbitrary<JsonRecord> {
+  const keys = Object.keys(example).filter((k) => !except.includes(k));
+  return fc
+    .array(fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...DRIFTS)), { minLength: 1, maxLength: Math.max(1, keys.length) })
+    .map((edits) => applyDrifts(example, edits));
+}
+
+/** Bounded: these render real components in jsdom. */
+export const VARIANT_RUNS = { numRuns: 12, seed: 20251001 } as const;
+
+export function variantsQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/**
+ * Renders inside the console's providers and a throwaway router (links and guards need one). The route
+ * renders asynchronously: use `findBy…`.
+ */
+export function renderInConsole(ui: () => ReactNode, queryClient: QueryClient = variantsQueryClient()) {
+  // The router restores scroll positions; jsdom has no scrolling.
+  window.scrollTo = () => {};
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{ui()}</> });
+  const catchAll = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null });
+  const router = createRouter({ routeTree: rootRoute.addChildren([page, catchAll]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const element: ReactElement = (
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router as never} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+  return { queryClient, ...render(element) };
+}
+
+/** Mantine's autosize Textarea listens to document.fonts, which jsdom lacks. */
+export function stubDocumentFonts() {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
+  }
+}

@@ -1,0 +1,431 @@
+import type { z } from 'zod';
+import * as contract from './index';
+
+/*
+ * One FULL example of every response schema in the contract: every field the schema names, filled as the
+ * hosted service fills it (our own data). The property test in response-schemas.test.ts takes each one
+ * apart, field by field and in random combinations, and checks the schema still reads it. Test-only: the
+ * console does not import this file.
+ *
+ * A new response schema in src/contract needs an entry here: the test fails until it has one.
+ */
+
+export interface ResponseExample {
+  /** The exported names this entry covers (for schema factories such as paginatedSchema, the factory's). */
+  covers: readonly string[];
+  /** A label for test output when one export has several entries. */
+  label: string;
+  schema: z.ZodType;
+  example: unknown;
+  /** Where the record's own id is, when it has one: it must come out of any variant unchanged (as a number). */
+  idPath?: readonly (string | number)[];
+  /**
+   * Dotted paths that may be required, `*` standing for any list index: the record's id, the list itself,
+   * a list's items and their ids. These are never deleted, nulled or replaced; they may still be stringified.
+   */
+  required: readonly string[];
+}
+
+const ts = '2024-05-02T09:14:07.000000Z';
+const laravelTs = '2024-05-02 09:14:07';
+
+const toolRecord = {
+  id: 31,
+  name: 'check_availability',
+  description: 'Looks up free appointment slots',
+  endpoint: 'https://api.example.com/slots',
+  method: 'POST',
+  timeout: 10,
+  headers: [{ name: 'X-Api-Key', value: 'secret' }],
+  schema: [{ name: 'date', type: 'string', description: 'The day asked for' }],
+  created_at: ts,
+  updated_at: laravelTs,
+};
+
+const assistant = {
+  id: 8,
+  user_id: 3,
+  phone_number_id: 12,
+  engine_id: 2,
+  synthesizer_id: 4,
+  transcriber_id: 5,
+  voice_id: 11,
+  instance_id: 6,
+  name: 'Front desk',
+  variables: { company: 'Acme GmbH', discount: 10 },
+  post_call_evaluation: 1,
+  fillers: 0,
+  post_call_schema: [{ name: 'interested', type: 'boolean', description: 'Did the caller want an offer?' }],
+  tools: [
+    { id: 31, name: 'check_availability', type: 'mid_call', data: { endpoint: 'https://api.example.com/slots' } },
+    { type: 'end_call', data: { description: 'End when the caller says goodbye' } },
+  ],
+  is_webhook_active: true,
+  webhook_url: 'https://hooks.example.com/post-call',
+  inbound_webhook_url: 'https://hooks.example.com/inbound',
+  language: 'German',
+  type: 'inbound',
+  status: 'active',
+  max_duration: 600,
+  record: true,
+  initial_message: 'Guten Tag, hier ist Anna von Acme.',
+  system_prompt: 'You are Anna, the front desk of Acme.',
+  flows_platform_id: 9,
+  timezone: 'Europe/Berlin',
+  created_at: ts,
+  updated_at: laravelTs,
+  max_silence_duration: 15,
+  reengagement_interval: 30,
+  reengagement_prompt: 'Are you still there?',
+  voice_mail_message: 'Please call us back.',
+  deleted_at: ts,
+  end_call_on_voicemail: 1,
+  llm_temperature: '0.30',
+  voice_stability: '0.50',
+  voice_similarity: '0.75',
+  speech_speed: '1.00',
+  allow_interruptions: true,
+  enable_noise_cancellation: false,
+  endpoint_sensitivity: 2.5,
+  interrupt_sensitivity: 2.5,
+  endpoint_type: 'vad',
+  wait_for_customer: false,
+  mode: 'pipeline',
+  language_id: 2,
+  secondary_language_ids: [1, 3],
+  transcriber_provider_id: 1,
+  synthesizer_provider_id: 2,
+  llm_model_id: 1,
+  multimodal_model_id: 7,
+  ambient_sound: 'office',
+  ambient_sound_volume: '0.20',
+  uuid: '0f6c2a86-5f55-4d36-9d51-3c4f1f6e2a11',
+  send_webhook_only_on_completed: 0,
+  include_recording_in_webhook: 1,
+  filler_config: { neutral: ['Hmm.'], negative: ['Oh.'], positive: ['Great!'], question: ['Let me see.'] },
+  knowledgebase_id: 4,
+  knowledgebase_mode: 'function_call',
+  label_ids: [2, 5],
+  min_interrupt_words: 2,
+  widget_settings: { color: '#336699' },
+};
+
+const assistantSummary = {
+  id: 9,
+  user_id: 3,
+  name: 'Outbound sales',
+  initial_message: 'Hello!',
+  system_prompt: 'You call back leads.',
+  timezone: 'Europe/Vienna',
+  type: 'outbound',
+  mode: 'multimodal',
+  status: 'active',
+  voice_id: 10,
+  language_id: 1,
+  variables: { product: 'Solar' },
+  webhook_url: null,
+  is_webhook_active: 0,
+  created_at: laravelTs,
+  updated_at: ts,
+};
+
+const call = {
+  id: 1234569,
+  assistant_id: 8,
+  assistant_name: 'Front desk',
+  campaign_id: 5,
+  campaign_name: 'Spring offers',
+  type: 'outbound',
+  duration: 83,
+  assistant_phone_number: '+4930123456',
+  client_phone_number: '+4917612345678',
+  status: 'completed',
+  transcript: [
+    { text: 'Guten Tag!', type: 'text', sender: 'bot', timestamp: '2024-05-02 09:14:08' },
+    { text: 'Hallo.', type: 'text', sender: 'human', timestamp: 1714641250 },
+  ],
+  variables: { customer_name: 'Max' },
+  evaluation: [{ name: 'interested', value: true }],
+  webhook_response: { status: 200 },
+  carrier_cost: '0.08000000',
+  total_cost: 0.12,
+  answered_by: 'human',
+  recording_url: 'https://cdn.example.com/rec/1234569.mp3',
+  created_at: laravelTs,
+  updated_at: ts,
+};
+
+const secondaryContact = {
+  id: 77,
+  phone_number: '+4915112345678',
+  variables: { role: 'assistant' },
+  status: 'created',
+  created_at: ts,
+  updated_at: ts,
+};
+
+const lead = {
+  id: 501,
+  campaign_id: 5,
+  phone_number: '+4917612345678',
+  variables: { customer_name: 'Max', budget: 4000 },
+  status: 'created',
+  created_at: ts,
+  updated_at: laravelTs,
+  campaign: { id: 5, name: 'Spring offers' },
+  secondary_contacts: [secondaryContact],
+};
+
+const campaign = {
+  id: 5,
+  name: 'Spring offers',
+  status: 'running',
+  assistant_id: 9,
+  assistant: { id: 9, name: 'Outbound sales' },
+  timezone: 'Europe/Berlin',
+  max_calls_in_parallel: 3,
+  allowed_hours_start_time: '09:00:00',
+  allowed_hours_end_time: '17:00',
+  allowed_days: ['monday', 'tuesday'],
+  max_retries: 3,
+  retry_interval: 60,
+  phone_number_ids: [12, 13],
+  leads_count: 40,
+  created_at: ts,
+  updated_at: laravelTs,
+};
+
+const paginatorFields = (path: string, data: unknown[]) => ({
+  current_page: 1,
+  data,
+  first_page_url: `${path}?page=1`,
+  from: 1,
+  last_page: 3,
+  last_page_url: `${path}?page=3`,
+  links: [
+    { url: null, label: '&laquo; Previous', active: false },
+    { url: `${path}?page=1`, label: '1', active: true },
+    { url: `${path}?page=2`, label: 'Next &raquo;', active: false },
+  ],
+  next_page_url: `${path}?page=2`,
+  path,
+  per_page: 15,
+  prev_page_url: null,
+  to: 1,
+  total: 31,
+});
+
+const ownedPhoneNumber = {
+  id: 12,
+  phone_number: '+4930123456',
+  country_code: 'DE',
+  type: 'normal',
+  type_label: 'Normal',
+  nickname: 'Berlin office',
+  sms_capable: false,
+  region: 'Berlin',
+  has_active_subscription: true,
+  monthly_price: '4.50',
+  assistant: { id: 8, name: 'Front desk', type: 'inbound' },
+  created_at: ts,
+};
+
+const purchasedPhoneNumber = { id: 14, phone_number: '+4940123456', country_code: 'DE', type: 'normal', sms_capable: 0 };
+
+const listItemIds = ['*', '*.id'];
+
+/** Every entry; `covers` ties it to the exported names the completeness check looks for. */
+export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
+  // ---- pagination
+  {
+    covers: ['paginationLinkSchema'],
+    label: 'paginator link',
+    schema: contract.paginationLinkSchema,
+    example: { url: 'https://host/api/user/calls?page=2', label: '2', active: false },
+    required: [],
+  },
+  {
+    covers: ['paginatedSchema'],
+    label: 'paginator of calls',
+    schema: contract.paginatedSchema(contract.callSchema),
+    example: paginatorFields('https://host/api/user/calls', [call]),
+    required: ['data', 'data.*', 'data.*.id'],
+  },
+  {
+    covers: ['paginatedSchema'],
+    label: 'paginator of assistants',
+    schema: contract.paginatedSchema(contract.assistantSchema),
+    example: paginatorFields('https://host/api/user/assistants/get', [assistant]),
+    required: ['data', 'data.*', 'data.*.id'],
+  },
+  {
+    covers: ['paginatedSchema'],
+    label: 'paginator of leads',
+    schema: contract.paginatedSchema(contract.leadSchema),
+    example: paginatorFields('https://host/api/user/leads', [lead]),
+    required: ['data', 'data.*', 'data.*.id'],
+  },
+  // ---- errors
+  { covers: ['fieldErrorsSchema'], label: 'field errors', schema: contract.fieldErrorsSchema, example: { name: ['The name field is required.'] }, required: [] },
+  { covers: ['simpleErrorSchema'], label: 'error {message}', schema: contract.simpleErrorSchema, example: { message: 'Assistant not found' }, required: [] },
+  {
+    covers: ['validationErrorSchema'],
+    label: 'error {message, errors}',
+    schema: contract.validationErrorSchema,
+    example: { message: 'The name field is required. (and 1 more error)', errors: { name: ['The name field is required.'], 'post_call_schema.0.type': ['The selected type is invalid.'] } },
+    required: [],
+  },
+  {
+    covers: ['anyErrorBodySchema'],
+    label: 'any error body',
+    schema: contract.anyErrorBodySchema,
+    example: { message: 'Too Many Attempts.', error: 'rate_limited', errors: { name: ['Taken.'] }, retry_after: 30 },
+    required: [],
+  },
+  // ---- lookups
+  {
+    covers: ['phoneNumberSchema'],
+    label: 'phone number (lookup)',
+    schema: contract.phoneNumberSchema,
+    example: { id: 12, phone_number: '+4930123456', country_code: 'DE', type_label: 'Normal', is_available: 1 },
+    idPath: ['id'],
+    required: ['id'],
+  },
+  {
+    covers: ['voiceSchema', 'listOf'],
+    label: 'voices (bare list)',
+    schema: contract.listOf(contract.voiceSchema),
+    example: [
+      {
+        id: 10,
+        name: 'Zephyr',
+        mode: 'multimodal',
+        language_id: 1,
+        gender: 'female',
+        accent: 'American',
+        age: 'Middle aged',
+        preview_url: 'https://cdn.example.com/voices/zephyr.wav',
+        synthesizer_provider_id: 1,
+      },
+    ],
+    required: listItemIds,
+  },
+  { covers: ['llmModelSchema'], label: 'model', schema: contract.llmModelSchema, example: { id: 1, name: 'GPT-4o-mini', type: 'llm' }, idPath: ['id'], required: ['id'] },
+  { covers: ['languageSchema'], label: 'language', schema: contract.languageSchema, example: { id: 2, name: 'German', iso_2: 'de' }, idPath: ['id'], required: ['id'] },
+  {
+    covers: ['providerSchema'],
+    label: 'providers (wrapped list)',
+    schema: contract.listOf(contract.providerSchema),
+    example: { data: [{ id: 1, name: 'ElevenLabs', code: 'elevenlabs' }] },
+    required: ['data', ...listItemIds.map((p) => `data.${p}`)],
+  },
+  // ---- tools
+  { covers: ['toolHeaderSchema'], label: 'tool header', schema: contract.toolHeaderSchema, example: { name: 'X-Api-Key', value: 'secret' }, required: [] },
+  { covers: ['toolParamSchema'], label: 'tool parameter', schema: contract.toolParamSchema, example: { name: 'date', type: 'string', description: 'The day' }, required: [] },
+  { covers: ['toolSchema'], label: 'tool', schema: contract.toolSchema, example: toolRecord, idPath: ['id'], required: ['id'] },
+  // ---- assistants
+  { covers: ['postCallFieldSchema'], label: 'post-call field', schema: contract.postCallFieldSchema, example: assistant.post_call_schema[0], required: [] },
+  { covers: ['assistantToolItemSchema'], label: 'assistant tool item', schema: contract.assistantToolItemSchema, example: assistant.tools[0], required: [] },
+  { covers: ['fillerConfigSchema'], label: 'filler config', schema: contract.fillerConfigSchema, example: assistant.filler_config, required: [] },
+  { covers: ['assistantSchema'], label: 'assistant', schema: contract.assistantSchema, example: assistant, idPath: ['id'], required: ['id'] },
+  {
+    covers: ['assistantSchema', 'listOf'],
+    label: 'assistants (GET /user/assistants, bare list)',
+    schema: contract.listOf(contract.assistantSchema),
+    example: [assistant],
+    required: listItemIds,
+  },
+  { covers: ['assistantSummarySchema'], label: 'assistant summary', schema: contract.assistantSummarySchema, example: assistantSummary, idPath: ['id'], required: ['id'] },
+  {
+    covers: ['assistantMutationDataSchema'],
+    label: 'assistant mutation data',
+    schema: contract.assistantMutationDataSchema,
+    example: { id: 8, name: 'Front desk', status: 'active', type: 'inbound', mode: 'pipeline' },
+    idPath: ['id'],
+    required: ['id'],
+  },
+  {
+    covers: ['assistantMutationResponseSchema'],
+    label: 'assistant created',
+    schema: contract.assistantMutationResponseSchema,
+    example: { message: 'Assistant created successfully', data: { id: 8, name: 'Front desk', status: 'active', type: 'inbound', mode: 'pipeline' } },
+    idPath: ['data', 'id'],
+    required: ['data', 'data.id'],
+  },
+  // ---- leads
+  { covers: ['secondaryContactSchema'], label: 'secondary contact', schema: contract.secondaryContactSchema, example: secondaryContact, idPath: ['id'], required: ['id'] },
+  { covers: ['leadCampaignSchema'], label: 'lead campaign', schema: contract.leadCampaignSchema, example: lead.campaign, idPath: ['id'], required: ['id'] },
+  { covers: ['leadSchema'], label: 'lead', schema: contract.leadSchema, example: lead, idPath: ['id'], required: ['id'] },
+  {
+    covers: ['leadMutationResponseSchema'],
+    label: 'lead created',
+    schema: contract.leadMutationResponseSchema,
+    example: { message: 'Lead created successfully', data: lead },
+    idPath: ['data', 'id'],
+    required: ['data', 'data.id'],
+  },
+  // ---- campaigns
+  { covers: ['campaignAssistantSchema'], label: 'campaign assistant', schema: contract.campaignAssistantSchema, example: campaign.assistant, idPath: ['id'], required: ['id'] },
+  { covers: ['campaignSchema'], label: 'campaign', schema: contract.campaignSchema, example: campaign, idPath: ['id'], required: ['id'] },
+  {
+    covers: ['campaignStatusResponseSchema'],
+    label: 'campaign status changed',
+    schema: contract.campaignStatusResponseSchema,
+    example: { message: 'Campaign started successfully', success: true, data: { campaign_id: 5, status: 'running' } },
+    required: [],
+  },
+  // ---- calls
+  { covers: ['transcriptEntrySchema'], label: 'transcript line', schema: contract.transcriptEntrySchema, example: call.transcript[0], required: [] },
+  { covers: ['transcriptSchema'], label: 'transcript', schema: contract.transcriptSchema, example: call.transcript, required: [] },
+  { covers: ['callSchema'], label: 'call', schema: contract.callSchema, example: call, idPath: ['id'], required: ['id'] },
+  {
+    covers: ['makeCallResponseSchema'],
+    label: 'call placed',
+    schema: contract.makeCallResponseSchema,
+    example: { message: 'Call initiated successfully', call_id: 1234570, status: 'initiated' },
+    idPath: ['call_id'],
+    required: ['call_id'],
+  },
+  // ---- account
+  {
+    covers: ['accountSchema'],
+    label: 'account (GET /user/me)',
+    schema: contract.accountSchema,
+    example: { name: 'Demo User', email: 'demo@example.com', total_balance: '42.50' },
+    required: [],
+  },
+  // ---- phone numbers
+  {
+    covers: ['servingAssistantSchema'],
+    label: 'serving assistant',
+    schema: contract.servingAssistantSchema,
+    example: ownedPhoneNumber.assistant,
+    idPath: ['id'],
+    required: ['id'],
+  },
+  { covers: ['ownedPhoneNumberSchema'], label: 'owned number', schema: contract.ownedPhoneNumberSchema, example: ownedPhoneNumber, idPath: ['id'], required: ['id'] },
+  {
+    covers: ['availablePhoneNumberSchema'],
+    label: 'number for sale',
+    schema: contract.availablePhoneNumberSchema,
+    example: {
+      phone_number: '+4930987654',
+      phone_number_formatted: '030 987654',
+      country_code: 'DE',
+      price: '4.50',
+      stripe_price_id: 'price_123',
+      address_requirements: 'none',
+      sms_capable: false,
+    },
+    required: [],
+  },
+  { covers: ['purchasedPhoneNumberSchema'], label: 'purchased number', schema: contract.purchasedPhoneNumberSchema, example: purchasedPhoneNumber, idPath: ['id'], required: ['id'] },
+  {
+    covers: ['purchasePhoneNumberResponse'],
+    label: 'number purchased',
+    schema: contract.purchasePhoneNumberResponse,
+    example: { message: 'Phone number purchased successfully', data: purchasedPhoneNumber },
+    idPath: ['data', 'id'],
+    required: ['data', 'data.id'],
+  },
+];
