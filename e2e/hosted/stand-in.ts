@@ -100,7 +100,7 @@ export function createStandIn(): Hono<Env> {
     return json(c, {
       message: 'Assistant updated successfully',
       data: {
-        id: found.id,
+        id: found.id ?? null,
         name: found.name ?? null,
         status: found.status ?? null,
         type: found.type ?? null,
@@ -219,8 +219,8 @@ export function createStandIn(): Hono<Env> {
       message: 'Phone number purchased successfully',
       data: {
         id: 9399,
-        phone_number: sale.phone_number,
-        country_code: sale.country_code,
+        phone_number: sale.phone_number ?? null,
+        country_code: sale.country_code ?? null,
       },
     });
   });

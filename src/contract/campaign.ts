@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boolish, idish, lenientList, lenientRecord, nestedRecord, nullableIdish, numberish, openString, textish } from './common';
-import { laxId, laxInt } from './request-fields';
+import { laxBool, laxId, laxInt } from './request-fields';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const CAMPAIGN_STATUSES = ['draft', 'running', 'stopped', 'completed'] as const;
@@ -10,6 +10,7 @@ export const CAMPAIGN_BOUNDS = {
   max_calls_in_parallel: { min: 1, max: 10, default: 3 },
   max_retries: { min: 1, max: 5, default: 3 },
   retry_interval: { min: 10, max: 4320, default: 60 },
+  goal_completion_variable: { max: 255 },
 } as const;
 
 /** What a campaign names of its assistant; hosted examples may leave it out or send `[]`. */
@@ -32,6 +33,11 @@ export const campaignSchema = lenientRecord({
   retry_interval: numberish,
   phone_number_ids: lenientList(idish),
   leads_count: numberish.optional(),
+  // Settings of the hosted create; absent on hosts (and older records) that do not keep them.
+  retry_on_voicemail: boolish.optional(),
+  retry_on_goal_incomplete: boolish.optional(),
+  goal_completion_variable: textish.optional(),
+  mark_complete_when_no_leads: boolish.optional(),
   created_at: textish,
   updated_at: textish,
 });
@@ -60,8 +66,40 @@ export const createCampaignRequest = z.object({
     CAMPAIGN_BOUNDS.retry_interval.default,
   ),
   phone_number_ids: z.array(laxId()).max(50).default([]),
+  // Settings the hosted create takes and its clients send; defaults as the hosted documentation gives them.
+  retry_on_voicemail: laxBool().default(false),
+  retry_on_goal_incomplete: laxBool().default(false),
+  /** Names a boolean of the assistant's post-call schema; not checked against it, as no hosted document says it is. */
+  goal_completion_variable: z.string().trim().min(1).max(CAMPAIGN_BOUNDS.goal_completion_variable.max).optional(),
+  mark_complete_when_no_leads: laxBool().default(true),
 });
 export type CreateCampaignRequest = z.input<typeof createCampaignRequest>;
+
+const CREATE_FIELDS = new Set<string>(Object.keys(createCampaignRequest.shape));
+
+/** Same wording as the assistant create's refusal. */
+export const CAMPAIGN_UNKNOWN_FIELDS_ON_CREATE = 'The following fields cannot be set:';
+
+/** Fields of a create body the service does not know: refused with a 422, never dropped. */
+export function unknownCampaignFields(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  return Object.keys(body).filter((k) => !CREATE_FIELDS.has(k));
+}
+
+// Laravel trims strings and turns "" into null before its rules run, and these are nullable there:
+// today's clients send "" for an hour they leave open, and null or "" for no goal variable.
+const BLANK_MEANS_DEFAULT = ['timezone', 'allowed_hours_start_time', 'allowed_hours_end_time', 'goal_completion_variable'] as const;
+
+/** The create body with null or blank optional strings left out, so their defaults apply. */
+export function withoutBlankCampaignFields(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const key of BLANK_MEANS_DEFAULT) {
+    const v = out[key];
+    if (v === null || (typeof v === 'string' && v.trim() === '')) delete out[key];
+  }
+  return out;
+}
 
 export const campaignStatusRequest = z.object({
   campaign_id: laxId(),

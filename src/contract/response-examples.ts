@@ -191,6 +191,10 @@ const campaign = {
   retry_interval: 60,
   phone_number_ids: [12, 13],
   leads_count: 40,
+  retry_on_voicemail: 1,
+  retry_on_goal_incomplete: false,
+  goal_completion_variable: 'interested',
+  mark_complete_when_no_leads: true,
   created_at: ts,
   updated_at: laravelTs,
 };

@@ -159,7 +159,9 @@ describe('lenient parsing of the hosted quirks', () => {
       { id: 1, phone_number: '+4930123456', country_code: 'DE', type_label: 'Caller ID', is_available: false },
     ]);
     const wrapped = { data: [{ id: 3, name: 'Anna', mode: 'speech-to-speech' }] };
-    await expect(clientAnswering(wrapped).get('/user/assistants/voices', listOf(voiceSchema))).resolves.toEqual([{ id: 3, name: 'Anna', mode: 'speech-to-speech' }]);
+    await expect(clientAnswering(wrapped).get('/user/assistants/voices', listOf(voiceSchema))).resolves.toMatchObject([
+      { id: 3, name: 'Anna', mode: 'speech-to-speech', language_id: null, gender: null },
+    ]);
   });
 
   it('a lead with [] variables and a null campaign', () => {

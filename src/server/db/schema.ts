@@ -201,6 +201,10 @@ export interface CampaignsTable {
   allowed_days: Json<string[]>;
   max_retries: Generated<number>;
   retry_interval: Generated<number>;
+  retry_on_voicemail: Generated<boolean>;
+  retry_on_goal_incomplete: Generated<boolean>;
+  goal_completion_variable: string | null;
+  mark_complete_when_no_leads: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
 import {
   attributeName,
+  CAMPAIGN_UNKNOWN_FIELDS_ON_CREATE,
   campaignStatusRequest,
   createCampaignRequest,
   isTimeZone,
+  unknownCampaignFields,
   WEEKDAYS,
+  withoutBlankCampaignFields,
   type FieldErrors,
 } from '../../contract';
 import type { Db } from '../db/connect';
@@ -12,7 +15,7 @@ import type { CampaignRow } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
 import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound, ValidationError } from '../http/errors';
-import { idParam, parseBody } from '../http/validate';
+import { idParam, parseBody, parseOr422, readJson } from '../http/validate';
 import { campaignResource, type CampaignExtras } from '../resources/campaigns';
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
@@ -96,7 +99,10 @@ export function campaignRoutes({ db, now }: Deps) {
   });
 
   r.post('/campaigns', async (c) => {
-    const input = await parseBody(c, createCampaignRequest);
+    const body = await readJson(c);
+    const unknown = unknownCampaignFields(body);
+    if (unknown.length > 0) throw new HttpError(422, `${CAMPAIGN_UNKNOWN_FIELDS_ON_CREATE} ${unknown.join(', ')}`);
+    const input = parseOr422(createCampaignRequest, withoutBlankCampaignFields(body));
     const userId = c.var.user.id;
     const errors: FieldErrors = {};
 
@@ -153,6 +159,10 @@ export function campaignRoutes({ db, now }: Deps) {
           allowed_days: JSON.stringify(days),
           max_retries: input.max_retries,
           retry_interval: input.retry_interval,
+          retry_on_voicemail: input.retry_on_voicemail,
+          retry_on_goal_incomplete: input.retry_on_goal_incomplete,
+          goal_completion_variable: input.goal_completion_variable ?? null,
+          mark_complete_when_no_leads: input.mark_complete_when_no_leads,
           created_at: ts,
           updated_at: ts,
         })

@@ -8,7 +8,7 @@ import { formatMoney } from '../lib/money';
 export function AccountCard() {
   const me = useMe();
   return (
-    <Card component="section" aria-label="Account">
+    <Card component="section" aria-label="Account" style={{ alignSelf: 'start' }}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Title order={2} fz="lg">
           Account

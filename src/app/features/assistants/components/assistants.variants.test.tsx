@@ -102,7 +102,7 @@ async function renderTable(records: JsonRecord[], paginator: JsonRecord = {}): P
   renderInConsole(() => (
     <AssistantsTable page={page} fetching={false} phoneNumbers={new Map()} onPageChange={() => {}} onPerPageChange={() => {}} onDelete={() => {}} />
   ));
-  await screen.findByRole('link', { name: displayName(page.data[0]!) });
+  await screen.findAllByRole('link', { name: displayName(page.data[0]!) });
   return page.data;
 }
 

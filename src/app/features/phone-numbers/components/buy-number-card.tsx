@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, EmptyState, Group, Loader, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
 import { QueryState } from '../../../components/query-state';
 import { LookupCard } from '../../lookups/components/lookup-card';
@@ -94,18 +95,20 @@ export function BuyNumberCard({ search, onSearch }: { search: NumberSearch; onSe
 }
 
 function AvailableNumbersTable({ numbers, where, onChoose }: { numbers: AvailableNumber[]; where: string; onChoose: (n: AvailableNumber) => void }) {
+  // On a phone: number, price and Buy only (the country is the one searched; SMS goes under the number).
+  const compact = useMediaQuery('(max-width: 48em)') ?? false;
   return (
     <>
       <Text size="sm" c="dimmed" aria-live="polite">
         {numbers.length} number{numbers.length === 1 ? '' : 's'} for sale in {where}
       </Text>
-      <Table.ScrollContainer minWidth={480} type="native">
-        <Table data-testid="available-numbers">
+      <Table.ScrollContainer minWidth={compact ? 0 : 480} type="native">
+        <Table data-testid="available-numbers" horizontalSpacing={compact ? 4 : 'xs'}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Number</Table.Th>
-              <Table.Th>Country</Table.Th>
-              <Table.Th>SMS</Table.Th>
+              {compact ? null : <Table.Th>Country</Table.Th>}
+              {compact ? null : <Table.Th>SMS</Table.Th>}
               <Table.Th ta="right">Per month</Table.Th>
               <Table.Th>
                 <VisuallyHidden>Buy</VisuallyHidden>
@@ -121,21 +124,24 @@ function AvailableNumbersTable({ numbers, where, onChoose }: { numbers: Availabl
                     <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
                       {display ?? '—'}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{countryName(n.country_code) ?? '—'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {n.sms_capable === null ? (
-                      <Text size="sm" c="dimmed">
-                        —
+                    {compact ? (
+                      <Text size="xs" c="dimmed">
+                        {n.sms_capable ? 'Voice and SMS' : 'Voice only'}
                       </Text>
-                    ) : (
+                    ) : null}
+                  </Table.Td>
+                  {compact ? null : (
+                    <Table.Td>
+                      <Text size="sm">{countryName(n.country_code) ?? '—'}</Text>
+                    </Table.Td>
+                  )}
+                  {compact ? null : (
+                    <Table.Td>
                       <Badge variant="light" color={n.sms_capable ? 'teal' : 'gray'} radius="sm" tt="none">
                         {n.sms_capable ? 'SMS' : 'Voice only'}
                       </Badge>
-                    )}
-                  </Table.Td>
+                    </Table.Td>
+                  )}
                   <Table.Td ta="right">
                     <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="available-number-price">
                       {formatMoney(n.price)}

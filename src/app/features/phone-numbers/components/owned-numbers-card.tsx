@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Alert, Badge, Button, CloseButton, EmptyState, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Card, CloseButton, EmptyState, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPhoneOff, IconTrash } from '@tabler/icons-react';
 import { errorMessage } from '../../../api/errors';
 import { QueryState } from '../../../components/query-state';
@@ -98,17 +99,66 @@ export function OwnedNumbersCard() {
   );
 }
 
-function OwnedNumbersTable({
-  numbers,
-  releasingId,
-  busy,
-  onRelease,
-}: {
+interface TableProps {
   numbers: OwnedNumber[];
   releasingId: number | null;
   busy: boolean;
   onRelease: (n: OwnedNumber) => void;
-}) {
+}
+
+function ReleaseButton({ n, releasingId, busy, onRelease }: Omit<TableProps, 'numbers'> & { n: OwnedNumber }) {
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      color="red"
+      leftSection={<IconTrash size={14} aria-hidden />}
+      loading={releasingId === n.id}
+      disabled={busy && releasingId !== n.id}
+      onClick={() => onRelease(n)}
+      aria-label={`Release ${n.phone_number ?? `number ${n.id}`}`}
+    >
+      Release
+    </Button>
+  );
+}
+
+function OwnedNumbersTable(props: TableProps) {
+  // On a phone a five-column table hides the action off-screen: one small card per number instead.
+  const compact = useMediaQuery('(max-width: 48em)') ?? false;
+  return compact ? <OwnedNumbersList {...props} /> : <OwnedNumbersWide {...props} />;
+}
+
+function OwnedNumbersList({ numbers, ...actions }: TableProps) {
+  return (
+    <Stack gap="xs">
+      {numbers.map((n) => {
+        const user = servedBy(n);
+        const label = numberTypeLabel(n);
+        return (
+          <Card key={n.id} withBorder padding="xs" data-testid="owned-number-row" data-number={n.phone_number ?? ''}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={2} style={{ minWidth: 0 }}>
+                <Text ff="monospace" size="sm" fw={600}>
+                  {n.phone_number ?? '—'}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {[countryName(n.country_code), label, n.monthly_price !== null ? `${formatMoney(n.monthly_price)} a month` : null].filter(Boolean).join(' · ') || '—'}
+                </Text>
+                <Text size="xs" truncate>
+                  {user ? `Serves ${user}` : 'Not in use'}
+                </Text>
+              </Stack>
+              <ReleaseButton n={n} {...actions} />
+            </Group>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function OwnedNumbersWide({ numbers, ...actions }: TableProps) {
   return (
     <Table.ScrollContainer minWidth={620} type="native">
       <Table>
@@ -171,18 +221,7 @@ function OwnedNumbersTable({
                   )}
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={14} aria-hidden />}
-                    loading={releasingId === n.id}
-                    disabled={busy && releasingId !== n.id}
-                    onClick={() => onRelease(n)}
-                    aria-label={`Release ${n.phone_number ?? `number ${n.id}`}`}
-                  >
-                    Release
-                  </Button>
+                  <ReleaseButton n={n} {...actions} />
                 </Table.Td>
               </Table.Tr>
             );
