@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { recordAnswer } from './answers';
 import { lenientRecord, numberish, textish } from './common';
 
 /*
@@ -7,3 +8,6 @@ import { lenientRecord, numberish, textish } from './common';
  */
 export const accountSchema = lenientRecord({ name: textish, email: textish, total_balance: numberish });
 export type Account = z.output<typeof accountSchema>;
+
+/** The record itself, or wrapped in `{data}` as other endpoints of the hosted service answer. */
+export const accountAnswerSchema = recordAnswer(accountSchema);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { anyValue, boolish, idish, lenientList, lenientRecord, nestedRecord, nullableIdish, numberish, objectish, openString, textish } from './common';
+import { namedRecordSchema } from './lookups';
+import { paginatedSchema } from './pagination';
 import { httpUrl, isTimeZone } from './validation';
 import { laxBool, laxId, laxInt, laxNumber } from './request-fields';
 
@@ -164,6 +166,12 @@ export const assistantSummarySchema = lenientRecord({
   updated_at: textish,
 });
 export type AssistantSummary = z.output<typeof assistantSummarySchema>;
+
+/** GET /user/assistants/get: one page of assistants. */
+export const assistantsPageSchema = paginatedSchema(assistantSchema);
+
+/** GET /user/assistants/get as a picker reads it (the call log's filter): ids and names. */
+export const assistantNamesPageSchema = paginatedSchema(namedRecordSchema);
 
 /** What create answers of the new assistant. */
 export const assistantMutationDataSchema = lenientRecord({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { recordAnswer } from './answers';
+import { paginatedSchema } from './pagination';
 import { anyValue, idish, lenientList, lenientRecord, nullableIdish, numberish, objectish, openString, textish } from './common';
 import { variablesInput } from './assistant';
 import { phoneNumberInput } from './lead';
@@ -47,6 +49,12 @@ export const callSchema = lenientRecord({
   updated_at: textish,
 });
 export type Call = z.output<typeof callSchema>;
+
+/** GET /user/calls/{id}: the record itself on the local service; some hosts wrap records in `{data}`. */
+export const callAnswerSchema = recordAnswer(callSchema);
+
+/** GET /user/calls: one page of the log. */
+export const callsPageSchema = paginatedSchema(callSchema);
 
 const isoDate = z
   .string()

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { listAnswer, recordAnswer } from './answers';
+import { namedRecordSchema } from './lookups';
 import { boolish, idish, lenientList, lenientRecord, nestedRecord, nullableIdish, numberish, openString, textish } from './common';
 import { laxBool, laxId, laxInt } from './request-fields';
 
@@ -42,6 +44,18 @@ export const campaignSchema = lenientRecord({
   updated_at: textish,
 });
 export type Campaign = z.output<typeof campaignSchema>;
+
+/**
+ * GET /user/campaigns: a bare array; older hosts wrapped it (`{"campaigns": [...]}`), and a paginator or
+ * a `{data}` wrapper is read too (only its page: campaigns are few).
+ */
+export const campaignsAnswerSchema = listAnswer(campaignSchema, { keys: ['campaigns'] });
+
+/** The create answer: `{message, data: campaign}` (201), or the campaign itself on some hosts. */
+export const campaignMutationResponseSchema = recordAnswer(campaignSchema);
+
+/** GET /user/campaigns as a picker reads it (the call log's filter): ids and names, in any form of the list. */
+export const campaignNamesAnswerSchema = listAnswer(namedRecordSchema, { keys: ['campaigns'] });
 
 /** "H:i": 9:00 or 09:00, hours 0-23. */
 export const HOUR_MINUTE = /^([01]?\d|2[0-3]):[0-5]\d$/;

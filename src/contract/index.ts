@@ -1,4 +1,5 @@
 export * from './common';
+export * from './answers';
 export * from './pagination';
 export * from './errors';
 export * from './validation';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idish, lenientList, lenientRecord, nestedRecord, nullableIdish, objectish, openString, textish } from './common';
+import { listAnswer } from './answers';
 import { variablesInput } from './assistant';
+import { paginatedSchema } from './pagination';
 import { laxBool, laxId } from './request-fields';
 
 export const LEAD_STATUSES = ['created', 'completed', 'reached-max-retries'] as const;
@@ -38,6 +40,22 @@ export type Lead = z.output<typeof leadSchema>;
 
 /** Create and update answer `{message, data: lead}`: the lead is required, the message is not. */
 export const leadMutationResponseSchema = lenientRecord({ message: openString, data: leadSchema }, ['data']);
+
+/** One answer of GET /user/leads, read: its leads, and how many pages there are (1 when unpaged). */
+export interface LeadsPage {
+  leads: Lead[];
+  lastPage: number;
+}
+
+/**
+ * GET /user/leads. The spec (and the local service) answers one bare array; the hosted service pages it
+ * with Laravel's paginator (15 a page, `page`), and older hosts wrapped it as `{"leads": [...]}`. The
+ * paginator is tried first, for its page count; a plain `{data: [...]}` reads as one page of it.
+ */
+export const leadsAnswerSchema = z.union([
+  paginatedSchema(leadSchema).transform((p): LeadsPage => ({ leads: p.data, lastPage: Math.max(1, p.last_page) })),
+  listAnswer(leadSchema, { keys: ['leads'] }).transform((leads): LeadsPage => ({ leads, lastPage: 1 })),
+]);
 
 // ---- requests ----
 export const phoneNumberInput = z.string().trim().min(1).max(32);

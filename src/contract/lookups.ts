@@ -35,6 +35,10 @@ export type Voice = z.output<typeof voiceSchema>;
 export const llmModelSchema = lenientRecord({ id: idish, name: openString, type: textish.optional() });
 export type LlmModel = z.output<typeof llmModelSchema>;
 
+/** What a picker or a filter reads of any record (an assistant, a campaign): its id and, when there, its name. */
+export const namedRecordSchema = lenientRecord({ id: idish, name: textish });
+export type NamedRecord = z.output<typeof namedRecordSchema>;
+
 export const languageSchema = lenientRecord({ id: idish, name: openString, iso_2: openString });
 export type Language = z.output<typeof languageSchema>;
 

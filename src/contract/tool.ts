@@ -37,6 +37,9 @@ export const toolSchema = lenientRecord({
 });
 export type Tool = z.output<typeof toolSchema>;
 
+/** Create and update answer `{message, data: tool}`: the tool is required, the message is not. */
+export const toolMutationResponseSchema = lenientRecord({ message: openString, data: toolSchema }, ['data']);
+
 // ---- requests, validated strictly by the service and by the console's form ----
 export const toolHeaderInput = z.object({
   name: z.string().trim().min(1).max(255),

@@ -48,8 +48,8 @@ export interface ClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** `{message}` answers of changes (update lead, delete, enable webhook …), kept loose. */
-export const messageResponseSchema = z.looseObject({ message: z.optional(z.string()) });
+// `{message}` answers of changes are read with the contract's messageResponseSchema, imported by the
+// feature that makes the change: the contract is full zod, which the sign-in page does not load.
 
 /** For answers whose body does not matter (only success or failure). */
 export const anyResponseSchema = z.unknown();

@@ -1,4 +1,4 @@
-export { api, createApiClient, buildUrl, messageResponseSchema, type ApiClient, type RequestOptions } from './client';
+export { api, createApiClient, buildUrl, type ApiClient, type RequestOptions } from './client';
 export { ApiError, errorMessage, isApiError, type ApiErrorKind } from './errors';
 export {
   apiBaseUrlOf,

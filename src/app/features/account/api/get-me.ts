@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { accountSchema, type Account } from '../../../../contract/account';
+import { accountAnswerSchema, type Account } from '../../../../contract/account';
 import { api } from '../../../api';
 import { accountKeys } from './keys';
 
 export type Me = Account;
 
-/** The record itself, or wrapped in `{data}` as other endpoints of the hosted service answer. */
-export const meAnswerSchema = z.union([z.looseObject({ data: z.looseObject({}) }).transform((v) => accountSchema.parse(v.data)), accountSchema]);
+/** The record itself, or wrapped in `{data}`: the contract's accountAnswerSchema. */
+export const meAnswerSchema = accountAnswerSchema;
 
 export function getMe(signal?: AbortSignal): Promise<Me> {
   return api.get('/user/me', meAnswerSchema, { signal });

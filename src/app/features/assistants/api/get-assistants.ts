@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { assistantSchema, paginatedSchema } from '../../../../contract';
+import { assistantsPageSchema } from '../../../../contract';
 import { api } from '../../../api';
 import { assistantKeys, type AssistantListParams } from './keys';
 
-export const assistantPageSchema = paginatedSchema(assistantSchema);
-
 /** GET /user/assistants/get: one page of the user's assistants, newest first. */
 export function getAssistants(params: AssistantListParams, signal?: AbortSignal) {
-  return api.get('/user/assistants/get', assistantPageSchema, { query: { page: params.page, per_page: params.per_page }, signal });
+  return api.get('/user/assistants/get', assistantsPageSchema, { query: { page: params.page, per_page: params.per_page }, signal });
 }
 
 export const assistantsQuery = (params: AssistantListParams) =>

@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { UpdateAssistantRequest } from '../../../../contract';
+import { messageResponseSchema, type UpdateAssistantRequest } from '../../../../contract';
 import { api } from '../../../api';
 import { lookupKeys } from '../../lookups/api';
 import { assistantKeys } from './keys';
 
-/** The update answer is `{message, data}` on the local service; the hosted one documents none: kept loose. */
-const updateResponseSchema = z.looseObject({ message: z.string().optional() });
-
-/** PUT /user/assistant/{id}: only the fields sent change; `tool_ids` replaces the attached tools. */
+/**
+ * PUT /user/assistant/{id}: only the fields sent change; `tool_ids` replaces the attached tools. The answer
+ * is `{message, data}` on the local service and undocumented on the hosted one: only its message is read.
+ */
 export function updateAssistant(id: number, body: UpdateAssistantRequest) {
-  return api.put(`/user/assistant/${id}`, updateResponseSchema, { body });
+  return api.put(`/user/assistant/${id}`, messageResponseSchema, { body });
 }
 
 export function useUpdateAssistant(id: number) {

@@ -2,8 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from '../../../lib/zod-mini';
 import { api } from '../../../api';
 
-const localInfoSchema = z.looseObject({
-  service: z.string(),
+// Built from zod/mini as the sign-in page loads it (the contract's full zod would grow that page), and as
+// lenient as the contract's records: a field this host leaves out or sends oddly only costs its hint.
+export const localInfoSchema = z.looseObject({
+  service: z.catch(z.string(), ''),
   demo_data: z.catch(z.boolean(), false),
   sign_in_hint: z.catch(z.nullish(z.string()), null),
 });

@@ -3,8 +3,12 @@ import { api } from '../../../api';
 import { ApiError } from '../../../api/errors';
 import { apiBaseUrlOf } from '../../../api/session';
 
-/** Any list (or a `{data: [...]}` wrapper): only whether the host accepted the token matters here. */
-const languagesAnswer = z.union([z.array(z.unknown()), z.looseObject({ data: z.array(z.unknown()) })]);
+/**
+ * Any list (or a `{data: [...]}` wrapper): only whether the host accepted the token matters here, so the
+ * items are not read at all. The list itself stays required: an answer without one is no service API.
+ * zod/mini, as the sign-in page loads it.
+ */
+export const languagesAnswer = z.union([z.array(z.unknown()), z.looseObject({ data: z.array(z.unknown()) })]);
 
 /**
  * Checks a token before a session starts, with the cheapest authenticated call there is (the languages

@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { idish, textish } from '../../../../contract/common';
-
 /*
  * The assistant and campaign choices of the call filter. Only ids and names are read, so the call log
  * does not depend on the assistants or campaigns features.
@@ -10,8 +7,6 @@ export interface FilterOption {
   id: number;
   name: string;
 }
-
-export const optionSchema = z.looseObject({ id: idish, name: textish });
 
 export function toOptions(items: readonly { id: number; name: string | null }[], noun: string): FilterOption[] {
   const seen = new Set<number>();

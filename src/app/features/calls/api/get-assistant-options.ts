@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paginatedSchema } from '../../../../contract/pagination';
+import { assistantNamesPageSchema } from '../../../../contract/assistant';
 import { api } from '../../../api';
 import { callKeys } from './call-keys';
-import { optionSchema, toOptions, type FilterOption } from './filter-option';
+import { toOptions, type FilterOption } from './filter-option';
 
 // GET /user/assistants/get pages (per_page at most 100): the filter needs every page.
-const assistantsPageSchema = paginatedSchema(optionSchema);
 
 /** Guards against a host whose paginator never ends. */
 const MAX_PAGES = 100;
@@ -13,7 +12,7 @@ const MAX_PAGES = 100;
 export async function getAllAssistantOptions(signal?: AbortSignal): Promise<FilterOption[]> {
   const items: { id: number; name: string | null }[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const res = await api.get('/user/assistants/get', assistantsPageSchema, { query: { per_page: 100, page }, signal });
+    const res = await api.get('/user/assistants/get', assistantNamesPageSchema, { query: { per_page: 100, page }, signal });
     items.push(...res.data);
     if (res.data.length === 0 || page >= res.last_page) break;
   }

@@ -1,16 +1,12 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { callSchema, type Call } from '../../../../contract/call';
+import { callAnswerSchema, type Call } from '../../../../contract/call';
 import { api } from '../../../api';
 import { isLiveStatus } from '../lib/status';
 import { LIVE_REFRESH_MS, type CallsPage } from './get-calls';
 import { callKeys } from './call-keys';
 
-// The local service answers the record itself; some hosts wrap records in {data}.
-const callResponseSchema = z.union([callSchema, z.looseObject({ data: callSchema }).transform((v) => v.data)]);
-
 export function getCall(id: number, signal?: AbortSignal): Promise<Call> {
-  return api.get(`/user/calls/${id}`, callResponseSchema, { signal });
+  return api.get(`/user/calls/${id}`, callAnswerSchema, { signal });
 }
 
 export function callQueryOptions(id: number) {

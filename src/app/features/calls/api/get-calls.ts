@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callSchema, type Call } from '../../../../contract/call';
-import { paginatedSchema, type Paginated } from '../../../../contract/pagination';
+import { callsPageSchema, type Call } from '../../../../contract/call';
+import type { Paginated } from '../../../../contract/pagination';
 import { api } from '../../../api';
 import { isLiveStatus } from '../lib/status';
 import type { CallsParams } from '../lib/params';
 import { callKeys } from './call-keys';
 
-export const callsPageSchema = paginatedSchema(callSchema);
+export { callsPageSchema };
 export type CallsPage = Paginated<Call>;
 
 /** Calls still changing (initiated, ringing, in progress) are refreshed this often while the page is visible. */

@@ -1,28 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { leadSchema, type Lead } from '../../../../contract/lead';
-import { paginatedSchema } from '../../../../contract/pagination';
+import { leadsAnswerSchema, type Lead, type LeadsPage } from '../../../../contract/lead';
 import { api } from '../../../api';
 import { leadKeys } from './keys';
 
 /*
- * GET /user/leads. The spec (and the local service) answers one bare array; the hosted service pages it
- * with Laravel's paginator (15 a page, `page`), and older hosts wrapped it as {"leads": [...]}. Every
- * form is read, and every page fetched: the console filters, sorts and pages the whole list itself.
+ * GET /user/leads, in every form the contract's leadsAnswerSchema reads (a bare array, the hosted
+ * paginator, the old {"leads": [...]} wrapper), every page fetched: the console filters, sorts and pages
+ * the whole list itself.
  */
 
-export interface LeadsPage {
-  leads: Lead[];
-  /** 1 for the unpaged forms. */
-  lastPage: number;
-}
-
-export const leadsAnswerSchema = z.union([
-  z.array(leadSchema).transform((leads): LeadsPage => ({ leads, lastPage: 1 })),
-  paginatedSchema(leadSchema).transform((p): LeadsPage => ({ leads: p.data, lastPage: Math.max(1, p.last_page) })),
-  z.looseObject({ leads: z.array(leadSchema) }).transform((v): LeadsPage => ({ leads: v.leads, lastPage: 1 })),
-  z.looseObject({ data: z.array(leadSchema) }).transform((v): LeadsPage => ({ leads: v.data, lastPage: 1 })),
-]);
+export { leadsAnswerSchema, type LeadsPage };
 
 /** Far more than any account holds: a host that never stops paging does not keep us in a loop. */
 export const MAX_LEAD_PAGES = 2000;

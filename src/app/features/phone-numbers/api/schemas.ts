@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { lenientList } from '../../../../contract/common';
+import type { z } from 'zod';
+import { listAnswer as contractListAnswer } from '../../../../contract/answers';
 import {
   availablePhoneNumberSchema,
   ownedPhoneNumberSchema,
@@ -17,6 +17,5 @@ export type AvailableNumber = AvailablePhoneNumber;
  * that cannot be read (no id) is left out rather than costing the whole list.
  */
 export function listAnswer<T extends z.ZodType>(item: T) {
-  const items = lenientList(item);
-  return z.union([z.array(z.unknown()).transform((v) => items.parse(v)), z.looseObject({ data: items }).transform((v) => v.data)]);
+  return contractListAnswer(item, { dropUnreadable: true });
 }

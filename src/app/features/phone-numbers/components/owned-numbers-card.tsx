@@ -149,7 +149,9 @@ function OwnedNumbersList({ numbers, ...actions }: TableProps) {
                   {user ? `Serves ${user}` : 'Not in use'}
                 </Text>
               </Stack>
-              <ReleaseButton n={n} {...actions} />
+              <div style={{ flexShrink: 0 }}>
+                <ReleaseButton n={n} {...actions} />
+              </div>
             </Group>
           </Card>
         );

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { toolSchema, type CreateToolRequest } from '../../../../contract';
+import { toolMutationResponseSchema, type CreateToolRequest } from '../../../../contract';
 import { api } from '../../../api';
 import { toolKeys } from './keys';
-
-const toolMutationResponseSchema = z.looseObject({ message: z.string().optional(), data: toolSchema });
 
 /** POST /user/tools: `{message, data: tool}`; past the plan's count a 422 whose message says the limit. */
 export function createTool(body: CreateToolRequest) {
@@ -21,5 +18,3 @@ export function useCreateTool() {
     },
   });
 }
-
-export { toolMutationResponseSchema };

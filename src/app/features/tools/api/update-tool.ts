@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateToolRequest } from '../../../../contract';
+import { toolMutationResponseSchema, type UpdateToolRequest } from '../../../../contract';
 import { api } from '../../../api';
-import { toolMutationResponseSchema } from './create-tool';
 import { toolKeys } from './keys';
 
 /** PUT /user/tools/{id}: only the fields sent change; answers the tool with all its current values. */

@@ -79,8 +79,9 @@ function CampaignPage() {
               description={<CampaignStatusBadge status={campaign.status} />}
               actions={
                 <>
-                  <CampaignStatusButtons campaign={campaign} size="sm" />
+                  {/* Delete first: start/stop keep their place at the right edge. */}
                   <DeleteCampaignButton campaign={campaign} variant="button" onDeleted={() => void navigate({ to: '/campaigns' })} />
+                  <CampaignStatusButtons campaign={campaign} size="sm" />
                 </>
               }
             />
