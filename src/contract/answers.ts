@@ -21,11 +21,11 @@ export type MessageResponse = z.output<typeof messageResponseSchema>;
 
 /**
  * One record as hosts answer it: wrapped as `{data: record}` (with a `message` beside it on changes) or
- * the record itself. The wrapper is tried first: a record without a required id (the account) would
+ * the record itself. A readable `data` record wins: a record without a required id (the account) would
  * otherwise read the wrapper itself as an empty record.
  */
 export function recordAnswer<T extends z.ZodType>(record: T) {
-  return z.union([z.looseObject({ data: record }).transform((v): z.output<T> => v.data), record]);
+  return z.preprocess((v) => (isPlainObject(v) && isPlainObject(v.data) && record.safeParse(v.data).success ? v.data : v), record);
 }
 
 export interface ListAnswerOptions {
