@@ -54,13 +54,19 @@ function ContactRows({ contacts }: { contacts: SecondaryContact[] }) {
   );
 }
 
+/** The lead's campaign by name, else by id; "—" when the host names neither. */
+function campaignLabel(lead: Lead): string {
+  const id = lead.campaign_id ?? lead.campaign?.id ?? null;
+  return lead.campaign?.name || (id !== null ? `#${id}` : '—');
+}
+
 /** Date over time, so the column stays narrow. */
 function CreatedCell({ value }: { value: string | null }) {
   const [date = '', time = ''] = formatLeadTime(value).split(' ');
   return (
     <>
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {date}
+        {date || '—'}
       </Text>
       <Text size="xs" c="dimmed">
         {time}
@@ -161,8 +167,8 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
             </Group>
             <Group gap="xs" mt={6} justify="space-between">
               <Text size="xs" c="dimmed">
-                {hideCampaign ? '' : `${lead.campaign?.name ?? `Campaign ${lead.campaign_id ?? '?'}`} · `}
-                {formatLeadTime(lead.created_at)}
+                {hideCampaign ? '' : `${campaignLabel(lead)} · `}
+                {formatLeadTime(lead.created_at) || '—'}
               </Text>
               {lead.secondary_contacts.length > 0 ? (
                 <UnstyledButton onClick={() => toggle(lead.id)} aria-expanded={open.has(lead.id)}>
@@ -221,7 +227,7 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
                 <Table.Td>{renderEditLink(lead, <PhoneText e164={lead.phone_number} />)}</Table.Td>
                 <Table.Td maw={210}>
                   <Text size="sm" truncate title={customerName(lead)} data-testid="lead-name">
-                    {customerName(lead)}
+                    {customerName(lead) || '—'}
                   </Text>
                   <Text size="xs" c="dimmed" truncate title={customerEmail(lead)} data-testid="lead-email">
                     {customerEmail(lead)}
@@ -229,8 +235,8 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
                 </Table.Td>
                 {hideCampaign ? null : (
                   <Table.Td maw={150}>
-                    <Text size="sm" truncate title={lead.campaign?.name ?? undefined}>
-                      {lead.campaign?.name ?? (lead.campaign_id !== null ? `#${lead.campaign_id}` : '')}
+                    <Text size="sm" truncate title={lead.campaign?.name || undefined}>
+                      {campaignLabel(lead)}
                     </Text>
                   </Table.Td>
                 )}

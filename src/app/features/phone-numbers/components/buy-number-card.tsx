@@ -118,8 +118,9 @@ function AvailableNumbersTable({ numbers, where, onChoose }: { numbers: Availabl
           <Table.Tbody>
             {numbers.map((n, i) => {
               const display = n.phone_number_formatted || n.phone_number;
+              // A number for sale has no id, and a host may list one twice: its place keeps the key unique.
               return (
-                <Table.Tr key={n.phone_number ?? `row-${i}`} data-testid="available-number-row" data-number={n.phone_number ?? ''}>
+                <Table.Tr key={`${i}-${n.phone_number ?? ''}`} data-testid="available-number-row" data-number={n.phone_number ?? ''}>
                   <Table.Td>
                     <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
                       {display ?? '—'}

@@ -35,7 +35,7 @@ export function ToolsTable({ tools, onDelete }: { tools: readonly Tool[]; onDele
                 {t.name || `Tool ${t.id}`}
               </AnchorLink>
               <Text size="xs" c="dimmed" hiddenFrom="sm" truncate="end" maw={200} title={t.endpoint}>
-                {t.method} {t.endpoint}
+                {[t.method, t.endpoint].filter(Boolean).join(' ') || '—'}
               </Text>
             </>
           ),
@@ -46,11 +46,13 @@ export function ToolsTable({ tools, onDelete }: { tools: readonly Tool[]; onDele
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           render: (t) => (
             <Group gap={6} wrap="nowrap" maw={340}>
-              <Badge variant="light" size="sm" radius="sm" style={{ flexShrink: 0 }}>
-                {t.method}
-              </Badge>
+              {t.method ? (
+                <Badge variant="light" size="sm" radius="sm" style={{ flexShrink: 0 }}>
+                  {t.method}
+                </Badge>
+              ) : null}
               <Text size="sm" truncate="end" title={t.endpoint}>
-                {t.endpoint}
+                {t.endpoint || '—'}
               </Text>
             </Group>
           ),
@@ -90,12 +92,12 @@ export function ToolsTable({ tools, onDelete }: { tools: readonly Tool[]; onDele
           render: (t) => (
             <Group gap={4} justify="flex-end" wrap="nowrap">
               <Tooltip label="Edit">
-                <ActionIconLink to="/tools/$toolId" params={{ toolId: String(t.id) }} aria-label={`Edit ${t.name}`}>
+                <ActionIconLink to="/tools/$toolId" params={{ toolId: String(t.id) }} aria-label={`Edit ${t.name || `Tool ${t.id}`}`}>
                   <IconPencil size={16} aria-hidden />
                 </ActionIconLink>
               </Tooltip>
               <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name}`} onClick={() => onDelete(t)}>
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name || `Tool ${t.id}`}`} onClick={() => onDelete(t)}>
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Tooltip>
