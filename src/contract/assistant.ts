@@ -364,8 +364,6 @@ export const ASSISTANT_READ_ONLY_FIELDS = [
   'synthesizer_id',
   'transcriber_id',
   'flows_platform_id',
-  'synthesizer_provider_id',
-  'transcriber_provider_id',
 ] as const;
 
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -521,6 +519,9 @@ const hostedFields = {
   secondary_language_ids: z.array(laxId()).max(20),
   knowledgebase_id: laxId().nullable(),
   knowledgebase_mode: z.enum(KNOWLEDGEBASE_MODES),
+  // Ids from the provider lookups; null leaves the choice to the service (see README "Assistants").
+  synthesizer_provider_id: laxId().nullable(),
+  transcriber_provider_id: laxId().nullable(),
   label_ids: z.array(laxId()).max(50),
   reengagement_prompt: z.string().max(B.initial_message.max).nullable(),
   voice_mail_message: z.string().max(B.initial_message.max).nullable(),
@@ -586,6 +587,8 @@ export interface AssistantWrite extends SpecInput {
   secondary_language_ids?: number[];
   knowledgebase_id?: number | null;
   knowledgebase_mode?: (typeof KNOWLEDGEBASE_MODES)[number];
+  synthesizer_provider_id?: number | null;
+  transcriber_provider_id?: number | null;
   label_ids?: number[];
   reengagement_prompt?: string | null;
   voice_mail_message?: string | null;
@@ -628,8 +631,6 @@ function toWrite(v: WriteBody, ctx: z.RefinementCtx): AssistantWrite {
     synthesizer_id: _synthesizerId,
     transcriber_id: _transcriberId,
     flows_platform_id: _flowsPlatformId,
-    synthesizer_provider_id: _synthesizerProviderId,
-    transcriber_provider_id: _transcriberProviderId,
     ...rest
   } = v;
   const out: AssistantWrite = { ...rest };

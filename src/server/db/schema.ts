@@ -154,6 +154,9 @@ export interface AssistantsTable {
   voice_mail_message: string | null;
   /** Built-in tools but end_call, as `{type, data}` items in the order sent. */
   builtin_tools: Json<BuiltinToolItem[]>;
+  /** TTS and STT providers (migration 0007); null on multimodal assistants unless a client set one. */
+  synthesizer_provider_id: ColumnType<number | null, number | null | undefined, number | null>;
+  transcriber_provider_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;

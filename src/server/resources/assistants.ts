@@ -73,8 +73,8 @@ export function assistantResource(row: AssistantRow, attached: readonly ToolRow[
     wait_for_customer: row.wait_for_customer,
     mode: row.mode,
     language_id: row.language_id,
-    transcriber_provider_id: null,
-    synthesizer_provider_id: null,
+    transcriber_provider_id: row.transcriber_provider_id,
+    synthesizer_provider_id: row.synthesizer_provider_id,
     llm_model_id: row.llm_model_id,
     // One model serves a multimodal assistant: its id shows in both places.
     multimodal_model_id: row.mode === 'multimodal' ? row.llm_model_id : null,

@@ -191,8 +191,9 @@ describe('POST /user/assistant and the Assistant record', () => {
       wait_for_customer: true,
       mode: 'pipeline',
       language_id: 2,
-      transcriber_provider_id: null,
-      synthesizer_provider_id: null,
+      // Defaults of a pipeline assistant: Deepgram serves German, Rachel is an ElevenLabs voice.
+      transcriber_provider_id: 1,
+      synthesizer_provider_id: 1,
       llm_model_id: 3,
       multimodal_model_id: null,
       ambient_sound: 'none',

@@ -24,6 +24,7 @@ import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound, ValidationError } from '../http/errors';
 import { paginate } from '../http/pagination';
 import { idParam, parseBody, parseOr422, parseQuery, readJson } from '../http/validate';
+import { chooseProviders, type ProviderChoice } from '../assistant-providers';
 import { assistantMutationData, assistantResource, assistantSummary } from '../resources/assistants';
 
 const ASSISTANT_NOT_FOUND = 'Assistant not found';
@@ -145,11 +146,16 @@ interface Effective {
   webhookUrl: string | null;
   checkVoice: boolean;
   checkPhone: boolean;
+  /** The stored language (update) when the request names none. */
+  languageId: number | null;
+  /** On update: the stored providers and whether the request changes the mode or the voice. */
+  providers?: { synthesizer: number | null; transcriber: number | null; modeChanged: boolean; voiceChanged: boolean };
 }
 
 interface Resolved {
   language?: { id: number; name: string };
   llmModelId?: number;
+  providers: ProviderChoice;
 }
 
 /**
@@ -160,7 +166,7 @@ interface Resolved {
  */
 async function checkReferences(trx: Tx, userId: number, input: AssistantInput, eff: Effective): Promise<Resolved> {
   const errors: FieldErrors = {};
-  const resolved: Resolved = {};
+  const resolved: Omit<Resolved, 'providers'> = {};
   const disagree = (a: string, b: string) => {
     const message = `The ${a} and ${b} fields disagree.`;
     errors[a] = [message];
@@ -309,8 +315,22 @@ async function checkReferences(trx: Tx, userId: number, input: AssistantInput, e
     errors.webhook_url = [WEBHOOK_URL_REQUIRED];
   }
 
+  const providers = await chooseProviders(
+    trx,
+    {
+      userId,
+      mode: eff.mode,
+      voiceId: eff.voiceId,
+      languageId: resolved.language?.id ?? eff.languageId,
+      synthesizer: input.synthesizer_provider_id,
+      transcriber: input.transcriber_provider_id,
+      ...(eff.providers && { existing: eff.providers }),
+    },
+    errors,
+  );
+
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return resolved;
+  return { ...resolved, providers };
 }
 
 async function attachTools(trx: Tx, assistantId: number, toolIds: readonly number[]): Promise<void> {
@@ -375,6 +395,7 @@ export function assistantRoutes({ db, now }: Deps) {
         webhookUrl: input.webhook_url ?? null,
         checkVoice: true,
         checkPhone: true,
+        languageId: null,
       });
       const language = resolved.language;
       const llmModelId = resolved.llmModelId;
@@ -394,6 +415,7 @@ export function assistantRoutes({ db, now }: Deps) {
           language_id: language.id,
           language: language.name,
           llm_model_id: llmModelId,
+          ...resolved.providers,
           created_at: ts,
           updated_at: ts,
         })
@@ -491,6 +513,13 @@ export function assistantRoutes({ db, now }: Deps) {
         checkVoice: input.voice_id !== undefined || input.engine_type !== undefined,
         // A new number, or a new direction for the old number.
         checkPhone: input.phone_number_id !== undefined || input.calls_direction !== undefined,
+        languageId: existing.language_id,
+        providers: {
+          synthesizer: existing.synthesizer_provider_id,
+          transcriber: existing.transcriber_provider_id,
+          modeChanged: input.engine_type !== undefined && input.engine_type !== existing.mode,
+          voiceChanged: input.voice_id !== undefined && input.voice_id !== existing.voice_id,
+        },
       });
       const updated = await trx
         .updateTable('assistants')
@@ -498,6 +527,7 @@ export function assistantRoutes({ db, now }: Deps) {
           ...columnsFrom(input),
           ...(resolved.language && { language_id: resolved.language.id, language: resolved.language.name }),
           ...(resolved.llmModelId !== undefined && { llm_model_id: resolved.llmModelId }),
+          ...resolved.providers,
           updated_at: toDbTimestamp(now()),
         })
         .where('id', '=', existing.id)

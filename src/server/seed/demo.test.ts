@@ -67,6 +67,15 @@ describe('demo seed', () => {
     expect(await count(`SELECT 1 FROM assistants a JOIN voices v ON v.id = a.voice_id WHERE a.user_id = ${demoId} AND v.user_id = ${demoId}`)).toBe(2);
     expect(await count(`SELECT 1 FROM assistants WHERE user_id = ${demoId} AND is_webhook_active AND webhook_url IS NOT NULL`)).toBeGreaterThan(0);
     expect(await count(`SELECT 1 FROM assistants WHERE language_id IS NULL OR llm_model_id IS NULL`)).toBe(0);
+    // Providers as a create gives them: pipeline assistants have both, the voice's TTS provider; multimodal none.
+    expect(
+      await count(
+        `SELECT 1 FROM assistants a JOIN voices v ON v.id = a.voice_id WHERE a.mode = 'pipeline'
+           AND (a.transcriber_provider_id IS NULL OR a.synthesizer_provider_id IS DISTINCT FROM COALESCE(v.synthesizer_provider_id, a.synthesizer_provider_id) OR a.synthesizer_provider_id IS NULL)`,
+      ),
+    ).toBe(0);
+    expect(await count(`SELECT 1 FROM assistants WHERE mode = 'pipeline'`)).toBeGreaterThan(0);
+    expect(await count(`SELECT 1 FROM assistants WHERE mode = 'multimodal' AND (synthesizer_provider_id IS NOT NULL OR transcriber_provider_id IS NOT NULL)`)).toBe(0);
   });
 
   it('attaches the three tools and runs three campaigns with leads of every status', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { defaultProviders } from '../assistant-providers';
 import { issueToken } from '../auth/tokens';
 import type { Db } from '../db/connect';
 import type { AssistantsTable, FillerConfig, PostCallField, ToolHeader, ToolParam } from '../db/schema';
@@ -532,7 +533,9 @@ async function insertAssistants(
       created_at: created,
       updated_at: updated < created ? created : updated,
     };
-    const inserted = await db.insertInto('assistants').values(row).returning('id').executeTakeFirstOrThrow();
+    // The providers a create through the API would give it.
+    const providers = await defaultProviders(db, { mode: s.mode, voiceId: row.voice_id, languageId: language.id });
+    const inserted = await db.insertInto('assistants').values({ ...row, ...providers }).returning('id').executeTakeFirstOrThrow();
     ids.set(s.key, inserted.id);
     for (const t of s.tools) {
       const toolId = tools.get(t);
