@@ -4,7 +4,7 @@ import { paginatedSchema } from './pagination';
 import { anyValue, idish, lenientList, lenientRecord, nullableIdish, numberish, objectish, openString, textish } from './common';
 import { variablesInput } from './assistant';
 import { phoneNumberInput } from './lead';
-import { laxId, laxInt } from './request-fields';
+import { laxId, laxInt, PG_INT_MAX } from './request-fields';
 import { CALL_STATUSES, CALL_TYPES } from './call-values';
 
 export { ANSWERED_BY, CALL_STATUSES, CALL_TYPES, LIVE_CALL_STATUSES, type CallStatus } from './call-values';
@@ -74,7 +74,7 @@ export const callsQuerySchema = z
     date_from: isoDate.optional(),
     date_to: isoDate.optional(),
     per_page: laxInt(z.number().int().min(1).max(100)).default(15),
-    page: laxInt(z.number().int().min(1)).default(1),
+    page: laxInt(z.number().int().min(1).max(PG_INT_MAX)).default(1),
   })
   .superRefine((v, ctx) => {
     if (v.date_from && v.date_to && v.date_to < v.date_from) {

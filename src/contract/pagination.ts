@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boolish, lenientList, lenientRecord, numberish, textish } from './common';
+import { PG_INT_MAX } from './request-fields';
 
 export const paginationLinkSchema = lenientRecord({
   url: textish,
@@ -64,6 +65,7 @@ export const PER_PAGE_MAX = 100;
 export function pageQuerySchema(defaultPerPage: number) {
   return z.object({
     per_page: z.coerce.number().int().min(PER_PAGE_MIN).max(PER_PAGE_MAX).default(defaultPerPage),
-    page: z.coerce.number().int().min(1).default(1),
+    // Bounded like every integer a request carries: past it, no page of any list exists.
+    page: z.coerce.number().int().min(1).max(PG_INT_MAX).default(1),
   });
 }

@@ -8,6 +8,10 @@ export interface ServiceConfig {
   /** When set, /api/* is forwarded to this hosted API instead of served here. */
   apiUpstream: string | undefined;
   rateLimitPerMinute: number;
+  /** Per client address on the public recordings, whose players ask for a range per seek. */
+  recordingRateLimitPerMinute: number;
+  /** How many reverse proxies in front append to X-Forwarded-For (0: use the socket's address). */
+  trustedProxies: number;
   /** Skips the demo seed on an empty database (tests seed what they need). */
   seedDemo: boolean;
 }
@@ -20,6 +24,16 @@ function intFromEnv(name: string, fallback: number): number {
   return n;
 }
 
+/** TRUST_PROXY: a number of proxy hops; `true`/`yes` mean one, `false`/`no`/unset none. */
+function trustProxyFromEnv(raw: string | undefined): number {
+  const v = (raw ?? '').trim().toLowerCase();
+  if (v === '' || v === 'false' || v === 'no') return 0;
+  if (v === 'true' || v === 'yes') return 1;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`TRUST_PROXY must be a number of proxies (or true/false), got "${raw}"`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   return {
     port: intFromEnv('PORT', 8080),
@@ -28,6 +42,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     databaseUrl: env.DATABASE_URL || undefined,
     apiUpstream: env.API_UPSTREAM || undefined,
     rateLimitPerMinute: intFromEnv('RATE_LIMIT_PER_MINUTE', 100),
+    recordingRateLimitPerMinute: intFromEnv('RECORDING_RATE_LIMIT_PER_MINUTE', 600),
+    trustedProxies: trustProxyFromEnv(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== '0',
   };
 }

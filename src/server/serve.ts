@@ -6,13 +6,19 @@ import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createApi } from './http/app';
 import { proxyTo } from './http/proxy';
-import type { Db } from './db/connect';
+import { apiHeaders, consoleHeaders, isApiPath, noServerBanner } from './http/security-headers';
+import type { RateLimitStore } from './http/rate-limit';
+import { pgPoolOf, type Db } from './db/connect';
 
 export interface ServeOptions {
   db: Db | null;
   port: number;
   host?: string;
   rateLimitPerMinute: number;
+  /** Per client address on the public recordings; 600 unless given (ServiceConfig). */
+  recordingRateLimitPerMinute?: number;
+  /** TRUST_PROXY: reverse proxies whose X-Forwarded-For is believed; none unless given. */
+  trustedProxies?: number;
   apiUpstream?: string | undefined;
   /** Folder of the built console; omitted, only the API is served. */
   staticDir?: string | undefined;
@@ -23,11 +29,15 @@ export interface ServeOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  /** The app being served: tests enumerate its routes (`app.routes`) to cover every one. */
+  app: Hono;
   close(): Promise<void>;
 }
 
 export function buildRootApp(options: ServeOptions): Hono {
   const root = new Hono();
+  root.use(noServerBanner);
+  root.use((c, next) => (isApiPath(c.req.path) ? apiHeaders : consoleHeaders)(c, next));
   if (options.apiUpstream) {
     root.all('/api/*', proxyTo(options.apiUpstream));
   } else {
@@ -38,6 +48,9 @@ export function buildRootApp(options: ServeOptions): Hono {
         db: options.db,
         now: options.now ?? (() => new Date()),
         rateLimit: { limit: options.rateLimitPerMinute, windowMs: 60_000 },
+        recordingRateLimit: { limit: options.recordingRateLimitPerMinute ?? 600, windowMs: 60_000 },
+        rateLimitStore: rateLimitStoreFor(options.db),
+        trustedProxies: options.trustedProxies ?? 0,
         ...(options.log ? { log: options.log } : {}),
       }),
     );
@@ -55,6 +68,12 @@ export function buildRootApp(options: ServeOptions): Hono {
   return root;
 }
 
+/** Counters in PostgreSQL when the service runs on one (other processes may share it), else in memory. */
+function rateLimitStoreFor(db: Db): RateLimitStore {
+  const pool = pgPoolOf(db);
+  return pool ? { kind: 'postgres', pool } : { kind: 'memory' };
+}
+
 export function startServer(options: ServeOptions): Promise<RunningServer> {
   const app = buildRootApp(options);
   return new Promise((resolvePromise, reject) => {
@@ -65,6 +84,7 @@ export function startServer(options: ServeOptions): Promise<RunningServer> {
         resolvePromise({
           url: `http://${host}:${info.port}`,
           port: info.port,
+          app,
           close: () =>
             new Promise<void>((done) => {
               server?.close(() => done());

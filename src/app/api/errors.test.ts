@@ -60,7 +60,11 @@ describe('errorFromAnswer: every error shape becomes one ApiError', () => {
   });
 
   it('an empty body gets a sentence from the status', () => {
-    expect(errorFromAnswer(answer(503, ''), ctx)).toMatchObject({ kind: 'http', status: 503, message: 'The service had an error (HTTP 503).' });
+    expect(errorFromAnswer(answer(503, ''), ctx)).toMatchObject({
+      kind: 'http',
+      status: 503,
+      message: 'The service ran into a problem (HTTP 503). Try again in a moment.',
+    });
     expect(errorFromAnswer(answer(401, ''), ctx).kind).toBe('unauthorized');
   });
 
@@ -123,16 +127,81 @@ describe('errorFromAnswer: every error shape becomes one ApiError', () => {
 });
 
 describe('errorFromFailure: no answer at all', () => {
-  it('a network failure (offline, refused, CORS)', () => {
-    const e = errorFromFailure(new TypeError('Failed to fetch'), { ...ctx, timedOut: false, timeoutMs: 30_000 });
-    expect(e).toMatchObject({ kind: 'network', status: 0 });
-    expect(e.message).toMatch(/could not be reached/);
-    expect(e.isTransient).toBe(true);
+  it('a network failure (offline, refused, CORS): a plain sentence, not the browser’s words', () => {
+    for (const browserWords of ['Failed to fetch', 'Load failed', 'NetworkError when attempting to fetch resource.']) {
+      const e = errorFromFailure(new TypeError(browserWords), { ...ctx, timedOut: false, timeoutMs: 30_000 });
+      expect(e).toMatchObject({ kind: 'network', status: 0 });
+      expect(e.message).toBe('Could not reach the service. Check your internet connection and the API host, then try again.');
+      expect(e.message).not.toContain(browserWords);
+      expect(e.isTransient).toBe(true);
+    }
   });
 
-  it('a timeout', () => {
+  it('a timeout of a read: how long, and to try again', () => {
     const e = errorFromFailure(new DOMException('Timed out', 'TimeoutError'), { ...ctx, timedOut: true, timeoutMs: 15_000 });
     expect(e).toMatchObject({ kind: 'timeout', status: 0 });
-    expect(e.message).toMatch(/15 s/);
+    expect(e.message).toBe('The service did not answer within 15 s. It may be busy: try again in a moment.');
+  });
+
+  it('a timeout of a change: it may have happened; a PUT may be repeated, a POST checked first', () => {
+    const put = errorFromFailure(new DOMException('Timed out', 'TimeoutError'), { method: 'PUT', path: '/user/tools/3', timedOut: true, timeoutMs: 30_000 });
+    expect(put.message).toBe('The service did not answer within 30 s, so it is not known whether this was saved. Trying again is safe.');
+    const post = errorFromFailure(new DOMException('Timed out', 'TimeoutError'), { method: 'POST', path: '/user/lead', timedOut: true, timeoutMs: 30_000 });
+    expect(post.message).toMatch(/not known whether this was saved\. Check whether it went through before trying again, so it is not done twice\.$/);
+  });
+});
+
+describe('the faults of a broken service, in words a person understands', () => {
+  const jargon = /Failed to fetch|Unexpected token|Unexpected end|SyntaxError|JSON\.parse|is not valid JSON|Server Error/;
+
+  it('500 {"message":"Server Error"} (the framework’s crash page as JSON) becomes a sentence', () => {
+    const e = errorFromAnswer(answer(500, JSON.stringify({ message: 'Server Error' })), { ...ctx, method: 'PUT', path: '/user/assistant/4' });
+    expect(e).toMatchObject({ kind: 'http', status: 500, message: 'The service ran into a problem (HTTP 500). Try again in a moment.' });
+    expect(e.isTransient).toBe(true);
+    expect(e.message).not.toMatch(jargon);
+  });
+
+  it.each(['Internal Server Error', 'Service Unavailable', 'Bad Gateway', 'Gateway Timeout', 'Whoops, something went wrong on our servers.'])(
+    'the bare status words %j become the same sentence',
+    (words) => {
+      expect(errorFromAnswer(answer(502, JSON.stringify({ message: words })), ctx).message).toBe('The service ran into a problem (HTTP 502). Try again in a moment.');
+    },
+  );
+
+  it('a 5xx that says something specific keeps its words', () => {
+    const body = { message: 'The upstream API at https://api.example.com/api could not be reached: ECONNREFUSED' };
+    expect(errorFromAnswer(answer(502, JSON.stringify(body)), ctx).message).toBe(body.message);
+  });
+
+  it('a gateway’s HTML error page in front of the API is a service problem, not a wrong host', () => {
+    const e = errorFromAnswer(answer(504, '<html><body><h1>504 Gateway Time-out</h1></body></html>', { 'content-type': 'text/html' }), ctx);
+    expect(e).toMatchObject({ kind: 'http', status: 504, message: 'The service ran into a problem (HTTP 504). Try again in a moment.' });
+  });
+
+  it('malformed JSON with 200 on a read: cut off or garbled, try again', () => {
+    const e = errorFromAnswer(answer(200, '[{"id":1,"name":"lookup_or'), ctx);
+    expect(e).toMatchObject({ kind: 'unexpected-response', status: 200 });
+    expect(e.message).toBe("The service's answer was cut off or garbled and could not be read. Try again in a moment.");
+    expect(e.message).not.toMatch(jargon);
+  });
+
+  it('malformed JSON with 200 on a change: it may have been saved; PUT safe to repeat, POST to check first', () => {
+    const put = errorFromAnswer(answer(200, '{"message":"Assistant upd'), { method: 'PUT', path: '/user/assistant/4' });
+    expect(put.message).toBe('The service answered, but its answer was cut off or garbled, so it is not known whether this was saved. Trying again is safe.');
+    const del = errorFromAnswer(answer(200, '{"mess'), { method: 'DELETE', path: '/user/tools/4' });
+    expect(del.message).toMatch(/Trying again is safe\.$/);
+    const post = errorFromAnswer(answer(200, '{"message":"Lead created","data":{"id":'), { method: 'POST', path: '/user/lead' });
+    expect(post.message).toMatch(/not known whether this was saved\. Check whether it went through before trying again, so it is not done twice\.$/);
+    for (const e of [put, del, post]) expect(e.message).not.toMatch(jargon);
+  });
+
+  it('JSON-looking text without a JSON content type is read as a broken answer too', () => {
+    const e = errorFromAnswer(answer(200, '{"data":[1,2', { 'content-type': 'text/plain' }), ctx);
+    expect(e.message).toMatch(/cut off or garbled/);
+  });
+
+  it('a malformed error answer keeps its status kind', () => {
+    expect(errorFromAnswer(answer(404, '{"message":"Tool n'), ctx)).toMatchObject({ kind: 'not-found', status: 404 });
+    expect(errorFromAnswer(answer(429, '{"mess', { 'content-type': 'application/json', 'retry-after': '3' }), ctx).kind).toBe('rate-limited');
   });
 });

@@ -151,8 +151,42 @@ function defaultMessage(status: number): string {
   if (status === 404) return 'Not found.';
   if (status === 422) return 'The given data was invalid.';
   if (status === 429) return 'Too many requests.';
-  if (status >= 500) return `The service had an error (HTTP ${status}).`;
+  if (status >= 500) return serverProblem(status);
   return `The request failed (HTTP ${status}).`;
+}
+
+/** GET and HEAD change nothing; anything else may have been carried out even when no answer arrived. */
+function isChange(method: string): boolean {
+  const m = method.toUpperCase();
+  return m !== 'GET' && m !== 'HEAD';
+}
+
+/**
+ * What to do when a change may or may not have happened. PUT, PATCH and DELETE land in the same state
+ * however often they are sent; a POST repeated may create or do the thing twice.
+ */
+function unsureOutcome(method: string): string {
+  return method.toUpperCase() === 'POST'
+    ? 'Check whether it went through before trying again, so it is not done twice.'
+    : 'Trying again is safe.';
+}
+
+function serverProblem(status: number): string {
+  return `The service ran into a problem (HTTP ${status}). Try again in a moment.`;
+}
+
+/**
+ * The bare status words servers and gateways put in a 5xx body (Laravel's "Server Error", nginx's "Bad
+ * Gateway"): they tell a person nothing the sentence from the status does not say better.
+ */
+const GENERIC_SERVER_MESSAGE =
+  /^(server error|internal server error|service unavailable|service temporarily unavailable|bad gateway|gateway time-?out|whoops,? something went wrong( on our servers)?|error)\.?!?$/i;
+
+/** The answer's JSON is cut off or garbled (not a page of another kind): what a person is told. */
+function unreadableAnswer(method: string): string {
+  return isChange(method)
+    ? `The service answered, but its answer was cut off or garbled, so it is not known whether this was saved. ${unsureOutcome(method)}`
+    : `The service's answer was cut off or garbled and could not be read. Try again in a moment.`;
 }
 
 function kindOf(status: number, fieldErrors: FieldErrors): ApiErrorKind {
@@ -223,6 +257,19 @@ export function errorFromAnswer(answer: RawAnswer, ctx: RequestContext): ApiErro
         message: 'The host answered with a sign-in page instead of data: the API token was not accepted.',
       });
     }
+    // A gateway's or server's own error page in front of the API: the service is in trouble, not the host wrong.
+    if (answer.status >= 500) {
+      return new ApiError({ ...base, kind: 'http', status: answer.status, message: serverProblem(answer.status) });
+    }
+    // JSON that stops half-way or is garbled: the right host, a broken answer.
+    if (!html && (contentType.includes('json') || /^\s*[[{]/.test(answer.text))) {
+      return new ApiError({
+        ...base,
+        kind: answer.status >= 200 && answer.status < 300 ? 'unexpected-response' : kindOf(answer.status, {}),
+        status: answer.status,
+        message: unreadableAnswer(method),
+      });
+    }
     const what = html ? 'a web page' : `something other than JSON (${contentType || 'no content type'})`;
     return new ApiError({
       ...base,
@@ -245,6 +292,7 @@ export function errorFromAnswer(answer: RawAnswer, ctx: RequestContext): ApiErro
     errorsAsList[0] ??
     (typeof body === 'string' && body.trim() !== '' ? body.trim() : null) ??
     defaultMessage(answer.status);
+  const plainMessage = answer.status >= 500 && GENERIC_SERVER_MESSAGE.test(message) ? serverProblem(answer.status) : message;
 
   const kind = kindOf(answer.status, fieldErrors);
   const retryAfter = kind === 'rate-limited' ? retryAfterSeconds(fields.retry_after, answer.headers.get('retry-after')) : null;
@@ -252,31 +300,34 @@ export function errorFromAnswer(answer: RawAnswer, ctx: RequestContext): ApiErro
     ...base,
     kind,
     status: answer.status,
-    message: scrub(message, ctx.secret),
+    message: scrub(plainMessage, ctx.secret),
     fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v.map((m) => scrub(m, ctx.secret))])),
     retryAfter,
     body,
   });
 }
 
-/** The ApiError for a fetch that gave no answer. */
-export function errorFromFailure(e: unknown, ctx: RequestContext & { timedOut: boolean; timeoutMs: number }): ApiError {
+/**
+ * The ApiError for a fetch that gave no answer. The browser's own words ("Failed to fetch", "Load
+ * failed", "NetworkError when attempting to fetch resource") say nothing a person can act on, and
+ * differ by browser: they are left out.
+ */
+export function errorFromFailure(_e: unknown, ctx: RequestContext & { timedOut: boolean; timeoutMs: number }): ApiError {
+  const base = { status: 0, method: ctx.method, path: ctx.path };
   if (ctx.timedOut) {
+    const seconds = Math.round(ctx.timeoutMs / 1000);
     return new ApiError({
+      ...base,
       kind: 'timeout',
-      status: 0,
-      message: `No answer from the API within ${Math.round(ctx.timeoutMs / 1000)} s (${ctx.method} ${ctx.path}).`,
-      method: ctx.method,
-      path: ctx.path,
+      message: isChange(ctx.method)
+        ? `The service did not answer within ${seconds} s, so it is not known whether this was saved. ${unsureOutcome(ctx.method)}`
+        : `The service did not answer within ${seconds} s. It may be busy: try again in a moment.`,
     });
   }
-  const detail = e instanceof Error && e.message ? ` (${scrub(e.message, ctx.secret)})` : '';
   return new ApiError({
+    ...base,
     kind: 'network',
-    status: 0,
-    message: `The API could not be reached${detail}. Check the connection and the API host.`,
-    method: ctx.method,
-    path: ctx.path,
+    message: 'Could not reach the service. Check your internet connection and the API host, then try again.',
   });
 }
 

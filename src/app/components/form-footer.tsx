@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useStillBusy } from '../lib/use-still-busy';
 
 interface FormFooterProps {
   /** Why the last save failed when no field took the blame (a 404, a network error, a plan limit). */
@@ -16,6 +17,7 @@ interface FormFooterProps {
 
 /** The end of a form: the save's error, then Cancel and the submit button. */
 export function FormFooter({ error, errorTitle, submitLabel, onCancel, busy, submitDisabled = false }: FormFooterProps) {
+  const slow = useStillBusy(busy);
   return (
     <>
       {error ? (
@@ -24,6 +26,11 @@ export function FormFooter({ error, errorTitle, submitLabel, onCancel, busy, sub
         </Alert>
       ) : null}
       <Group justify="flex-end" gap="sm">
+        {slow ? (
+          <Text size="sm" c="dimmed" role="status" mr="auto">
+            Still saving: the service is slow to answer. Your changes are kept; keep this page open.
+          </Text>
+        ) : null}
         <Button variant="default" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>

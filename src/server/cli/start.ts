@@ -48,6 +48,8 @@ async function main() {
     port: config.port,
     host: config.host,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    recordingRateLimitPerMinute: config.recordingRateLimitPerMinute,
+    trustedProxies: config.trustedProxies,
     apiUpstream: config.apiUpstream,
     staticDir: serveConsole ? staticDir : undefined,
     ...(process.env.LOG_REQUESTS === '1' ? { log: (l: string) => console.log(l) } : {}),

@@ -19,6 +19,10 @@ export interface DatabaseHandle {
 const OID = { int8: 20, numeric: 1700, timestamp: 1114, timestamptz: 1184 } as const;
 const asText = (v: string) => v;
 
+/** The pg pool behind a PostgreSQL-backed Db, for the few libraries that want a pool rather than Kysely. */
+const pools = new WeakMap<Db, pg.Pool>();
+export const pgPoolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
 export interface OpenOptions {
   /** PostgreSQL server; when absent, the embedded PGlite. */
   databaseUrl?: string | undefined;
@@ -76,6 +80,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
     options: `-c timezone=UTC${searchPath}`,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   const safe = new URL(url);
   safe.password = '';
   return { db, kind: 'postgres', location: safe.toString(), close: () => db.destroy() };

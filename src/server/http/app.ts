@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
 import type { AppEnv, Deps } from './context';
 import { errorResponse, HttpError } from './errors';
 import { requireToken } from './auth';
-import { rateLimit, type RateLimitOptions } from './rate-limit';
+import { rateLimitBy, RequestBudget, type RateLimitOptions, type RateLimitStore } from './rate-limit';
+import { clientAddress } from './client-address';
 import { lookupRoutes } from '../routes/lookups';
 import { assistantRoutes } from '../routes/assistants';
 import { toolRoutes } from '../routes/tools';
@@ -15,7 +17,13 @@ import { accountRoutes } from '../routes/account';
 import { phoneNumberRoutes } from '../routes/phone-numbers';
 
 export interface ApiOptions extends Deps {
+  /** Per user (per client address without a valid token), on every authenticated path. */
   rateLimit: RateLimitOptions;
+  /** Per client address, on the public recordings. */
+  recordingRateLimit: RateLimitOptions;
+  rateLimitStore: RateLimitStore;
+  /** Reverse proxies in front whose X-Forwarded-For is believed (TRUST_PROXY); 0 = the socket's address. */
+  trustedProxies: number;
   /** Logs one line per request; off in tests. Never logs the Authorization header. */
   log?: (line: string) => void;
 }
@@ -49,18 +57,34 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
     });
   }
 
+  // As the hosted service's framework answers by default: any origin may call, with a bearer token and
+  // never cookies, so a preflight needs no token (it is answered here, before the token check).
+  api.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Range', 'If-Range', 'If-None-Match'],
+      exposeHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After', 'Content-Range', 'Accept-Ranges'],
+      maxAge: 86_400,
+    }),
+  );
+
+  const addressOf = (c: Context) => clientAddress(c, options.trustedProxies);
+  // Seeking in an <audio> element asks for a new byte range each time, so this budget is per address
+  // and larger than the API's (ApiOptions.recordingRateLimit).
+  api.use('/recordings/*', rateLimitBy(new RequestBudget('recordings', options.recordingRateLimit, options.rateLimitStore), (c) => addressOf(c)));
   // Public: recordings are fetched by an <audio> element, which cannot send a bearer token;
   // their unguessable keys stand in for it (as a hosted service's signed storage URLs do).
   api.route('/', recordingRoutes(deps));
   api.route('/', metaRoutes(deps));
 
   // One limiter and one token check for every authenticated path, so /leads/* shares the per-token budget.
-  const limiter = rateLimit(options.rateLimit);
-  const authenticate = requireToken(deps.db);
-  for (const path of ['/user/*', '/leads/*']) {
-    api.use(path, limiter);
-    api.use(path, authenticate);
-  }
+  const authenticate = requireToken(deps.db, {
+    budget: new RequestBudget('api', options.rateLimit, options.rateLimitStore),
+    addressOf,
+  });
+  for (const path of ['/user/*', '/leads/*']) api.use(path, authenticate);
   api.route('/user', lookupRoutes(deps));
   api.route('/user', assistantRoutes(deps));
   api.route('/user', toolRoutes(deps));

@@ -1,16 +1,43 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { userForToken } from '../auth/tokens';
 import type { Db } from '../db/connect';
 import type { AppEnv } from './context';
 import { HttpError } from './errors';
+import type { RequestBudget } from './rate-limit';
 
-export function requireToken(db: Db): MiddlewareHandler<AppEnv> {
+/**
+ * The token of an `Authorization: Bearer <token>` header. The scheme is case-insensitive and the
+ * whitespace around and between the parts is not part of the token (RFC 9110 §11.1), so
+ * `bearer T`, `BEARER T` and `Bearer  T ` all name token `T`.
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  const m = /^\s*bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return m?.[1];
+}
+
+export interface TokenCheckOptions {
+  /** Every request counts against it, answered or refused: a user's by user id, others by address. */
+  budget: RequestBudget;
+  addressOf: (c: Context) => string;
+}
+
+/**
+ * Finds the user of the request's bearer token, spends one request of the budget, then refuses the
+ * request (401) when there is no such user.
+ *
+ * The budget is keyed by the user rather than by the token (let alone the header's spelling), as
+ * Laravel's `throttle:api` does: a user's tokens share 100 a minute, so minting tokens buys no more.
+ * Requests without a valid token are counted by client address, so guessing tokens is limited too;
+ * the limit is checked after the token lookup because which key to charge depends on its outcome.
+ */
+export function requireToken(db: Db, { budget, addressOf }: TokenCheckOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const header = c.req.header('authorization') ?? '';
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    const user = m?.[1] ? await userForToken(db, m[1]) : undefined;
-    if (!user) throw new HttpError(401, 'Unauthenticated.');
+    const token = bearerToken(c.req.header('authorization'));
+    const user = token ? await userForToken(db, token) : undefined;
+    const headers = await budget.spend(user ? `user:${user.id}` : `address:${addressOf(c)}`);
+    if (!user) throw new HttpError(401, 'Unauthenticated.', undefined, headers);
     c.set('user', user);
     await next();
+    for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
   };
 }

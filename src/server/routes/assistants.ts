@@ -12,6 +12,7 @@ import {
   inboundWebhookEnableRequest,
   normalizeAssistantBody,
   pageQuerySchema,
+  PG_INT_MAX,
   unknownAssistantFields,
   webhookEnableRequest,
   type AssistantWrite,
@@ -31,31 +32,10 @@ const ASSISTANT_NOT_FOUND = 'Assistant not found';
 const WEBHOOK_URL_REQUIRED = 'The webhook url field is required when is webhook active is true.';
 
 /** Ids the database's `integer` columns can hold; anything else names no row (and must not reach SQL). */
-const PG_INT_MAX = 2_147_483_647;
 const isRowId = (n: number) => Number.isInteger(n) && n >= 1 && n <= PG_INT_MAX;
 
 type AssistantInput = AssistantWrite;
 type Tx = Transaction<Database>;
-
-/**
- * PostgreSQL refuses NUL in text and jsonb: a request carrying one gets a 422 on that field instead of
- * reaching the database (nothing a client sends may produce a 5xx).
- */
-function nulErrors(value: unknown, path: (string | number)[] = [], out: FieldErrors = {}): FieldErrors {
-  const key = () => path.map(String).join('.') || '_';
-  const message = () => `The ${attributeName(path)} field must not contain NUL characters.`;
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) out[key()] = [message()];
-  } else if (Array.isArray(value)) {
-    value.forEach((v, i) => nulErrors(v, [...path, i], out));
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [k, v] of Object.entries(value)) {
-      if (k.includes('\u0000')) out[key()] = [message()];
-      else nulErrors(v, [...path, k], out);
-    }
-  }
-  return out;
-}
 
 /**
  * A create or update body to the one internal shape. A field the service does not know is refused by name
@@ -67,14 +47,7 @@ function parseAssistantWrite(body: unknown, mode: 'create' | 'update'): Assistan
     const prefix = mode === 'create' ? ASSISTANT_UNKNOWN_FIELDS_ON_CREATE : ASSISTANT_UNKNOWN_FIELDS_ON_UPDATE;
     throw new HttpError(422, `${prefix} ${unknown.join(', ')}`);
   }
-  const input = parseOr422(mode === 'create' ? assistantCreateBody : assistantUpdateBody, normalizeAssistantBody(body));
-  assertNoNul(input);
-  return input;
-}
-
-function assertNoNul(value: unknown): void {
-  const errors = nulErrors(value);
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return parseOr422(mode === 'create' ? assistantCreateBody : assistantUpdateBody, normalizeAssistantBody(body));
 }
 
 /** The columns a create or update request sets directly (references resolved by name come apart). */
@@ -577,7 +550,6 @@ export function assistantRoutes({ db, now }: Deps) {
 
   r.post('/assistants/enable-inbound-webhook', async (c) => {
     const input = await parseBody(c, inboundWebhookEnableRequest);
-    assertNoNul(input);
     await setOwn(c.var.user.id, input.assistant_id, { inbound_webhook_url: input.webhook_url });
     return c.json({ message: 'Inbound webhook enabled successfully', data: [] });
   });
@@ -590,7 +562,6 @@ export function assistantRoutes({ db, now }: Deps) {
 
   r.post('/assistants/enable-webhook', async (c) => {
     const input = await parseBody(c, webhookEnableRequest);
-    assertNoNul(input);
     await setOwn(c.var.user.id, input.assistant_id, { is_webhook_active: true, webhook_url: input.webhook_url });
     return c.json({ message: 'Webhook enabled successfully', data: [] });
   });

@@ -6,6 +6,7 @@ import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-ho
 import { laravelErrorMap } from '../../../../contract';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { notifyError } from '../../../lib/notify';
+import { useStillBusy } from '../../../lib/use-still-busy';
 import { notifications } from '@mantine/notifications';
 import { applyAssistantErrors } from '../lib/field-errors';
 import { assistantFormSchema, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
@@ -68,6 +69,7 @@ export function AssistantForm<T>({
   const [baseline, setBaseline] = useState(initialValues);
   const inFlight = useRef(false);
   const [voiceNote, setVoiceNote] = useState<string | null>(null);
+  const slow = useStillBusy(isSubmitting);
 
   const submit = handleSubmit(
     async (values) => {
@@ -148,7 +150,7 @@ export function AssistantForm<T>({
             {/* On a phone the state goes above the buttons rather than being cut short beside them. */}
             <Group justify="space-between" gap="xs">
               <Text size="sm" c={isDirty ? 'orange.8' : 'dimmed'} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
-                {isSubmitting ? 'Saving…' : isDirty ? 'Unsaved changes' : 'No changes'}
+                {isSubmitting ? (slow ? 'Still saving…' : 'Saving…') : isDirty ? 'Unsaved changes' : 'No changes'}
               </Text>
               <Group gap="sm" wrap="nowrap" ml="auto">
                 <Button variant="default" onClick={onCancel}>

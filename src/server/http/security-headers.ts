@@ -1,0 +1,62 @@
+import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+
+/*
+ * The headers a security review asks for, from Hono's secure-headers middleware. Hono's defaults stay
+ * (nosniff, Referrer-Policy: no-referrer, no X-Powered-By, COOP, HSTS, …) with the policies below.
+ * README "API notes › General" states why each CSP source is there.
+ */
+
+const common = {
+  xFrameOptions: 'DENY',
+  // Nothing here uses them; an injected frame or script should not get to ask either.
+  permissionsPolicy: { camera: false, microphone: false, geolocation: false, payment: false, usb: false },
+};
+
+/** The console: its own scripts only; styles inline too (Mantine), and any API host the user signs in to. */
+export const consoleHeaders = secureHeaders({
+  ...common,
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Mantine writes its theme's CSS variables into <style> elements at run time, and components set
+    // style attributes; neither can carry a nonce from a static index.html. Inline style is not script.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    // The sign-in page lets the user pick any API host (src/app/features/auth), and a policy sent with
+    // index.html cannot know which: any http(s) origin, but no other scheme (no ws:, no data:).
+    connectSrc: ["'self'", 'https:', 'http:'],
+    // Recordings come from the API host the user chose, which may be another origin.
+    mediaSrc: ["'self'", 'https:', 'http:'],
+    objectSrc: ["'none'"],
+    frameSrc: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+});
+
+/** The API: JSON and audio, nothing to run or embed. */
+export const apiHeaders = secureHeaders({
+  ...common,
+  contentSecurityPolicy: {
+    defaultSrc: ["'none'"],
+    // A recording opened in a tab of its own plays in a media document governed by this policy.
+    mediaSrc: ["'self'"],
+    baseUri: ["'none'"],
+    formAction: ["'none'"],
+    frameAncestors: ["'none'"],
+  },
+  // Consoles on other origins call the API (CORS) and play its recordings in <audio> (no-cors).
+  crossOriginResourcePolicy: 'cross-origin',
+});
+
+/** Hono has no option for `Server`; a proxied upstream may send one (`nginx/1.2`, `cloudflare`). */
+export const noServerBanner: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.delete('Server');
+  c.res.headers.delete('X-Powered-By');
+};
+
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
