@@ -115,6 +115,7 @@ class ErrorList {
 export const MAX_REQUEST_DEPTH = 32;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters it is there to find
 const UNSAFE_CHARS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** What is wrong with a string's characters, as the end of a Laravel sentence; null when nothing is. */
