@@ -32,7 +32,8 @@ export default defineConfig({
           css: false,
           // Form tests type through whole forms in jsdom: ~1 s alone, several times that on a busy 2-core
           // machine running the service suites beside them (the 5 s default failed there).
-          testTimeout: 20_000,
+          // The *.variants tests render whole tables and forms dozens of times: ~20 s alone on a loaded machine.
+          testTimeout: 60_000,
         },
       },
       { test: { ...server, name: 'server-pglite', env: { TEST_DATABASE_URL: '' } } },
