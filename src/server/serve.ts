@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -93,8 +94,30 @@ export function startServer(options: ServeOptions): Promise<RunningServer> {
         });
       });
       server.on('error', reject);
+      server.on('clientError', answerClientError);
     } catch (e) {
       reject(e as Error);
     }
   });
+}
+
+/**
+ * What Node's HTTP parser refuses before the app sees it (a request line or headers past its 16 KB limit,
+ * bytes that are not HTTP) gets a JSON `{message}` like every other error, instead of Node's bodiless 4xx.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? ['431 Request Header Fields Too Large', 'The request line and headers are too large (16 KB at most).']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['408 Request Timeout', 'The request took too long to arrive.']
+        : ['400 Bad Request', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { MAX_BODY_BYTES } from './validate';
@@ -322,5 +323,32 @@ describe('nothing a client sends gives a 5xx', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('what Node refuses before the app sees it', () => {
+  /** Bytes straight onto a socket: what no HTTP client would send. */
+  function rawSocket(api: string, bytes: string): Promise<string> {
+    const url = new URL(api);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => socket.write(bytes));
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+  }
+
+  it('answers an oversized request line with 431 and a JSON message', async () => {
+    const answer = await rawSocket(svc.api, `GET /api/user/calls?phone_number=${'1'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: expect.stringContaining('too large') });
+  });
+
+  it('answers bytes that are not HTTP with 400 and a JSON message', async () => {
+    const answer = await rawSocket(svc.api, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'The request is not valid HTTP.' });
   });
 });
