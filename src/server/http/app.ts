@@ -15,6 +15,7 @@ import { recordingRoutes } from '../routes/recordings';
 import { metaRoutes } from '../routes/meta';
 import { accountRoutes } from '../routes/account';
 import { phoneNumberRoutes } from '../routes/phone-numbers';
+import { openApiRoutes } from '../openapi/document';
 
 export interface ApiOptions extends Deps {
   /** Per user (per client address without a valid token), on every authenticated path. */
@@ -78,6 +79,8 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   // their unguessable keys stand in for it (as a hosted service's signed storage URLs do).
   api.route('/', recordingRoutes(deps));
   api.route('/', metaRoutes(deps));
+  // Public and outside the per-user budget, like /local/info: a client generator has no token.
+  api.route('/', openApiRoutes());
 
   // One limiter and one token check for every authenticated path, so /leads/* shares the per-token budget.
   const authenticate = requireToken(deps.db, {

@@ -66,6 +66,7 @@ let fx = {
 
 const ROUTES: Record<string, RouteInput> = {
   'GET /api/local/info': {},
+  'GET /api/openapi.json': {},
   'GET /api/recordings/:file': {},
   'GET /api/user/me': {},
   'GET /api/user/assistants/phone-numbers': { query: phoneNumbersQuerySchema },

@@ -1,0 +1,103 @@
+import type { z } from 'zod';
+import {
+  assistantCreateBody,
+  assistantIdRequest,
+  assistantUpdateBody,
+  callsQuerySchema,
+  campaignStatusRequest,
+  createCampaignRequest,
+  createLeadRequest,
+  createToolRequest,
+  inboundWebhookEnableRequest,
+  makeCallRequest,
+  modelsQuerySchema,
+  pageQuerySchema,
+  phoneNumberSearchQuery,
+  phoneNumbersQuerySchema,
+  providersQuerySchema,
+  purchasePhoneNumberRequest,
+  updateLeadRequest,
+  updatePhoneNumberRequest,
+  updateToolRequest,
+  voicesQuerySchema,
+  webhookEnableRequest,
+} from '../../contract';
+import { listOf, messageWith, paginated, ref, type JsonSchema } from './schemas';
+
+/** One operation of the API, as the document describes it. Paths are relative to the server's `/api`. */
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI form: `/user/assistant/{id}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  /** Answers without a token (and outside the per-user rate limit). */
+  public?: true;
+  /** Only the local service has it (`x-local-extension: true`). */
+  local?: true;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success status and its JSON body. */
+  status: number;
+  response: JsonSchema;
+  /** Error statuses beyond those every authenticated operation has (401, 429); 400 and 413 come with a body. */
+  errors?: readonly (404 | 422)[];
+}
+
+const message = ref('Message');
+const emptyData = ref('MessageWithEmptyData');
+
+export const OPERATIONS: readonly Operation[] = [
+  // Meta (public)
+  { method: 'get', path: '/local/info', tag: 'Meta', summary: 'Whether this is the local service and where its demo token is', public: true, local: true, status: 200, response: ref('LocalInfo') },
+  { method: 'get', path: '/openapi.json', tag: 'Meta', summary: 'This document', public: true, local: true, status: 200, response: { type: 'object' } },
+  // Account
+  { method: 'get', path: '/user/me', tag: 'Account', summary: 'The caller: name, email and balance', status: 200, response: ref('Account') },
+  // Lookups
+  { method: 'get', path: '/user/assistants/phone-numbers', tag: 'Lookups', summary: "The caller's numbers an assistant can take", query: phoneNumbersQuerySchema, status: 200, response: listOf(ref('LookupPhoneNumber')), errors: [422] },
+  { method: 'get', path: '/user/assistants/voices', tag: 'Lookups', summary: "Public voices and the caller's own", query: voicesQuerySchema, status: 200, response: listOf(ref('Voice')), errors: [422] },
+  { method: 'get', path: '/user/assistants/models', tag: 'Lookups', summary: 'Text and realtime models', query: modelsQuerySchema, status: 200, response: listOf(ref('LlmModel')), errors: [422] },
+  { method: 'get', path: '/user/assistants/synthesizer-providers', tag: 'Lookups', summary: 'Text-to-speech providers', query: providersQuerySchema, status: 200, response: listOf(ref('Provider')), errors: [422] },
+  { method: 'get', path: '/user/assistants/transcriber-providers', tag: 'Lookups', summary: 'Speech-to-text providers', query: providersQuerySchema, status: 200, response: listOf(ref('Provider')), errors: [422] },
+  { method: 'get', path: '/user/assistants/languages', tag: 'Lookups', summary: 'Languages', status: 200, response: listOf(ref('Language')) },
+  // Assistants
+  { method: 'post', path: '/user/assistant', tag: 'Assistants', summary: 'Create an assistant', body: assistantCreateBody, status: 201, response: messageWith(ref('AssistantMutationData')), errors: [422] },
+  { method: 'get', path: '/user/assistants/get', tag: 'Assistants', summary: 'One page of assistants, newest first', query: pageQuerySchema(10), status: 200, response: paginated(ref('Assistant')), errors: [422] },
+  { method: 'get', path: '/user/assistants', tag: 'Assistants', summary: 'Every assistant, newest first', status: 200, response: listOf(ref('Assistant')) },
+  { method: 'get', path: '/user/assistants/outbound', tag: 'Assistants', summary: 'The outbound assistants', status: 200, response: listOf(ref('AssistantSummary')) },
+  { method: 'get', path: '/user/assistant/{id}', tag: 'Assistants', summary: 'One assistant', local: true, status: 200, response: ref('Assistant'), errors: [404] },
+  { method: 'put', path: '/user/assistant/{id}', tag: 'Assistants', summary: 'Update an assistant (only the fields sent change)', body: assistantUpdateBody, status: 200, response: messageWith(ref('AssistantMutationData')), errors: [404, 422] },
+  { method: 'delete', path: '/user/assistant/{id}', tag: 'Assistants', summary: 'Delete an assistant (soft)', status: 200, response: message, errors: [404] },
+  { method: 'post', path: '/user/assistants/enable-inbound-webhook', tag: 'Assistants', summary: 'Set the inbound webhook', body: inboundWebhookEnableRequest, status: 200, response: emptyData, errors: [404, 422] },
+  { method: 'post', path: '/user/assistants/disable-inbound-webhook', tag: 'Assistants', summary: 'Clear the inbound webhook', body: assistantIdRequest, status: 200, response: emptyData, errors: [404, 422] },
+  { method: 'post', path: '/user/assistants/enable-webhook', tag: 'Assistants', summary: 'Turn the post-call webhook on', body: webhookEnableRequest, status: 200, response: emptyData, errors: [404, 422] },
+  { method: 'post', path: '/user/assistants/disable-webhook', tag: 'Assistants', summary: 'Turn the post-call webhook off (its URL is kept)', body: assistantIdRequest, status: 200, response: emptyData, errors: [404, 422] },
+  // Mid-call tools
+  { method: 'get', path: '/user/tools', tag: 'Mid-call tools', summary: 'Every mid-call tool', status: 200, response: listOf(ref('Tool')) },
+  { method: 'get', path: '/user/tools/{id}', tag: 'Mid-call tools', summary: 'One mid-call tool', status: 200, response: ref('Tool'), errors: [404] },
+  { method: 'post', path: '/user/tools', tag: 'Mid-call tools', summary: 'Create a mid-call tool', body: createToolRequest, status: 201, response: messageWith(ref('Tool')), errors: [422] },
+  { method: 'put', path: '/user/tools/{id}', tag: 'Mid-call tools', summary: 'Update a mid-call tool', body: updateToolRequest, status: 200, response: messageWith(ref('Tool')), errors: [404, 422] },
+  { method: 'delete', path: '/user/tools/{id}', tag: 'Mid-call tools', summary: 'Delete a mid-call tool (detached from every assistant)', status: 200, response: message, errors: [404] },
+  // Leads
+  { method: 'post', path: '/user/lead', tag: 'Leads', summary: 'Add a lead to a campaign', body: createLeadRequest, status: 200, response: messageWith(ref('Lead')), errors: [404, 422] },
+  { method: 'get', path: '/user/leads', tag: 'Leads', summary: 'Every primary lead, newest first', status: 200, response: listOf(ref('Lead')) },
+  { method: 'put', path: '/user/leads/{id}', tag: 'Leads', summary: 'Update a lead', body: updateLeadRequest, status: 200, response: message, errors: [404, 422] },
+  { method: 'put', path: '/leads/{id}', tag: 'Leads', summary: "Update a lead (the hosted documentation's path)", body: updateLeadRequest, status: 200, response: message, errors: [404, 422] },
+  { method: 'delete', path: '/user/leads/{id}', tag: 'Leads', summary: 'Delete a lead and its secondary contacts', status: 200, response: message, errors: [404] },
+  // Campaigns
+  { method: 'get', path: '/user/campaigns', tag: 'Campaigns', summary: 'Every campaign, newest first', status: 200, response: listOf(ref('Campaign')) },
+  { method: 'post', path: '/user/campaigns', tag: 'Campaigns', summary: 'Create a campaign (draft)', body: createCampaignRequest, status: 201, response: messageWith(ref('Campaign')), errors: [422] },
+  { method: 'post', path: '/user/campaigns/update-status', tag: 'Campaigns', summary: 'Start or stop a campaign', body: campaignStatusRequest, status: 200, response: ref('CampaignStatusAnswer'), errors: [404, 422] },
+  { method: 'delete', path: '/user/campaign/{id}', tag: 'Campaigns', summary: 'Delete a campaign and its leads', status: 200, response: message, errors: [404] },
+  // Calls
+  { method: 'get', path: '/user/calls', tag: 'Calls', summary: 'One page of the call log, newest first', query: callsQuerySchema, status: 200, response: paginated(ref('Call')), errors: [422] },
+  { method: 'get', path: '/user/calls/{id}', tag: 'Calls', summary: 'One call', status: 200, response: ref('Call'), errors: [404] },
+  { method: 'delete', path: '/user/calls/{id}', tag: 'Calls', summary: 'Delete a call', status: 200, response: message, errors: [404] },
+  { method: 'post', path: '/user/make_call', tag: 'Calls', summary: 'Place an outbound call', body: makeCallRequest, status: 200, response: ref('MakeCallAnswer'), errors: [422] },
+  // Phone numbers
+  { method: 'get', path: '/user/phone-numbers/all', tag: 'Phone numbers', summary: "The caller's numbers", status: 200, response: { type: 'object', properties: { data: listOf(ref('OwnedPhoneNumber')) }, required: ['data'] } },
+  { method: 'get', path: '/user/phone-numbers/search', tag: 'Phone numbers', summary: 'Numbers on sale', query: phoneNumberSearchQuery, status: 200, response: { type: 'object', properties: { data: listOf(ref('AvailablePhoneNumber')) }, required: ['data'] }, errors: [422] },
+  { method: 'post', path: '/user/phone-numbers/purchase', tag: 'Phone numbers', summary: 'Buy a number', body: purchasePhoneNumberRequest, status: 201, response: messageWith(ref('PurchasedPhoneNumber')), errors: [422] },
+  { method: 'put', path: '/user/phone-numbers/{id}', tag: 'Phone numbers', summary: "Change a number's nickname", body: updatePhoneNumberRequest, status: 200, response: messageWith(ref('OwnedPhoneNumber')), errors: [404, 422] },
+  { method: 'delete', path: '/user/phone-numbers/{id}', tag: 'Phone numbers', summary: 'Release a number', status: 200, response: message, errors: [404, 422] },
+];
