@@ -205,3 +205,18 @@ describe('the faults of a broken service, in words a person understands', () => 
     expect(errorFromAnswer(answer(429, '{"mess', { 'content-type': 'application/json', 'retry-after': '3' }), ctx).kind).toBe('rate-limited');
   });
 });
+
+describe('outcomeUnknown: a change that may have gone through is not called "not saved"', () => {
+  it('a timed-out or garbled-success change is unknown; a refusal, a dropped connection or a read is not', () => {
+    const timeout = (method: string) =>
+      errorFromFailure(new DOMException('Timed out', 'TimeoutError'), { method, path: '/user/tools/3', timedOut: true, timeoutMs: 30_000 });
+    expect(timeout('PUT').outcomeUnknown).toBe(true);
+    expect(timeout('POST').outcomeUnknown).toBe(true);
+    expect(timeout('GET').outcomeUnknown).toBe(false);
+    const dropped = errorFromFailure(new TypeError('Failed to fetch'), { method: 'PUT', path: '/user/tools/3', timedOut: false, timeoutMs: 30_000 });
+    expect(dropped.outcomeUnknown).toBe(false);
+    expect(new ApiError({ kind: 'unexpected-response', status: 200, message: 'x', method: 'PUT' }).outcomeUnknown).toBe(true);
+    expect(new ApiError({ kind: 'http', status: 500, message: 'x', method: 'PUT' }).outcomeUnknown).toBe(false);
+    expect(new ApiError({ kind: 'validation', status: 422, message: 'x', method: 'POST' }).outcomeUnknown).toBe(false);
+  });
+});

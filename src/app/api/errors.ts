@@ -33,6 +33,9 @@ export interface ApiErrorInit {
   path?: string;
 }
 
+/** The title over a change whose fate is unknown (ApiError.outcomeUnknown), instead of "not saved". */
+export const UNKNOWN_OUTCOME_TITLE = 'It is not known whether this was saved';
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly kind: ApiErrorKind;
@@ -65,6 +68,15 @@ export class ApiError extends Error {
   /** True for failures a repeat of the same GET may cure: no answer, a 5xx, a 429 after waiting. */
   get isTransient() {
     return this.kind === 'network' || this.kind === 'rate-limited' || (this.kind === 'http' && this.status >= 500);
+  }
+
+  /**
+   * A change whose fate is unknown: it may have reached the service, but no readable answer came back
+   * (a timeout, or a success status whose body was cut off). The form must not say "not saved".
+   */
+  get outcomeUnknown() {
+    if (this.method === 'GET') return false;
+    return this.kind === 'timeout' || (this.kind === 'unexpected-response' && this.status >= 200 && this.status < 300);
   }
 
   /** The messages for one field (dotted key), or undefined. */

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { UNKNOWN_OUTCOME_TITLE } from '../api/errors';
 import { useStillBusy } from '../lib/use-still-busy';
 
 interface FormFooterProps {
   /** Why the last save failed when no field took the blame (a 404, a network error, a plan limit). */
   error?: ReactNode;
   errorTitle: string;
+  /** The save may have gone through (no readable answer): the alert says so instead of "not saved". */
+  outcomeUnknown?: boolean;
   submitLabel: ReactNode;
   onCancel: () => void;
   /** A save in flight: the submit button spins and neither button can be pressed again. */
@@ -16,12 +19,18 @@ interface FormFooterProps {
 }
 
 /** The end of a form: the save's error, then Cancel and the submit button. */
-export function FormFooter({ error, errorTitle, submitLabel, onCancel, busy, submitDisabled = false }: FormFooterProps) {
+export function FormFooter({ error, errorTitle, outcomeUnknown = false, submitLabel, onCancel, busy, submitDisabled = false }: FormFooterProps) {
   const slow = useStillBusy(busy);
   return (
     <>
       {error ? (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={errorTitle} role="alert">
+        <Alert
+          color={outcomeUnknown ? 'orange' : 'red'}
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={outcomeUnknown ? UNKNOWN_OUTCOME_TITLE : errorTitle}
+          role="alert"
+        >
           {error}
         </Alert>
       ) : null}

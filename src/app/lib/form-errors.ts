@@ -16,7 +16,7 @@ export function applyApiErrorToForm<T extends FieldValues>(
   options: { fields?: readonly string[]; rename?: Record<string, string> } = {},
 ): boolean {
   if (!(error instanceof ApiError) || Object.keys(error.fieldErrors).length === 0) {
-    setError('root.server', { type: 'server', message: errorMessage(error) });
+    setError('root.server', { type: rootErrorType(error), message: errorMessage(error) });
     return false;
   }
   const known = options.fields ? new Set(options.fields) : null;
@@ -36,4 +36,10 @@ export function applyApiErrorToForm<T extends FieldValues>(
     setError('root.server', { type: 'server', message: leftOver.length > 0 ? leftOver.join(' ') : error.message });
   }
   return placed;
+}
+
+/** `root.server`'s type: `outcome-unknown` when the save may have gone through (see ApiError.outcomeUnknown). */
+export const OUTCOME_UNKNOWN = 'outcome-unknown';
+export function rootErrorType(error: unknown): string {
+  return error instanceof ApiError && error.outcomeUnknown ? OUTCOME_UNKNOWN : 'server';
 }

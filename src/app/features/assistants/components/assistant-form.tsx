@@ -9,6 +9,8 @@ import { notifyError } from '../../../lib/notify';
 import { useStillBusy } from '../../../lib/use-still-busy';
 import { notifications } from '@mantine/notifications';
 import { applyAssistantErrors } from '../lib/field-errors';
+import { UNKNOWN_OUTCOME_TITLE } from '../../../api/errors';
+import { OUTCOME_UNKNOWN } from '../../../lib/form-errors';
 import { assistantFormSchema, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
 import { ASSISTANT_SECTIONS, countSectionErrors } from '../lib/sections';
 import { SectionNav } from './section-nav';
@@ -106,6 +108,7 @@ export function AssistantForm<T>({
   }
 
   const serverError = errors.root?.server?.message;
+  const outcomeUnknown = errors.root?.server?.type === OUTCOME_UNKNOWN;
 
   return (
     <FormProvider {...form}>
@@ -143,7 +146,14 @@ export function AssistantForm<T>({
         >
           <Stack gap="sm">
             {serverError ? (
-              <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Not saved" role="alert" py="xs">
+              <Alert
+                color={outcomeUnknown ? 'orange' : 'red'}
+                variant="light"
+                icon={<IconAlertTriangle size={18} aria-hidden />}
+                title={outcomeUnknown ? UNKNOWN_OUTCOME_TITLE : 'Not saved'}
+                role="alert"
+                py="xs"
+              >
                 {serverError}
               </Alert>
             ) : null}

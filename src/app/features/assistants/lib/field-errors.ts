@@ -1,6 +1,7 @@
 import type { FieldPath, UseFormSetError } from 'react-hook-form';
 import type { FieldErrors } from '../../../../contract';
 import { ApiError, errorMessage } from '../../../api/errors';
+import { rootErrorType } from '../../../lib/form-errors';
 import type { AssistantFormValues } from './form-schema';
 
 /*
@@ -70,7 +71,7 @@ export function applyAssistantErrors(
     first = false;
   }
   if (leftOver.length > 0 || byPath.size === 0) {
-    setError('root.server', { type: 'server', message: leftOver.length > 0 ? leftOver.join(' ') : errorMessage(error) });
+    setError('root.server', { type: rootErrorType(error), message: leftOver.length > 0 ? leftOver.join(' ') : errorMessage(error) });
   }
   return [...byPath.keys()];
 }

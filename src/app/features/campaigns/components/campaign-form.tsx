@@ -8,7 +8,7 @@ import { ApiError } from '../../../api/errors';
 import { FormCard } from '../../../components/form-card';
 import { FormFooter } from '../../../components/form-footer';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { applyApiErrorToForm } from '../../../lib/form-errors';
+import { applyApiErrorToForm, OUTCOME_UNKNOWN } from '../../../lib/form-errors';
 import { useCreateCampaign } from '../api/create-campaign';
 import { DAY_LABELS, formatMinutes } from '../lib/format';
 import { campaignErrorPath, campaignFormDefaults, campaignFormSchema, timeZones, toCreateCampaignRequest, type CampaignFormValues } from '../lib/form-schema';
@@ -237,6 +237,7 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
         {notice}
         <FormFooter
           error={formState.errors.root?.server?.message}
+          outcomeUnknown={formState.errors.root?.server?.type === OUTCOME_UNKNOWN}
           errorTitle="The campaign was not created"
           submitLabel="Create campaign"
           onCancel={onCancel}

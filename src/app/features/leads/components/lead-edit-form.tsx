@@ -6,6 +6,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LEAD_INVALID_FIELDS_PREFIX, LEAD_SETTABLE_STATUS, type Lead } from '../../../../contract/lead';
 import { FormCard } from '../../../components/form-card';
 import { FormFooter } from '../../../components/form-footer';
+import { OUTCOME_UNKNOWN } from '../../../lib/form-errors';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useUpdateLead } from '../api/update-lead';
 import { editFormErrorPath, leadEditSchema, leadEditValues, statusOptions, toUpdateLeadRequest, type LeadEditValues } from '../lib/form-schema';
@@ -154,6 +155,7 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
 
         <FormFooter
           error={formState.errors.root?.server?.message}
+          outcomeUnknown={formState.errors.root?.server?.type === OUTCOME_UNKNOWN}
           errorTitle="The changes were not saved"
           submitLabel="Save changes"
           onCancel={onCancel}

@@ -6,6 +6,7 @@ import { Controller, useFieldArray, useForm, type Control, type UseFormRegister 
 import type { Lead } from '../../../../contract/lead';
 import { FormCard } from '../../../components/form-card';
 import { FormFooter } from '../../../components/form-footer';
+import { OUTCOME_UNKNOWN } from '../../../lib/form-errors';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { useCreateLead } from '../api/create-lead';
 import {
@@ -195,6 +196,7 @@ export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialC
 
         <FormFooter
           error={formState.errors.root?.server?.message}
+          outcomeUnknown={formState.errors.root?.server?.type === OUTCOME_UNKNOWN}
           errorTitle="The lead was not saved"
           submitLabel="Create lead"
           onCancel={onCancel}

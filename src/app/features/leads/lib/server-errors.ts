@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../../api/errors';
+import { rootErrorType } from '../../../lib/form-errors';
 
 /**
  * Puts a refused save's messages where they belong: each of the service's field errors (dotted keys) on
@@ -30,7 +31,7 @@ export function applyServerErrors<T extends FieldValues>(
     if (path) place(path, error.message);
   }
   if (leftOver.length > 0 || first === null) {
-    setError('root.server' as Path<T>, { type: 'server', message: leftOver.length > 0 ? leftOver.join(' ') : errorMessage(error) });
+    setError('root.server' as Path<T>, { type: rootErrorType(error), message: leftOver.length > 0 ? leftOver.join(' ') : errorMessage(error) });
   }
   return first;
 }

@@ -19,7 +19,7 @@ import { FormFooter } from '../../../components/form-footer';
 import { LengthCounter } from '../../../components/length-counter';
 import { RemoveRowButton, RowsEditor } from '../../../components/rows-editor';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { applyApiErrorToForm } from '../../../lib/form-errors';
+import { applyApiErrorToForm, OUTCOME_UNKNOWN } from '../../../lib/form-errors';
 import { notifyError } from '../../../lib/notify';
 import { toolFormSchema, type ToolFormOutput, type ToolFormValues } from '../lib/form-schema';
 import { ToolNameInput } from './tool-name-input';
@@ -301,7 +301,7 @@ export function ToolForm<T>({
           </RowsEditor>
         </Card>
 
-        <FormFooter error={serverError} errorTitle="Not saved" submitLabel={submitLabel} onCancel={onCancel} busy={isSubmitting} />
+        <FormFooter error={serverError} outcomeUnknown={errors.root?.server?.type === OUTCOME_UNKNOWN} errorTitle="Not saved" submitLabel={submitLabel} onCancel={onCancel} busy={isSubmitting} />
       </Stack>
     </form>
   );
