@@ -106,7 +106,9 @@ export function startServer(options: ServeOptions): Promise<RunningServer> {
  * bytes that are not HTTP) gets a JSON `{message}` like every other error, instead of Node's bodiless 4xx.
  */
 function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || !socket.writable) {
+  // As Node's own handler: nothing is written on a socket that is gone or whose answer has begun.
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === 'ECONNRESET' || !socket.writable || answering?.headersSent) {
     socket.destroy();
     return;
   }
