@@ -93,6 +93,15 @@ export const makeCallRequest = z.object({
   variables: variablesInput.optional(),
 });
 
+/**
+ * POST /user/calls/simulate-inbound (our extension): a customer calling `from` rings the inbound assistant
+ * that holds the caller's number `phone_number_id`. Answers as make_call does.
+ */
+export const simulateInboundRequest = z.object({
+  phone_number_id: laxId(),
+  from: phoneNumberInput,
+});
+
 /** The call's id is what the console needs from the answer; the rest may be missing. */
 export const makeCallResponseSchema = lenientRecord(
   {

@@ -12,3 +12,5 @@ export * from './call';
 export * from './request-fields';
 export * from './account';
 export * from './phone-numbers';
+export * from './webhooks';
+export * from './live';

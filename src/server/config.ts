@@ -14,6 +14,12 @@ export interface ServiceConfig {
   trustedProxies: number;
   /** Skips the demo seed on an empty database (tests seed what they need). */
   seedDemo: boolean;
+  /** ALLOW_PRIVATE_WEBHOOKS=1: webhooks may go to loopback, private and link-local addresses (tests, local set-up). */
+  allowPrivateWebhooks: boolean;
+  /** ENGINE_TICK_MS: how often the call engine, the dialler and the deliveries look for work (default 250). */
+  engineTickMs: number;
+  /** BACKGROUND_WORK=0: this process serves the API only and leaves calls, dialling and deliveries to others. */
+  backgroundWork: boolean;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -45,5 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     recordingRateLimitPerMinute: intFromEnv('RECORDING_RATE_LIMIT_PER_MINUTE', 600),
     trustedProxies: trustProxyFromEnv(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== '0',
+    allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS === '1' || env.ALLOW_PRIVATE_WEBHOOKS === 'true',
+    engineTickMs: intFromEnv('ENGINE_TICK_MS', 250) || 250,
+    backgroundWork: env.BACKGROUND_WORK !== '0',
   };
 }

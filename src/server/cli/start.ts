@@ -5,7 +5,8 @@ import { startServer } from '../serve';
 import { seedDemo } from '../seed/demo';
 import { DataDirLockedError } from '../db/lock';
 import { openConfiguredDatabase } from './open';
-import { startCallSimulator } from '../simulator';
+import { startBackgroundWork } from '../engine/runner';
+import { systemClock } from '../engine/clock';
 import type { DatabaseHandle } from '../db/connect';
 
 /*
@@ -52,10 +53,14 @@ async function main() {
     trustedProxies: config.trustedProxies,
     apiUpstream: config.apiUpstream,
     staticDir: serveConsole ? staticDir : undefined,
+    now: systemClock.now,
     ...(process.env.LOG_REQUESTS === '1' ? { log: (l: string) => console.log(l) } : {}),
   });
-  // Carries calls made with POST /user/make_call through ringing and in-progress to completed.
-  const stopSimulator = handle ? startCallSimulator(handle.db) : () => {};
+  // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
+  const work =
+    handle && config.backgroundWork
+      ? startBackgroundWork(handle.db, { clock: systemClock, tickMs: config.engineTickMs, allowPrivateWebhooks: config.allowPrivateWebhooks })
+      : null;
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
   console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);
   console.log(`Open ${server.url} and sign in with the API token.`);
@@ -64,8 +69,8 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    stopSimulator();
     await server.close();
+    await work?.stop();
     await handle?.close();
     process.exit(0);
   };

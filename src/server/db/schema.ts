@@ -16,6 +16,8 @@ export interface UsersTable {
   name: string;
   /** Dollars; changed only by the atomic updates in balance.ts. */
   balance: Numeric;
+  /** Standard Webhooks signing secret ("whsec_…"), made when first needed (webhooks/secret.ts). */
+  webhook_secret: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
@@ -225,6 +227,11 @@ export interface LeadsTable {
   phone_number: string;
   variables: Json<JsonRecord>;
   status: Generated<string>;
+  /** Dialling state on primary leads (migration 0009): rounds made, next contact of the round, when next, call in flight. */
+  attempts: Generated<number>;
+  next_contact: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  live_call_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -256,6 +263,36 @@ export interface CallsTable {
   total_cost: Numeric;
   answered_by: string | null;
   recording_key: string | null;
+  /** How the engine plays the call (engine/plan.ts); null on calls it never moves (seeded history). */
+  engine_plan: NullableJson<JsonRecord>;
+  /** When the engine's next step is due; null once the call has its outcome. */
+  engine_next_at: NullableTimestamp;
+  answered_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The outbox of webhook deliveries (migration 0009). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: string;
+  user_id: number;
+  assistant_id: number | null;
+  call_id: number | null;
+  kind: string;
+  event: string;
+  url: string;
+  payload: Json<JsonRecord>;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  last_status_code: number | null;
+  last_response: string | null;
+  last_error: string | null;
+  last_attempt_at: NullableTimestamp;
+  delivered_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -277,6 +314,7 @@ export interface Database {
   campaign_phone_numbers: CampaignPhoneNumbersTable;
   leads: LeadsTable;
   calls: CallsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type AssistantRow = Selectable<AssistantsTable>;
@@ -285,4 +323,5 @@ export type LeadRow = Selectable<LeadsTable>;
 export type CallRow = Selectable<CallsTable>;
 export type CampaignRow = Selectable<CampaignsTable>;
 export type NewCall = Insertable<CallsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AssistantUpdate = Updateable<AssistantsTable>;

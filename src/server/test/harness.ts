@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { issueToken } from '../auth/tokens';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { startServer, type RunningServer } from '../serve';
+import { startBackgroundWork, type BackgroundWork } from '../engine/runner';
+import type { Clock } from '../engine/clock';
 
 /*
  * A real service over real HTTP on a free port, on a fresh database: in-memory PGlite, or, when
@@ -15,6 +17,8 @@ export interface TestService {
   server: RunningServer;
   /** A new user (unique email unless given) and a token for it. */
   user(email?: string): Promise<TestUser>;
+  /** The background work (engine, dialler, deliveries) on the service's clock; driven by hand (runOnce). */
+  work: BackgroundWork;
   close(): Promise<void>;
 }
 
@@ -60,6 +64,10 @@ export async function request(
 export interface StartOptions {
   rateLimitPerMinute?: number;
   now?: () => Date;
+  /** The one clock of routes and background work (a TestClock); wins over `now`. */
+  clock?: Clock;
+  /** Ticks of the background work in ms; 0 (the default) runs it only when a test calls work.runOnce(). */
+  tickMs?: number;
 }
 
 export async function startTestService(options: StartOptions = {}): Promise<TestService> {
@@ -70,14 +78,17 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     db: handle.db,
     port: 0,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
-    ...(options.now ? { now: options.now } : {}),
+    ...(options.clock ? { now: options.clock.now } : options.now ? { now: options.now } : {}),
   });
+  const clock: Clock = options.clock ?? { now: options.now ?? (() => new Date()) };
+  const work = startBackgroundWork(handle.db, { clock, tickMs: options.tickMs ?? 0, allowPrivateWebhooks: true });
   const api = `${server.url.replace('localhost', '127.0.0.1')}/api`;
   let n = 0;
   return {
     api,
     handle,
     server,
+    work,
     async user(email?: string) {
       n += 1;
       const address = email ?? `user${n}-${randomBytes(3).toString('hex')}@example.com`;
@@ -91,6 +102,7 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
       };
     },
     async close() {
+      await work.stop();
       await server.close();
       if (pgUrl && schema) {
         const { sql } = await import('kysely');

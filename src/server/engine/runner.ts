@@ -1,0 +1,77 @@
+import type { Db } from '../db/connect';
+import { deliverWebhooks } from '../webhooks/dispatcher';
+import { advanceCalls } from './calls';
+import type { Clock } from './clock';
+import { dialCampaigns } from './dialer';
+
+/*
+ * The service's background work: the call engine, campaign dialling and webhook deliveries, each a loop of
+ * its own (a slow receiver never holds up a call), each claiming its rows in the database so several
+ * service processes on one PostgreSQL share the work. Tests drive it by hand with `runOnce` on a TestClock.
+ */
+export interface BackgroundOptions {
+  clock: Clock;
+  /** Milliseconds between ticks of each loop; 0 starts no timers (tests call runOnce). */
+  tickMs: number;
+  allowPrivateWebhooks: boolean;
+  onError?: (what: string, e: unknown) => void;
+}
+
+export interface BackgroundWork {
+  /** One tick of every loop, in order: calls, dialling, calls again (new dials ring), deliveries. */
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+type Loop = { name: string; step: (now: Date) => Promise<unknown> };
+
+export function startBackgroundWork(db: Db, options: BackgroundOptions): BackgroundWork {
+  const loops: Loop[] = [
+    { name: 'Call engine', step: (now) => advanceCalls(db, now) },
+    { name: 'Campaign dialler', step: (now) => dialCampaigns(db, now) },
+    { name: 'Webhook deliveries', step: (now) => deliverWebhooks(db, now, { allowPrivate: options.allowPrivateWebhooks }) },
+  ];
+  const onError = options.onError ?? ((what, e) => console.error(`${what}:`, e instanceof Error ? e.message : e));
+  let stopped = false;
+  const running = new Set<Promise<unknown>>();
+  const timers: NodeJS.Timeout[] = [];
+
+  if (options.tickMs > 0) {
+    for (const loop of loops) {
+      let busy = false;
+      const tick = () => {
+        if (busy || stopped) return;
+        busy = true;
+        const p = loop
+          .step(options.clock.now())
+          .catch((e: unknown) => {
+            if (!stopped) onError(loop.name, e);
+          })
+          .finally(() => {
+            busy = false;
+            running.delete(p);
+          });
+        running.add(p);
+      };
+      const timer = setInterval(tick, options.tickMs);
+      timer.unref();
+      timers.push(timer);
+      tick();
+    }
+  }
+
+  return {
+    async runOnce() {
+      const [calls, dialler, deliveries] = loops as [Loop, Loop, Loop];
+      await calls.step(options.clock.now());
+      await dialler.step(options.clock.now());
+      await calls.step(options.clock.now());
+      await deliveries.step(options.clock.now());
+    },
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearInterval(t);
+      await Promise.allSettled([...running]);
+    },
+  };
+}
