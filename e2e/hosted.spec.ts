@@ -38,9 +38,14 @@ for (const revision of REVISIONS) {
   const shot = (page: Page, name: string) => saveScreenshot(page, `hosted-${revision}-${name}`);
 
   test.describe(`hosted examples, ${revision} revision`, () => {
-    test('signs in with the form and lands on the assistants', async ({ page }) => {
+    test('signs in with the form and lands on the overview, which this host does not offer: a note, no error', async ({ page }) => {
       await signInThroughForm(page, token);
-      await expect(page).not.toHaveURL(/sign-in/);
+      await expect(page).toHaveURL(/\/overview$/);
+      await expect(page.getByTestId('overview-not-offered')).toBeVisible();
+      // No event stream here (404): the console polls instead and says so.
+      await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-stream', 'unsupported');
+      await expectNoErrorBox(page);
+      await shot(page, 'overview');
       await page.goto('/assistants');
       await expectShows(page, x.assistantNames);
     });
@@ -101,6 +106,7 @@ for (const revision of REVISIONS) {
 
         await visit(page, `/campaigns/${x.campaignId}`);
         await expectShows(page, [x.campaignName]);
+        await expect(page.getByTestId('progress-not-offered')).toBeVisible();
         await shot(page, 'campaign');
 
         await visit(page, '/campaigns/new');
@@ -134,6 +140,7 @@ for (const revision of REVISIONS) {
       test('every page at phone width', async ({ page }) => {
         await page.setViewportSize(PHONE);
         const pages: [string, string][] = [
+          ['overview', '/overview'],
           ['assistants', '/assistants'],
           ['calls', '/calls'],
           ['leads', '/leads'],

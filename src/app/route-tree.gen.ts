@@ -14,6 +14,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppCallsRouteRouteImport } from './routes/_app/calls/route'
 import { Route as AppNumbersRouteImport } from './routes/_app/numbers'
+import { Route as AppOverviewRouteImport } from './routes/_app/overview'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppAssistantsIndexRouteImport } from './routes/_app/assistants/index'
 import { Route as AppAssistantsAssistantIdRouteImport } from './routes/_app/assistants/$assistantId'
@@ -53,6 +54,11 @@ const AppCallsRouteRoute = AppCallsRouteRouteImport.update({
 const AppNumbersRoute = AppNumbersRouteImport.update({
   id: '/numbers',
   path: '/numbers',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOverviewRoute = AppOverviewRouteImport.update({
+  id: '/overview',
+  path: '/overview',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
@@ -142,6 +148,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/calls': typeof AppCallsRouteRouteWithChildren
   '/numbers': typeof AppNumbersRoute
+  '/overview': typeof AppOverviewRoute
   '/settings': typeof AppSettingsRoute
   '/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
   '/assistants/new': typeof AppAssistantsNewRoute
@@ -163,6 +170,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/numbers': typeof AppNumbersRoute
+  '/overview': typeof AppOverviewRoute
   '/settings': typeof AppSettingsRoute
   '/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
   '/assistants/new': typeof AppAssistantsNewRoute
@@ -187,6 +195,7 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/_app/calls': typeof AppCallsRouteRouteWithChildren
   '/_app/numbers': typeof AppNumbersRoute
+  '/_app/overview': typeof AppOverviewRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
   '/_app/assistants/new': typeof AppAssistantsNewRoute
@@ -211,6 +220,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/calls'
     | '/numbers'
+    | '/overview'
     | '/settings'
     | '/assistants/$assistantId'
     | '/assistants/new'
@@ -232,6 +242,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/numbers'
+    | '/overview'
     | '/settings'
     | '/assistants/$assistantId'
     | '/assistants/new'
@@ -255,6 +266,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_app/calls'
     | '/_app/numbers'
+    | '/_app/overview'
     | '/_app/settings'
     | '/_app/assistants/$assistantId'
     | '/_app/assistants/new'
@@ -314,6 +326,13 @@ declare module '@tanstack/react-router' {
       path: '/numbers'
       fullPath: '/numbers'
       preLoaderRoute: typeof AppNumbersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/overview': {
+      id: '/_app/overview'
+      path: '/overview'
+      fullPath: '/overview'
+      preLoaderRoute: typeof AppOverviewRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/settings': {
@@ -448,6 +467,7 @@ const AppCallsRouteRouteWithChildren = AppCallsRouteRoute._addFileChildren(
 interface AppRouteChildren {
   AppCallsRouteRoute: typeof AppCallsRouteRouteWithChildren
   AppNumbersRoute: typeof AppNumbersRoute
+  AppOverviewRoute: typeof AppOverviewRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppAssistantsAssistantIdRoute: typeof AppAssistantsAssistantIdRoute
   AppAssistantsNewRoute: typeof AppAssistantsNewRoute
@@ -467,6 +487,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppCallsRouteRoute: AppCallsRouteRouteWithChildren,
   AppNumbersRoute: AppNumbersRoute,
+  AppOverviewRoute: AppOverviewRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppAssistantsAssistantIdRoute: AppAssistantsAssistantIdRoute,
   AppAssistantsNewRoute: AppAssistantsNewRoute,

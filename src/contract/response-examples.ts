@@ -238,8 +238,127 @@ const purchasedPhoneNumber = { id: 14, phone_number: '+4940123456', country_code
 
 const listItemIds = ['*', '*.id'];
 
+const webhookOutcome = {
+  delivery_id: 77,
+  webhook_id: 'msg_6f1c2b9e-3d4a-4b8e-9f10-2a3b4c5d6e7f',
+  event: 'call.ended',
+  url: 'https://hooks.example.com/post-call',
+  status: 'pending',
+  delivered: false,
+  status_code: 500,
+  body: 'Internal Server Error',
+  error: 'HTTP 500',
+  attempts: 2,
+  last_attempt_at: laravelTs,
+  next_attempt_at: '2024-05-02 09:19:07',
+  delivered_at: null,
+};
+
+const webhookDelivery = {
+  id: 77,
+  webhook_id: 'msg_6f1c2b9e-3d4a-4b8e-9f10-2a3b4c5d6e7f',
+  assistant_id: 8,
+  call_id: 1234567,
+  kind: 'post_call',
+  event: 'call.ended',
+  url: 'https://hooks.example.com/post-call',
+  status: 'delivered',
+  attempts: 2,
+  last_status_code: 200,
+  last_response: 'ok',
+  last_error: null,
+  last_attempt_at: laravelTs,
+  next_attempt_at: null,
+  delivered_at: laravelTs,
+  created_at: laravelTs,
+  payload: { event: 'call.ended', id: 1234567, customer_phone: '+4915123456789', status: 'completed', lead: null, campaign: null },
+};
+
+const webhookSecretExample = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+// Live (GET /user/events, /user/overview, /user/campaigns/{id}/progress).
+const liveCall = {
+  id: 9012,
+  status: 'in-progress',
+  type: 'outbound',
+  assistant_id: 8,
+  assistant_name: 'Front desk',
+  campaign_id: 5,
+  campaign_name: 'Spring follow-up',
+  client_phone_number: '+12025550100',
+  assistant_phone_number: '+4930123456',
+  created_at: laravelTs,
+  answered_at: '2024-05-02 09:14:10',
+};
+const todayStats = { date: '2024-05-02', calls: 12, answered: 9, answer_rate: 0.75, minutes: 18.5, cost: 1.4625 };
+const liveFailedDelivery = {
+  id: 77,
+  webhook_id: 'msg_1f0c6a8e-2b5d-4c1e-9a7b-3d2e1f0a9b8c',
+  assistant_id: 8,
+  call_id: 9011,
+  kind: 'post_call',
+  event: 'call.ended',
+  url: 'https://hooks.example.com/calls',
+  status: 'failed',
+  attempts: 6,
+  last_status_code: 500,
+  last_response: 'Internal Server Error',
+  last_error: 'HTTP 500',
+  last_attempt_at: laravelTs,
+  next_attempt_at: null,
+  delivered_at: null,
+  created_at: '2024-05-02 06:40:00',
+};
+const campaignSummary = {
+  id: 5,
+  name: 'Spring follow-up',
+  status: 'running',
+  leads_total: 40,
+  leads_by_status: { created: 22, completed: 15, 'reached-max-retries': 3 },
+  calls_in_progress: 2,
+  attempts: 51,
+};
+const overview = {
+  timezone: 'Europe/Berlin',
+  live_calls: [liveCall],
+  today: todayStats,
+  yesterday: { ...todayStats, date: '2024-05-01', calls: 20, answered: 11, answer_rate: 0.55 },
+  running_campaigns: [campaignSummary],
+  failed_deliveries: [liveFailedDelivery],
+};
+const progressPoint = { at: '2024-05-02 09:10:00', calls: 4, answered: 3, completed_leads: 2 };
+const campaignProgress = {
+  ...campaignSummary,
+  calls_by_status: { completed: 30, busy: 8, 'no-answer': 11, 'in-progress': 2 },
+  live_calls: [liveCall],
+  series: [progressPoint, { ...progressPoint, at: '2024-05-02 09:15:00' }],
+  bucket_seconds: 300,
+};
+
 /** Every entry; `covers` ties it to the exported names the completeness check looks for. */
 export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
+  {
+    covers: ['serviceEventSchema'],
+    label: 'service event',
+    schema: contract.serviceEventSchema,
+    example: { type: 'call', id: 9012, status: 'ringing', campaign_id: 5, assistant_id: 8, call_id: null },
+    idPath: ['id'],
+    required: ['id'],
+  },
+  { covers: ['liveCallSchema'], label: 'live call', schema: contract.liveCallSchema, example: liveCall, idPath: ['id'], required: ['id'] },
+  { covers: ['dayStatsSchema'], label: 'day stats', schema: contract.dayStatsSchema, example: todayStats, required: [] },
+  { covers: ['campaignSummarySchema'], label: 'campaign summary', schema: contract.campaignSummarySchema, example: campaignSummary, idPath: ['id'], required: ['id'] },
+  { covers: ['overviewSchema'], label: 'overview', schema: contract.overviewSchema, example: overview, required: [] },
+  { covers: ['overviewAnswerSchema', 'recordAnswer'], label: 'overview (in {data})', schema: contract.overviewAnswerSchema, example: { data: overview }, required: ['data'] },
+  { covers: ['progressPointSchema'], label: 'progress point', schema: contract.progressPointSchema, example: progressPoint, required: [] },
+  { covers: ['campaignProgressSchema'], label: 'campaign progress', schema: contract.campaignProgressSchema, example: campaignProgress, idPath: ['id'], required: ['id'] },
+  {
+    covers: ['campaignProgressAnswerSchema', 'recordAnswer'],
+    label: 'campaign progress (in {data})',
+    schema: contract.campaignProgressAnswerSchema,
+    example: { data: campaignProgress },
+    required: ['data', 'data.id'],
+  },
   // ---- pagination
   {
     covers: ['paginationLinkSchema'],
@@ -389,6 +508,31 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     example: { message: 'Call initiated successfully', call_id: 1234570, status: 'initiated' },
     idPath: ['call_id'],
     required: ['call_id'],
+  },
+  // ---- webhooks (our extension)
+  { covers: ['webhookOutcomeSchema'], label: 'webhook outcome (call.webhook_response)', schema: contract.webhookOutcomeSchema, example: webhookOutcome, required: [] },
+  { covers: ['webhookDeliverySchema'], label: 'webhook delivery', schema: contract.webhookDeliverySchema, example: webhookDelivery, idPath: ['id'], required: ['id'] },
+  {
+    covers: ['webhookDeliveriesPageSchema', 'paginatedSchema'],
+    label: 'paginator of webhook deliveries',
+    schema: contract.webhookDeliveriesPageSchema,
+    example: paginatorFields('https://host/api/user/webhook-deliveries', [webhookDelivery]),
+    required: ['data', 'data.*', 'data.*.id'],
+  },
+  {
+    covers: ['webhookDeliveryAnswerSchema'],
+    label: 'webhook delivery answer ({data}, resend {message, data})',
+    schema: contract.webhookDeliveryAnswerSchema,
+    example: { message: 'Delivery queued', data: webhookDelivery },
+    required: ['data', 'data.id'],
+  },
+  { covers: ['webhookSecretSchema'], label: 'webhook secret', schema: contract.webhookSecretSchema, example: { secret: webhookSecretExample, message: 'Signing secret rotated' }, required: [] },
+  {
+    covers: ['webhookSecretAnswerSchema'],
+    label: 'webhook secret answer',
+    schema: contract.webhookSecretAnswerSchema,
+    example: { message: 'Signing secret rotated', data: { secret: webhookSecretExample } },
+    required: [],
   },
   // ---- account
   {

@@ -4,6 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { IconServer } from '@tabler/icons-react';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { describeApiHost, useSession } from '../api/session';
+import { LiveIndicator } from '../features/live/live-indicator';
 import { navItems } from '../lib/nav';
 import { Brand } from './brand';
 import { ColorSchemeToggle } from './color-scheme-toggle';
@@ -48,6 +49,7 @@ export function AppLayout() {
                 {host}
               </Badge>
             </Tooltip>
+            <LiveIndicator />
             <ColorSchemeToggle />
             <UserMenu />
           </Group>

@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconAntennaBars5,
+  IconLayoutDashboard,
   IconPhoneCall,
   IconRobot,
   IconSettings,
@@ -18,6 +19,7 @@ export interface NavItem {
 }
 
 export const navItems: readonly NavItem[] = [
+  { to: paths.overview, label: 'Overview', icon: IconLayoutDashboard },
   { to: paths.assistants, label: 'Assistants', icon: IconRobot },
   { to: paths.calls, label: 'Calls', icon: IconPhoneCall },
   { to: paths.leads, label: 'Leads', icon: IconAddressBook },

@@ -2,6 +2,7 @@
 export const paths = {
   home: '/',
   signIn: '/sign-in',
+  overview: '/overview',
   assistants: '/assistants',
   calls: '/calls',
   leads: '/leads',
@@ -12,7 +13,7 @@ export const paths = {
 } as const;
 
 /** Where a session lands when no page asked for it. */
-export const DEFAULT_PAGE = paths.assistants;
+export const DEFAULT_PAGE = paths.overview;
 
 /**
  * A redirect target from the URL, kept only when it is a path of this console: never another origin

@@ -7,6 +7,7 @@ import { DataDirLockedError } from '../db/lock';
 import { openConfiguredDatabase } from './open';
 import { startBackgroundWork } from '../engine/runner';
 import { systemClock } from '../engine/clock';
+import { installEventBridge, type EventBridge } from '../events/pg-bridge';
 import type { DatabaseHandle } from '../db/connect';
 
 /*
@@ -26,8 +27,11 @@ async function main() {
   }
 
   let handle: DatabaseHandle | null = null;
+  let bridge: EventBridge | null = null;
   if (!config.apiUpstream) {
     handle = await openConfiguredDatabase(config);
+    // On PostgreSQL, live events cross to the other service processes on the database.
+    bridge = await installEventBridge(handle.db);
     const users = await handle.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     if (Number(users.n) === 0 && config.seedDemo) {
       console.log('Empty database: seeding the demo data…');
@@ -71,6 +75,7 @@ async function main() {
     stopping = true;
     await server.close();
     await work?.stop();
+    await bridge?.close();
     await handle?.close();
     process.exit(0);
   };

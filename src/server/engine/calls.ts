@@ -1,11 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { charge } from '../balance';
 import type { Db } from '../db/connect';
+import type { CallRow, JsonRecord, PostCallField } from '../db/schema';
+import { toDbTimestamp } from '../db/time';
+import { publish, type ServiceEvent } from '../events/bus';
+import { enqueueCallWebhooks } from '../webhooks/enqueue';
+import { callContent, languageOf, type ContentAssistant } from './content';
+import { settleLeadAttempt } from './lead-attempts';
+import { callCost, makePlan, readPlan, stepsOf, type CallPlan, type Step } from './plan';
 
 /*
- * STUB (issue 11, helper "engine" implements): moves every call whose engine_next_at is due, claiming
- * its rows (FOR UPDATE SKIP LOCKED). Returns how many calls changed.
+ * The call engine: moves every call whose next step is due (engine_next_at <= now) through
+ * initiated → ringing → in-progress → ended → its outcome, as its plan says. Each batch is claimed with
+ * FOR UPDATE SKIP LOCKED, so several service processes share the calls and none moves a call twice.
+ * A call's steps are fixed seconds after its creation, so a tick that comes late (a stopped service, a
+ * slow machine) takes the call through every step it missed at once. The step that reaches the outcome
+ * also writes what the call produced, charges it, settles its lead and queues its webhooks, in the same
+ * transaction; events are published after the commit.
  */
+
+/** Calls claimed per tick: a bounded transaction; the next tick takes the rest. */
+const BATCH = 200;
+/** A call whose step threw is tried again this much later (the error is logged). */
+const RETRY_AFTER_MS = 5_000;
+
+function parseDb(ts: string): number {
+  return Date.parse(`${ts.replace(' ', 'T')}Z`);
+}
+
+const at = (created: number, seconds: number) => toDbTimestamp(new Date(created + seconds * 1000));
+
 export async function advanceCalls(db: Db, now: Date): Promise<number> {
-  void db;
-  void now;
-  return 0;
+  const events: ServiceEvent[] = [];
+  const changed = await db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('calls')
+      .selectAll()
+      .where('engine_next_at', 'is not', null)
+      .where('engine_next_at', '<=', toDbTimestamp(now))
+      .orderBy('engine_next_at')
+      .limit(BATCH)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    let n = 0;
+    for (const call of due) {
+      // One call that fails (a bug, a bad row) must not hold up the others: its work is undone alone.
+      await sql`SAVEPOINT engine_call`.execute(trx);
+      try {
+        const result = await advanceCall(trx, call, now);
+        await sql`RELEASE SAVEPOINT engine_call`.execute(trx);
+        if (result.length > 0) n += 1;
+        events.push(...result);
+      } catch (e) {
+        await sql`ROLLBACK TO SAVEPOINT engine_call`.execute(trx);
+        console.error(`Call engine: call ${call.id}:`, e instanceof Error ? e.message : e);
+        await trx
+          .updateTable('calls')
+          .set({ engine_next_at: toDbTimestamp(new Date(now.getTime() + RETRY_AFTER_MS)) })
+          .where('id', '=', call.id)
+          .execute();
+      }
+    }
+    return n;
+  });
+  // After the commit, and on the root handle: a listener that refetches sees the change.
+  for (const event of events) publish(db, event);
+  return changed;
+}
+
+/** Calls made before the engine (migration 0009) have no plan: one is made from what they have. */
+async function planOnTheSpot(trx: Db, call: CallRow): Promise<CallPlan> {
+  const assistant =
+    call.assistant_id === null
+      ? undefined
+      : await trx.selectFrom('assistants').select(['max_duration', 'end_call_on_voicemail']).where('id', '=', call.assistant_id).executeTakeFirst();
+  return makePlan({
+    callId: call.id,
+    type: call.type === 'inbound' ? 'inbound' : 'outbound',
+    customerNumber: call.client_phone_number,
+    maxDuration: assistant?.max_duration ?? 600,
+    endCallOnVoicemail: assistant?.end_call_on_voicemail ?? false,
+    inputVariables: call.variables,
+  });
+}
+
+function callEvent(call: CallRow): ServiceEvent {
+  return { type: 'call', user_id: call.user_id, id: call.id, status: call.status, assistant_id: call.assistant_id, campaign_id: call.campaign_id };
+}
+
+/** Takes one call through every step due by `now`; returns the events to publish (none when nothing changed). */
+async function advanceCall(trx: Db, call: CallRow, now: Date): Promise<ServiceEvent[]> {
+  const stored = readPlan(call.engine_plan);
+  const plan = stored ?? (await planOnTheSpot(trx, call));
+  const created = parseDb(call.created_at);
+  const elapsed = (now.getTime() - created) / 1000;
+  const steps = stepsOf(plan);
+  let doneIndex = steps.findIndex((s) => s.status === call.status && s.kind !== 'final');
+  // A status the plan has no step for (an old call planned just now): only the outcome is left to reach.
+  if (doneIndex === -1 && call.status !== 'initiated') doneIndex = steps.length - 2;
+  const crossed = steps.filter((s, i) => i > doneIndex && s.at_s <= elapsed);
+  const next = steps.find((s, i) => i > doneIndex && s.at_s > elapsed);
+  const ts = toDbTimestamp(now);
+
+  if (crossed.length === 0) {
+    // Woken early (a plan made just now, or a clock set back): only the due time moves.
+    await trx
+      .updateTable('calls')
+      .set({
+        engine_next_at: next ? at(created, next.at_s) : ts,
+        ...(stored === null && { engine_plan: JSON.stringify(plan) }),
+      })
+      .where('id', '=', call.id)
+      .execute();
+    return [];
+  }
+
+  const events: ServiceEvent[] = [];
+  const final = crossed.find((s) => s.kind === 'final');
+  const live = crossed.filter((s) => s.kind !== 'final');
+  let row = call;
+  if (live.length > 0) {
+    const last = live.at(-1) as Step;
+    const answered = live.find((s) => s.kind === 'answered');
+    const hangup = live.find((s) => s.kind === 'hangup');
+    row = await trx
+      .updateTable('calls')
+      .set({
+        status: last.status,
+        updated_at: ts,
+        ...(stored === null && { engine_plan: JSON.stringify(plan) }),
+        ...(answered && { answered_at: at(created, answered.at_s), answered_by: plan.answered_by }),
+        ...(hangup && { finished_at: at(created, hangup.at_s), duration: plan.talk_s }),
+        ...(!final && { engine_next_at: next ? at(created, next.at_s) : ts }),
+      })
+      .where('id', '=', call.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // The inbound webhook hears of a call when it is answered, even if the call already ended since.
+    if (answered && row.type === 'inbound') events.push(...(await enqueueCallWebhooks(trx, row, 'started', now)));
+  }
+  if (final) {
+    events.push(...(await finalise(trx, row, plan, created, final, now)));
+  } else {
+    events.push(callEvent(row));
+  }
+  return events;
+}
+
+interface AssistantForContent extends ContentAssistant {
+  record: boolean;
+  iso: string | null;
+  language: string | null;
+}
+
+async function assistantFor(trx: Db, call: CallRow): Promise<AssistantForContent> {
+  const row =
+    call.assistant_id === null
+      ? undefined
+      : await trx
+          .selectFrom('assistants')
+          .leftJoin('languages', 'languages.id', 'assistants.language_id')
+          .select([
+            'assistants.name',
+            'assistants.initial_message',
+            'assistants.wait_for_customer',
+            'assistants.variables',
+            'assistants.post_call_schema',
+            'assistants.post_call_evaluation',
+            'assistants.voice_mail_message',
+            'assistants.record',
+            'assistants.language',
+            'languages.iso_2',
+          ])
+          .where('assistants.id', '=', call.assistant_id)
+          .executeTakeFirst();
+  if (!row) {
+    // The assistant is gone: the call still ends, plainly.
+    return {
+      name: call.assistant_name,
+      initial_message: '',
+      wait_for_customer: false,
+      variables: {},
+      post_call_schema: [],
+      post_call_evaluation: false,
+      voice_mail_message: null,
+      record: false,
+      iso: null,
+      language: null,
+    };
+  }
+  return {
+    name: row.name,
+    initial_message: row.initial_message,
+    wait_for_customer: row.wait_for_customer,
+    variables: row.variables,
+    post_call_schema: Array.isArray(row.post_call_schema) ? (row.post_call_schema as PostCallField[]) : [],
+    post_call_evaluation: row.post_call_evaluation,
+    voice_mail_message: row.voice_mail_message,
+    record: row.record,
+    iso: row.iso_2,
+    language: row.language,
+  };
+}
+
+/** The lead's variables (a secondary contact's over its primary's), for {{variables}} the call did not bring. */
+async function leadVariables(trx: Db, leadId: number | null): Promise<JsonRecord> {
+  if (leadId === null) return {};
+  const lead = await trx.selectFrom('leads').select(['variables', 'parent_lead_id']).where('id', '=', leadId).executeTakeFirst();
+  if (!lead) return {};
+  if (lead.parent_lead_id === null) return lead.variables;
+  const parent = await trx.selectFrom('leads').select('variables').where('id', '=', lead.parent_lead_id).executeTakeFirst();
+  return { ...(parent?.variables ?? {}), ...lead.variables };
+}
+
+async function goalVariable(trx: Db, campaignId: number | null): Promise<string | null> {
+  if (campaignId === null) return null;
+  const campaign = await trx.selectFrom('campaigns').select('goal_completion_variable').where('id', '=', campaignId).executeTakeFirst();
+  return campaign?.goal_completion_variable ?? null;
+}
+
+async function finalise(trx: Db, call: CallRow, plan: CallPlan, created: number, final: Step, now: Date): Promise<ServiceEvent[]> {
+  const assistant = await assistantFor(trx, call);
+  const input = plan.input_variables;
+  const variables = { ...(await leadVariables(trx, call.lead_id)), ...input };
+  const answered = plan.answered_by !== null;
+  const answeredAtS = plan.dial_s + plan.ring_s;
+  const content = callContent({
+    plan,
+    type: call.type === 'inbound' ? 'inbound' : 'outbound',
+    assistant,
+    language: languageOf(assistant.language, assistant.iso),
+    variables,
+    goalVariable: await goalVariable(trx, call.campaign_id),
+    customerPhone: call.client_phone_number,
+    answeredAt: created + answeredAtS * 1000,
+  });
+  const duration = answered ? plan.talk_s : 0;
+  const cost = callCost(duration);
+  const row = await trx
+    .updateTable('calls')
+    .set({
+      status: final.status,
+      duration,
+      answered_by: plan.answered_by,
+      ...(answered
+        ? { answered_at: at(created, answeredAtS), finished_at: at(created, answeredAtS + plan.talk_s) }
+        : { finished_at: at(created, final.at_s) }),
+      transcript: content.transcript === null ? null : JSON.stringify(content.transcript),
+      variables: JSON.stringify({ ...input, ...content.extracted }),
+      evaluation: JSON.stringify(content.evaluation),
+      recording_key: answered && duration > 0 && assistant.record ? randomUUID() : null,
+      carrier_cost: cost.carrier,
+      total_cost: cost.total,
+      engine_plan: JSON.stringify({ ...plan, extracted_variables: content.extracted }),
+      engine_next_at: null,
+      updated_at: toDbTimestamp(now),
+    })
+    .where('id', '=', call.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const events: ServiceEvent[] = [callEvent(row)];
+  // Paid once: only this transaction, which holds the call's row, takes the call to its outcome.
+  if (cost.total > 0) {
+    await charge(trx, row.user_id, cost.total);
+    events.push({ type: 'account', user_id: row.user_id });
+  }
+  if (row.lead_id !== null) events.push(...(await settleLeadAttempt(trx, row, now)));
+  events.push(...(await enqueueCallWebhooks(trx, row, 'ended', now)));
+  return events;
 }

@@ -1,10 +1,15 @@
 import type { Db } from '../db/connect';
 import type { JsonRecord } from '../db/schema';
+import { toDbTimestamp } from '../db/time';
+import type { ServiceEvent } from '../events/bus';
+import { makePlan, stepsOf } from './plan';
+
+export { MIN_BALANCE_FOR_CALL } from './plan';
 
 /*
- * STUB (issue 11, helper "engine" implements): inserts a call the engine will play out, with its plan
- * (engine/plan.ts) and engine_next_at, inside the caller's transaction. Used by make_call, the campaign
- * dialer and simulate-inbound.
+ * Inserts a call the engine will play out, with its plan (plan.ts) and the due time of its first step,
+ * inside the caller's transaction. Used by make_call, the campaign dialler and simulate-inbound. The caller
+ * publishes `placedCallEvent` after its commit.
  */
 export interface PlaceCallInput {
   user_id: number;
@@ -30,7 +35,69 @@ export interface PlacedCall {
 }
 
 export async function placeCall(trx: Db, input: PlaceCallInput): Promise<PlacedCall> {
-  void trx;
-  void input;
-  throw new Error('placeCall: not implemented yet');
+  // The plan needs the assistant's limits; an assistant gone meanwhile plays with the defaults.
+  const assistant = await trx
+    .selectFrom('assistants')
+    .select(['max_duration', 'end_call_on_voicemail'])
+    .where('id', '=', input.assistant_id)
+    .executeTakeFirst();
+  const ts = toDbTimestamp(input.now);
+  const row = await trx
+    .insertInto('calls')
+    .values({
+      user_id: input.user_id,
+      assistant_id: input.assistant_id,
+      campaign_id: input.campaign_id ?? null,
+      lead_id: input.lead_id ?? null,
+      assistant_name: input.assistant_name,
+      campaign_name: input.campaign_name ?? null,
+      type: input.type,
+      status: 'initiated',
+      duration: 0,
+      assistant_phone_number: input.assistant_phone_number,
+      client_phone_number: input.client_phone_number,
+      transcript: null,
+      variables: JSON.stringify(input.variables),
+      evaluation: '{}',
+      webhook_response: null,
+      carrier_cost: 0,
+      total_cost: 0,
+      answered_by: null,
+      recording_key: null,
+      created_at: ts,
+      updated_at: ts,
+    })
+    .returning(['id', 'status'])
+    .executeTakeFirstOrThrow();
+  // The plan's seed is the call's id, known only now.
+  const plan = makePlan({
+    callId: row.id,
+    type: input.type,
+    customerNumber: input.client_phone_number,
+    maxDuration: assistant?.max_duration ?? 600,
+    endCallOnVoicemail: assistant?.end_call_on_voicemail ?? false,
+    inputVariables: input.variables,
+  });
+  const first = stepsOf(plan)[0];
+  await trx
+    .updateTable('calls')
+    .set({
+      engine_plan: JSON.stringify(plan),
+      engine_next_at: toDbTimestamp(new Date(input.now.getTime() + (first?.at_s ?? 0) * 1000)),
+    })
+    .where('id', '=', row.id)
+    .execute();
+  return { id: row.id, status: row.status };
+}
+
+/** What to publish once the transaction that placed the call has committed. */
+export function placedCallEvent(input: Pick<PlaceCallInput, 'user_id' | 'assistant_id' | 'campaign_id'>, placed: PlacedCall): ServiceEvent {
+  return {
+    type: 'call',
+    user_id: input.user_id,
+    id: placed.id,
+    status: placed.status,
+    assistant_id: input.assistant_id,
+    campaign_id: input.campaign_id ?? null,
+  };
 }

@@ -23,6 +23,8 @@ export interface EventBus {
   publish(event: ServiceEvent): void;
   /** Every event of one user; returns the unsubscribe. */
   subscribe(userId: number, listener: (event: ServiceEvent) => void): () => void;
+  /** Listeners now subscribed in this process, all users together (an ended stream must leave none behind). */
+  listenerCount(): number;
 }
 
 class LocalBus implements EventBus {
@@ -42,6 +44,11 @@ class LocalBus implements EventBus {
     const key = String(userId);
     this.emitter.on(key, listener);
     return () => this.emitter.off(key, listener);
+  }
+  listenerCount(): number {
+    let n = 0;
+    for (const name of this.emitter.eventNames()) n += this.emitter.listenerCount(name);
+    return n;
   }
 }
 

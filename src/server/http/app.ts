@@ -11,11 +11,16 @@ import { toolRoutes } from '../routes/tools';
 import { leadAliasRoutes, leadRoutes } from '../routes/leads';
 import { campaignRoutes } from '../routes/campaigns';
 import { callRoutes } from '../routes/calls';
+import { engineCallRoutes } from '../routes/engine-calls';
 import { recordingRoutes } from '../routes/recordings';
 import { metaRoutes } from '../routes/meta';
 import { accountRoutes } from '../routes/account';
 import { phoneNumberRoutes } from '../routes/phone-numbers';
 import { openApiRoutes } from '../openapi/document';
+import { eventRoutes } from '../routes/events';
+import { overviewRoutes } from '../routes/overview';
+import { campaignProgressRoutes } from '../routes/campaign-progress';
+import { webhookRoutes } from '../routes/webhooks';
 
 export interface ApiOptions extends Deps {
   /** Per user (per client address without a valid token), on every authenticated path. */
@@ -94,8 +99,13 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   api.route('/user', leadRoutes(deps));
   api.route('/user', campaignRoutes(deps));
   api.route('/user', callRoutes(deps));
+  api.route('/user', engineCallRoutes(deps));
   api.route('/user', accountRoutes(deps));
   api.route('/user', phoneNumberRoutes(deps));
+  api.route('/user', eventRoutes(deps));
+  api.route('/user', overviewRoutes(deps));
+  api.route('/user', campaignProgressRoutes(deps));
+  api.route('/user', webhookRoutes(deps));
   api.route('/', leadAliasRoutes(deps));
   // Hono consults only the top-level app's notFound, and this app is mounted under /api: without this
   // catch-all (kept last) an unknown /api route would get Hono's plain-text 404, or the console's page.

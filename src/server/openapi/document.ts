@@ -43,7 +43,7 @@ function operation(op: Operation): JsonSchema {
     [op.status]: {
       description: op.summary,
       ...(op.public ? {} : { headers: RATE_HEADERS }),
-      content: json(op.response),
+      content: op.contentType ? { [op.contentType]: { schema: op.response } } : json(op.response),
     },
   };
   if (op.body) {

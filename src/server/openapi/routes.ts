@@ -11,18 +11,21 @@ import {
   inboundWebhookEnableRequest,
   makeCallRequest,
   modelsQuerySchema,
+  overviewQuery,
   pageQuerySchema,
   phoneNumberSearchQuery,
   phoneNumbersQuerySchema,
   providersQuerySchema,
   purchasePhoneNumberRequest,
+  simulateInboundRequest,
   updateLeadRequest,
   updatePhoneNumberRequest,
   updateToolRequest,
   voicesQuerySchema,
+  webhookDeliveriesQuery,
   webhookEnableRequest,
 } from '../../contract';
-import { listOf, messageWith, paginated, ref, type JsonSchema } from './schemas';
+import { dataOf, listOf, messageWith, paginated, ref, type JsonSchema } from './schemas';
 
 /** One operation of the API, as the document describes it. Paths are relative to the server's `/api`. */
 export interface Operation {
@@ -39,6 +42,8 @@ export interface Operation {
   body?: z.ZodType;
   /** The success status and its JSON body. */
   status: number;
+  /** The success answer's media type when it is not JSON (the event stream). */
+  contentType?: 'text/event-stream';
   response: JsonSchema;
   /** Error statuses beyond those every authenticated operation has (401, 429); 400 and 413 come with a body. */
   errors?: readonly (404 | 422)[];
@@ -94,10 +99,30 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/user/calls/{id}', tag: 'Calls', summary: 'One call', status: 200, response: ref('Call'), errors: [404] },
   { method: 'delete', path: '/user/calls/{id}', tag: 'Calls', summary: 'Delete a call', status: 200, response: message, errors: [404] },
   { method: 'post', path: '/user/make_call', tag: 'Calls', summary: 'Place an outbound call', body: makeCallRequest, status: 200, response: ref('MakeCallAnswer'), errors: [422] },
+  { method: 'post', path: '/user/calls/simulate-inbound', tag: 'Calls', summary: 'Simulate a customer calling one of your numbers (the inbound assistant holding it answers)', local: true, body: simulateInboundRequest, status: 200, response: ref('MakeCallAnswer'), errors: [422] },
   // Phone numbers
   { method: 'get', path: '/user/phone-numbers/all', tag: 'Phone numbers', summary: "The caller's numbers", status: 200, response: { type: 'object', properties: { data: listOf(ref('OwnedPhoneNumber')) }, required: ['data'] } },
   { method: 'get', path: '/user/phone-numbers/search', tag: 'Phone numbers', summary: 'Numbers on sale', query: phoneNumberSearchQuery, status: 200, response: { type: 'object', properties: { data: listOf(ref('AvailablePhoneNumber')) }, required: ['data'] }, errors: [422] },
   { method: 'post', path: '/user/phone-numbers/purchase', tag: 'Phone numbers', summary: 'Buy a number', body: purchasePhoneNumberRequest, status: 201, response: messageWith(ref('PurchasedPhoneNumber')), errors: [422] },
   { method: 'put', path: '/user/phone-numbers/{id}', tag: 'Phone numbers', summary: "Change a number's nickname", body: updatePhoneNumberRequest, status: 200, response: messageWith(ref('OwnedPhoneNumber')), errors: [404, 422] },
   { method: 'delete', path: '/user/phone-numbers/{id}', tag: 'Phone numbers', summary: 'Release a number', status: 200, response: message, errors: [404, 422] },
+  // Webhooks (our extension: the outbox of deliveries and the Standard Webhooks signing secret)
+  { method: 'get', path: '/user/webhook-deliveries', tag: 'Webhooks', summary: 'One page of webhook deliveries, newest first (without payload)', local: true, query: webhookDeliveriesQuery, status: 200, response: paginated(ref('WebhookDelivery')), errors: [422] },
+  { method: 'get', path: '/user/webhook-deliveries/{id}', tag: 'Webhooks', summary: 'One delivery with its payload', local: true, status: 200, response: dataOf(ref('WebhookDelivery')), errors: [404] },
+  { method: 'post', path: '/user/webhook-deliveries/{id}/resend', tag: 'Webhooks', summary: 'Send a delivery again (same webhook-id, due now, a fresh retry schedule)', local: true, status: 200, response: messageWith(ref('WebhookDelivery')), errors: [404] },
+  { method: 'get', path: '/user/webhook-secret', tag: 'Webhooks', summary: 'The signing secret of your webhooks (made on first read)', local: true, status: 200, response: dataOf(ref('WebhookSecret')) },
+  { method: 'post', path: '/user/webhook-secret/rotate', tag: 'Webhooks', summary: 'A new signing secret; later attempts are signed with it', local: true, status: 200, response: messageWith(ref('WebhookSecret')) },
+  // Live
+  {
+    method: 'get',
+    path: '/user/events',
+    tag: 'Live',
+    summary: "The caller's changes as Server-Sent Events: `event: <type>` (call, lead, campaign, delivery, account), `data:` a ServiceEvent; a comment every 15 s",
+    local: true,
+    status: 200,
+    contentType: 'text/event-stream',
+    response: { type: 'string', description: 'Server-Sent Events; each `data:` line holds one ServiceEvent (components.schemas.ServiceEvent) as JSON.' },
+  },
+  { method: 'get', path: '/user/overview', tag: 'Live', summary: 'Calls in flight, today against yesterday, running campaigns, recent failed deliveries', local: true, query: overviewQuery, status: 200, response: dataOf(ref('Overview')), errors: [422] },
+  { method: 'get', path: '/user/campaigns/{id}/progress', tag: 'Live', summary: "A campaign's leads by status, calls in flight and calls over time", local: true, status: 200, response: dataOf(ref('CampaignProgress')), errors: [404] },
 ];

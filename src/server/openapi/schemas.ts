@@ -6,19 +6,24 @@ import {
   assistantSummarySchema,
   availablePhoneNumberSchema,
   callSchema,
+  campaignProgressSchema,
   campaignSchema,
   campaignStatusResponseSchema,
   languageSchema,
   leadSchema,
   llmModelSchema,
   makeCallResponseSchema,
+  overviewSchema,
   ownedPhoneNumberSchema,
   paginationLinkSchema,
   phoneNumberSchema,
   providerSchema,
   purchasedPhoneNumberSchema,
+  serviceEventSchema,
   toolSchema,
   voiceSchema,
+  webhookDeliverySchema,
+  webhookSecretSchema,
 } from '../../contract';
 
 /** A JSON Schema (draft 2020-12) object, as OpenAPI 3.1 takes it. */
@@ -66,6 +71,11 @@ const RECORDS = {
   AvailablePhoneNumber: availablePhoneNumberSchema,
   PurchasedPhoneNumber: purchasedPhoneNumberSchema,
   PaginationLink: paginationLinkSchema,
+  ServiceEvent: serviceEventSchema,
+  Overview: overviewSchema,
+  CampaignProgress: campaignProgressSchema,
+  WebhookDelivery: webhookDeliverySchema,
+  WebhookSecret: webhookSecretSchema,
 } as const;
 
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
@@ -136,6 +146,9 @@ export function paginated(item: JsonSchema): JsonSchema {
 }
 
 export const listOf = (item: JsonSchema): JsonSchema => ({ type: 'array', items: item });
+
+/** `{data: record}`, as the local service's own record answers are wrapped. */
+export const dataOf = (record: JsonSchema): JsonSchema => ({ type: 'object', properties: { data: record }, required: ['data'] });
 
 /** `{message, data}` as creates and updates answer. */
 export function messageWith(data: JsonSchema): JsonSchema {

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSchema } from '../../contract';
 import { balanceOf, charge, INSUFFICIENT_BALANCE_CALL, spend } from '../balance';
-import { advanceSimulatedCalls, MAX_SIMULATED_CALL_COST } from '../simulator';
+import { TestClock } from '../engine/clock';
+import { MIN_BALANCE_FOR_CALL } from '../engine/place-call';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 
 let svc: TestService;
+const clock = new TestClock();
 let alice: TestUser;
 let bob: TestUser;
 
 beforeAll(async () => {
-  svc = await startTestService();
+  svc = await startTestService({ clock });
   alice = await svc.user('alice@example.com');
   bob = await svc.user('bob@example.com');
 });
@@ -66,27 +68,31 @@ describe('spending the balance', () => {
 });
 
 describe('calls spend the balance', () => {
-  it('takes a simulated call’s total_cost once, when it ends', async () => {
+  it('takes a call’s total_cost once, when it ends, however many ticks run', async () => {
     const db = svc.handle.db;
     const erin = await svc.user();
     const number = await insertPhoneNumber(db, erin.id);
     const assistant = await insertAssistant(db, erin.id, { phone_number_id: number.id });
-    const made = await erin.req('POST', '/user/make_call', { phone_number: '+4930123456', assistant_id: assistant.id });
+    // A test number: answered at 3 s, 6 s of talk, completed at 11 s.
+    const made = await erin.req('POST', '/user/make_call', { phone_number: '+12025550100', assistant_id: assistant.id });
     expect(made.status).toBe(200);
     const id = made.body.call_id as number;
-    const row = await db.selectFrom('calls').select('created_at').where('id', '=', id).executeTakeFirstOrThrow();
-    const created = Date.parse(`${row.created_at.replace(' ', 'T')}Z`);
 
-    await advanceSimulatedCalls(db, new Date(created + 9_000));
+    clock.advance(9_000);
+    await svc.work.runOnce();
+    expect((await erin.req('GET', `/user/calls/${id}`)).body.status).toBe('ended');
     expect((await erin.req('GET', '/user/me')).body.total_balance).toBe(25);
-    await advanceSimulatedCalls(db, new Date(created + 60_000));
+    clock.advance(60_000);
+    // Two ticks racing: only the one that claims the call charges it.
+    await Promise.all([svc.work.runOnce(), svc.work.runOnce()]);
     const call = (await erin.req('GET', `/user/calls/${id}`)).body;
     expect(call.status).toBe('completed');
     expect(call.total_cost).toBeGreaterThan(0);
     const after = (await erin.req('GET', '/user/me')).body.total_balance as number;
     expect(after).toBeCloseTo(25 - (call.total_cost as number), 4);
     // A later tick finds nothing to do and charges nothing more.
-    await advanceSimulatedCalls(db, new Date(created + 600_000));
+    clock.advance(600_000);
+    await svc.work.runOnce();
     expect((await erin.req('GET', '/user/me')).body.total_balance).toBe(after);
     // Nobody else paid for it.
     expect((await alice.req('GET', '/user/me')).body.total_balance).toBe(25);
@@ -96,13 +102,13 @@ describe('calls spend the balance', () => {
     const db = svc.handle.db;
     const frank = await svc.user();
     const assistant = await insertAssistant(db, frank.id);
-    await setBalance(frank.id, String(MAX_SIMULATED_CALL_COST - 0.0001));
+    await setBalance(frank.id, String(MIN_BALANCE_FOR_CALL - 0.0001));
     const res = await frank.req('POST', '/user/make_call', { phone_number: '+4930123456', assistant_id: assistant.id });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: INSUFFICIENT_BALANCE_CALL });
     expect(await db.selectFrom('calls').select('id').where('user_id', '=', frank.id).execute()).toEqual([]);
 
-    await setBalance(frank.id, String(MAX_SIMULATED_CALL_COST));
+    await setBalance(frank.id, String(MIN_BALANCE_FOR_CALL));
     expect((await frank.req('POST', '/user/make_call', { phone_number: '+4930123456', assistant_id: assistant.id })).status).toBe(200);
   });
 

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
-import { advanceSimulatedCalls, startCallSimulator } from '../simulator';
+import { TestClock } from '../engine/clock';
 import { callsCountQuery, callsPageQuery, type CallFilters } from './calls';
 
 let svc: TestService;
+const clock = new TestClock();
 let alice: TestUser;
 let bob: TestUser;
 let a1: number;
@@ -18,7 +19,7 @@ const ids = { march1: 0, march10late: 0, march11: 0, march11b: 0, bob: 0 };
 const LARAVEL_TS = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 beforeAll(async () => {
-  svc = await startTestService();
+  svc = await startTestService({ clock });
   alice = await svc.user();
   bob = await svc.user();
   const db = svc.handle.db;
@@ -272,16 +273,24 @@ describe('GET and DELETE /user/calls/{id}', () => {
   });
 });
 
-describe('POST /user/make_call and the simulator', () => {
-  it('records an initiated outbound call that the simulator carries to completed', async () => {
+describe('POST /user/make_call and the call engine', () => {
+  /** Moves the service's clock and runs one tick of its background work. */
+  const tick = async (seconds: number) => {
+    clock.advance(seconds * 1000);
+    await svc.work.runOnce();
+  };
+
+  it('records an initiated outbound call that the engine carries to its outcome', async () => {
     const db = svc.handle.db;
     const carol = await svc.user();
     const number = await insertPhoneNumber(db, carol.id, '+493055555555');
     const assistant = await insertAssistant(db, carol.id, { name: 'Caller', phone_number_id: number.id });
+    await db.updateTable('assistants').set({ initial_message: 'Hello {{customer_name}}! This is Caller.' }).where('id', '=', assistant.id).execute();
     const historic = await insertCall(db, carol.id, { at: '2026-01-01 10:00:00', status: 'initiated', assistant_id: assistant.id });
 
+    // +1 … 555-0100: a test number, always completed, on a fixed schedule.
     const res = await carol.req('POST', '/user/make_call', {
-      phone_number: '+49 30 1234567',
+      phone_number: '+1 202 555 0100',
       assistant_id: assistant.id,
       variables: { customer_name: 'Jane' },
     });
@@ -297,7 +306,7 @@ describe('POST /user/make_call and the simulator', () => {
       assistant_id: assistant.id,
       assistant_name: 'Caller',
       assistant_phone_number: '+493055555555',
-      client_phone_number: '+49301234567',
+      client_phone_number: '+12025550100',
       variables: { customer_name: 'Jane' },
       duration: 0,
       transcript: '',
@@ -305,19 +314,16 @@ describe('POST /user/make_call and the simulator', () => {
     expect(initiated.body).not.toHaveProperty('recording_url');
     expect(initiated.body).not.toHaveProperty('campaign_name');
 
-    const row = await db.selectFrom('calls').select('created_at').where('id', '=', id).executeTakeFirstOrThrow();
-    const created = Date.parse(`${row.created_at.replace(' ', 'T')}Z`);
-    const statusAt = async (seconds: number) => {
-      await advanceSimulatedCalls(db, new Date(created + seconds * 1000));
+    const statusAfter = async (seconds: number) => {
+      await tick(seconds);
       return (await carol.req('GET', `/user/calls/${id}`)).body;
     };
-    expect((await statusAt(1)).status).toBe('initiated');
-    expect((await statusAt(4)).status).toBe('ringing');
-    expect((await statusAt(9)).status).toBe('in-progress');
-    const done = await statusAt(60);
-    expect(done).toMatchObject({ status: 'completed', answered_by: 'human' });
-    expect(done.duration).toBeGreaterThan(10);
-    expect(done.transcript).toMatch(/^AI: Hello Jane!/);
+    expect((await statusAfter(0.5)).status).toBe('initiated');
+    expect((await statusAfter(1)).status).toBe('ringing');
+    expect((await statusAfter(2)).status).toBe('in-progress');
+    const done = await statusAfter(60);
+    expect(done).toMatchObject({ status: 'completed', answered_by: 'human', duration: 6 });
+    expect(done.transcript).toMatch(/^AI: Hello Jane! This is Caller\./);
     expect(done.transcript.split('\n').length).toBeGreaterThanOrEqual(4);
     expect(done.total_cost).toBeGreaterThan(0);
     expect(typeof done.carrier_cost).toBe('number');
@@ -325,7 +331,8 @@ describe('POST /user/make_call and the simulator', () => {
     expect(done.updated_at).toMatch(LARAVEL_TS);
 
     // Further ticks change nothing, and the seeded call stays as it was.
-    expect(await advanceSimulatedCalls(db, new Date(created + 600_000))).toBe(0);
+    await tick(600);
+    expect((await carol.req('GET', `/user/calls/${id}`)).body).toEqual(done);
     expect((await carol.req('GET', `/user/calls/${historic}`)).body.status).toBe('initiated');
 
     // The recording is served, as long as the call lasted.
@@ -334,42 +341,19 @@ describe('POST /user/make_call and the simulator', () => {
     expect(Number(wav.headers.get('content-length'))).toBe(44 + done.duration * 8000 * 2);
   });
 
-  it('jumps straight to completed when the service missed the steps', async () => {
+  it('jumps straight to the outcome when the service missed the steps', async () => {
     const db = svc.handle.db;
     const dave = await svc.user();
     const assistant = await insertAssistant(db, dave.id, { record: false });
-    const res = await dave.req('POST', '/user/make_call', { phone_number: '+14155552671', assistant_id: assistant.id });
+    const res = await dave.req('POST', '/user/make_call', { phone_number: '+14155550105', assistant_id: assistant.id });
     expect(res.status).toBe(200);
-    expect(await advanceSimulatedCalls(db, new Date(Date.now() + 3_600_000))).toBeGreaterThanOrEqual(1);
+    await tick(3600);
     const call = (await dave.req('GET', `/user/calls/${res.body.call_id}`)).body;
-    expect(call.status).toBe('completed');
+    expect(call.status).toBe('ended_by_customer');
     expect(call.assistant_phone_number).toBeNull();
     expect(call.variables).toEqual({});
     // An assistant that does not record leaves no recording.
     expect(call).not.toHaveProperty('recording_url');
-  });
-
-  it('runs on a timer: a first full sweep, then recent calls only, until stopped', async () => {
-    const db = svc.handle.db;
-    const erin = await svc.user();
-    const assistant = await insertAssistant(db, erin.id);
-    const made = await erin.req('POST', '/user/make_call', { phone_number: '+14155552671', assistant_id: assistant.id });
-    const id = made.body.call_id as number;
-    // A regular tick only looks at calls made since `since`.
-    expect(await advanceSimulatedCalls(db, new Date(Date.now() + 120_000), { since: new Date(Date.now() + 60_000) })).toBe(0);
-    expect((await erin.req('GET', `/user/calls/${id}`)).body.status).toBe('initiated');
-
-    const stop = startCallSimulator(db, 20, () => new Date(Date.now() + 120_000));
-    try {
-      let status = 'initiated';
-      for (let i = 0; i < 100 && status !== 'completed'; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-        status = (await erin.req('GET', `/user/calls/${id}`)).body.status;
-      }
-      expect(status).toBe('completed');
-    } finally {
-      stop();
-    }
   });
 
   it('refuses bad numbers and assistants that are inbound, deleted or someone else’s', async () => {

@@ -2,14 +2,14 @@ import { Hono, type Context } from 'hono';
 import { attributeName, callsQuerySchema, makeCallRequest, type CallsQuery, type FieldErrors } from '../../contract';
 import { toE164 } from '../../contract/phone';
 import type { Db } from '../db/connect';
-import { toDbTimestamp } from '../db/time';
 import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound, ValidationError, fieldError } from '../http/errors';
 import { paginate } from '../http/pagination';
 import { idParam, parseBody, parseQuery } from '../http/validate';
 import { callResource } from '../resources/calls';
 import { balanceOf, INSUFFICIENT_BALANCE_CALL } from '../balance';
-import { MAX_SIMULATED_CALL_COST, SIMULATED_MARKER } from '../simulator';
+import { publish } from '../events/bus';
+import { MIN_BALANCE_FOR_CALL, placeCall, placedCallEvent, type PlaceCallInput } from '../engine/place-call';
 
 const CALL_NOT_FOUND = 'Call not found';
 export const CALL_PHONE_INVALID = 'The phone number field must be a valid phone number.';
@@ -87,6 +87,11 @@ function rawPhoneFilter(c: Context): string | undefined {
   return /^ \d/.test(raw) ? `+${raw.slice(1)}` : raw;
 }
 
+/** make_call's and simulate-inbound's balance rule: the hosted service's 422 below the minimum for a call. */
+export async function requireCallBalance(db: Db, userId: number): Promise<void> {
+  if ((await balanceOf(db, userId)) < MIN_BALANCE_FOR_CALL) throw new HttpError(422, INSUFFICIENT_BALANCE_CALL);
+}
+
 function originOf(c: Context): string {
   return new URL(c.req.url).origin;
 }
@@ -154,38 +159,21 @@ export function callRoutes({ db, now }: Deps) {
       .executeTakeFirst();
     if (!assistant) errors.assistant_id = [`The selected ${attributeName(['assistant_id'])} is invalid.`];
     if (Object.keys(errors).length > 0 || !phone || !assistant) throw new ValidationError(errors);
-    // The call is paid when it ends (simulator.ts); it may start only if the balance covers the longest one.
-    if ((await balanceOf(db, userId)) < MAX_SIMULATED_CALL_COST) throw new HttpError(422, INSUFFICIENT_BALANCE_CALL);
+    // The call is paid when it ends (engine/calls.ts); it may start only with the minimum left.
+    await requireCallBalance(db, userId);
 
-    const ts = toDbTimestamp(now());
-    const row = await db
-      .insertInto('calls')
-      .values({
-        user_id: userId,
-        assistant_id: assistant.id,
-        campaign_id: null,
-        lead_id: null,
-        assistant_name: assistant.name,
-        campaign_name: null,
-        type: 'outbound',
-        status: 'initiated',
-        duration: 0,
-        assistant_phone_number: assistant.phone_number,
-        client_phone_number: phone,
-        transcript: null,
-        variables: JSON.stringify(input.variables ?? {}),
-        // The call simulator moves only the calls that carry this marker (see simulator.ts).
-        evaluation: JSON.stringify(SIMULATED_MARKER),
-        webhook_response: null,
-        carrier_cost: 0,
-        total_cost: 0,
-        answered_by: null,
-        recording_key: null,
-        created_at: ts,
-        updated_at: ts,
-      })
-      .returning(['id', 'status'])
-      .executeTakeFirstOrThrow();
+    const call: PlaceCallInput = {
+      user_id: userId,
+      assistant_id: assistant.id,
+      assistant_name: assistant.name,
+      type: 'outbound',
+      client_phone_number: phone,
+      assistant_phone_number: assistant.phone_number,
+      variables: input.variables ?? {},
+      now: now(),
+    };
+    const row = await db.transaction().execute((trx) => placeCall(trx, call));
+    publish(db, placedCallEvent(call, row));
     return c.json({ message: 'Call initiated successfully', call_id: row.id, status: row.status });
   });
 

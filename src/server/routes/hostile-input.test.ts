@@ -13,15 +13,18 @@ import {
   inboundWebhookEnableRequest,
   makeCallRequest,
   modelsQuerySchema,
+  overviewQuery,
   pageQuerySchema,
   phoneNumberSearchQuery,
   phoneNumbersQuerySchema,
   providersQuerySchema,
   purchasePhoneNumberRequest,
+  simulateInboundRequest,
   updateLeadRequest,
   updatePhoneNumberRequest,
   updateToolRequest,
   voicesQuerySchema,
+  webhookDeliveriesQuery,
   webhookEnableRequest,
 } from '../../contract';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
@@ -44,6 +47,8 @@ interface RouteInput {
   valid?: () => Record<string, unknown>;
   /** The `:id` the valid body is accepted at. */
   id?: () => number;
+  /** A long-lived stream (text/event-stream): its first bytes are read, then the request is aborted. */
+  stream?: true;
 }
 
 let svc: TestService;
@@ -56,6 +61,8 @@ let fx = {
   assistant: 0,
   campaign: 0,
   phone: 0,
+  /** Alice's number that her inbound assistant answers (simulate-inbound). */
+  inboundPhone: 0,
   voice: 0,
   tool: 0,
   lead: 0,
@@ -175,11 +182,20 @@ const ROUTES: Record<string, RouteInput> = {
     body: makeCallRequest,
     valid: () => ({ phone_number: '+4930123456', assistant_id: fx.assistant, variables: { name: 'Ada' } }),
   },
+  'POST /api/user/calls/simulate-inbound': { body: simulateInboundRequest, valid: () => ({ phone_number_id: fx.inboundPhone, from: '+14155550100' }) },
   'GET /api/user/phone-numbers/all': {},
   'GET /api/user/phone-numbers/search': { query: phoneNumberSearchQuery },
   'POST /api/user/phone-numbers/purchase': { body: purchasePhoneNumberRequest, valid: () => ({ phone_number: fx.forSale }) },
   'PUT /api/user/phone-numbers/:id': { body: updatePhoneNumberRequest, valid: () => ({ nickname: 'Desk' }), id: () => fx.phone },
   'DELETE /api/user/phone-numbers/:id': {},
+  'GET /api/user/webhook-deliveries': { query: webhookDeliveriesQuery },
+  'GET /api/user/webhook-deliveries/:id': {},
+  'POST /api/user/webhook-deliveries/:id/resend': {},
+  'GET /api/user/webhook-secret': {},
+  'POST /api/user/webhook-secret/rotate': {},
+  'GET /api/user/events': { stream: true },
+  'GET /api/user/overview': { query: overviewQuery },
+  'GET /api/user/campaigns/:id/progress': {},
 };
 
 // ---- hostile values ----
@@ -533,19 +549,51 @@ interface Sent {
   body?: string;
   auth: Auth;
   oddAuth: string;
+  stream?: true;
 }
 
 async function send(s: Sent): Promise<TestResponse> {
   const headers: Record<string, string> = {};
   if (s.auth === 'user') headers.Authorization = `Bearer ${alice.token}`;
   if (s.auth === 'odd') headers.Authorization = s.oddAuth;
+  if (s.stream) return streamStart(s, headers);
   return request(svc.api.replace(/\/api$/, ''), s.method, s.path, s.body, headers);
+}
+
+/** A stream route's answer: an error is read whole; an open stream only up to its first message, then dropped. */
+async function streamStart(s: Sent, headers: Record<string, string>): Promise<TestResponse> {
+  const abort = new AbortController();
+  const res = await fetch(svc.api.replace(/\/api$/, '') + s.path, { method: s.method, headers, signal: abort.signal });
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: res.status, headers: res.headers, body, text };
+  }
+  const reader = res.body!.getReader();
+  let text = '';
+  while (!text.includes('\n\n')) {
+    const chunk = await reader.read();
+    if (chunk.done) break;
+    text += new TextDecoder().decode(chunk.value);
+  }
+  abort.abort();
+  return { status: res.status, headers: res.headers, body: undefined, text };
 }
 
 function expectWellFormed(res: TestResponse, s: Sent): void {
   const where = `${s.method} ${s.path.slice(0, 300)} ${(s.body ?? '').slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`;
   expect(res.status, where).toBeLessThan(500);
   if (s.path.startsWith('/api/recordings/') && res.status < 300) return;
+  if (s.stream && res.status === 200) {
+    expect(res.headers.get('content-type') ?? '', where).toMatch(/^text\/event-stream/);
+    expect(res.text, where).toMatch(/^retry: \d+\n/);
+    return;
+  }
   expect(res.headers.get('content-type') ?? '', where).toMatch(/^application\/json/);
   expect(res.body, where).toBeTypeOf('object');
   if (res.status < 400) return;
@@ -595,6 +643,9 @@ beforeAll(async () => {
   fx.voice = Number(voices.body?.[0]?.id ?? 1);
   const forSale = await alice.req('GET', '/user/phone-numbers/search?country_code=US');
   fx.forSale = String(forSale.body?.data?.[0]?.phone_number ?? '');
+  const inboundPhone = await insertPhoneNumber(db, alice.id);
+  await insertAssistant(db, alice.id, { type: 'inbound', phone_number_id: inboundPhone.id });
+  fx.inboundPhone = inboundPhone.id;
 }, 120_000);
 afterAll(() => svc.close());
 
@@ -712,7 +763,14 @@ describe('hostile input', () => {
           // Node answers a request line past its 16 KB header limit itself (431, before the app sees it).
           if (query) path += `?${query.slice(0, 8000).replace(/%[0-9A-F]?$/i, '')}`;
           // fetch sends no body with a GET.
-          const s: Sent = { method, path, auth, oddAuth, ...(body !== undefined && method !== 'GET' ? { body } : {}) };
+          const s: Sent = {
+            method,
+            path,
+            auth,
+            oddAuth,
+            ...(body !== undefined && method !== 'GET' ? { body } : {}),
+            ...(input.stream ? { stream: true as const } : {}),
+          };
           expectWellFormed(await send(s), s);
         }),
         { numRuns: runsPerRoute, endOnFailure: true },

@@ -3,6 +3,7 @@ import { issueToken } from '../auth/tokens';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { startServer, type RunningServer } from '../serve';
 import { startBackgroundWork, type BackgroundWork } from '../engine/runner';
+import { installEventBridge } from '../events/pg-bridge';
 import type { Clock } from '../engine/clock';
 
 /*
@@ -74,6 +75,7 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
+  const bridge = await installEventBridge(handle.db);
   const server = await startServer({
     db: handle.db,
     port: 0,
@@ -104,6 +106,7 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     async close() {
       await work.stop();
       await server.close();
+      await bridge.close();
       if (pgUrl && schema) {
         const { sql } = await import('kysely');
         await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);

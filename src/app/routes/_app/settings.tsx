@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { signOut } from '../../components/user-menu';
 import { AccountCard } from '../../features/account/components/account-card';
 import { meQuery } from '../../features/account/api/get-me';
+import { SigningSecretCard } from '../../features/webhooks/components/signing-secret-card';
 
 export const Route = createFileRoute('/_app/settings')({
   // Prefetch, never throw: the account card shows its own error with a retry.
@@ -70,6 +71,8 @@ function SettingsPage() {
             </Button>
           </Group>
         </Card>
+
+        <SigningSecretCard />
 
         <Card component="section" aria-label="Appearance">
           <Title order={2} fz="lg" mb="sm">

@@ -17,6 +17,11 @@ export function useUpdateCampaignStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ campaignId, action }: { campaignId: number; action: CampaignAction }) => updateCampaignStatus(campaignId, action),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: campaignKeys.list() }),
+    // The progress too: its status, and (started) the first calls soon after.
+    onSettled: (_answer, _error, { campaignId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: campaignKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: campaignKeys.progress(campaignId) }),
+      ]),
   });
 }

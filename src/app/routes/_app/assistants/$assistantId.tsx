@@ -4,7 +4,7 @@ import { Button } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import * as z from '../../../lib/zod-mini';
-import { idParam } from '../../../lib/search-params';
+import { idParam, optionalOneOfParam } from '../../../lib/search-params';
 import type { Assistant, Language, LlmModel } from '../../../../contract';
 import { isApiError } from '../../../api/errors';
 import { ButtonLink } from '../../../components/links';
@@ -20,10 +20,15 @@ import { assistantToForm, formToUpdateRequest } from '../../../features/assistan
 import { languagesQuery, modelsQuery } from '../../../features/lookups/api';
 import { toolsQuery } from '../../../features/tools/api/get-tools';
 import { useToolChoices } from './-tool-choices';
+import { CallActions } from '../../../features/test-call/components/call-actions';
+import { WebhookDeliveriesCard } from '../../../features/webhooks/components/deliveries-card';
 
 const assistantIdSchema = idParam();
+// zod/mini and the statuses written out: validateSearch stays in the entry chunk (see lib/search-params).
+const assistantSearch = z.object({ deliveries: optionalOneOfParam(['pending', 'delivered', 'failed'] as const) });
 
 export const Route = createFileRoute('/_app/assistants/$assistantId')({
+  validateSearch: assistantSearch,
   loader: async ({ context, params }) => {
     const id = z.safeParse(assistantIdSchema, params.assistantId);
     if (!id.success) throw notFound();
@@ -54,6 +59,7 @@ function EditAssistantPage() {
 
 function EditAssistant({ assistant, languages, models }: { assistant: Assistant; languages: Language[]; models: LlmModel[] }) {
   const navigate = useNavigate();
+  const search = Route.useSearch();
   const update = useUpdateAssistant(assistant.id);
   const remove = useDeleteAssistant();
   const toolChoices = useToolChoices();
@@ -78,6 +84,7 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
         description={`${assistant.type === 'inbound' ? 'Inbound' : assistant.type === 'outbound' ? 'Outbound' : assistant.type} · ${assistant.mode} · ${assistant.status}`}
         actions={
           <>
+            <CallActions assistant={assistant} />
             <ButtonLink
               to="/assistants/new"
               search={{ from: assistant.id }}
@@ -105,7 +112,18 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
         submitLabel="Save changes"
         // Every assistant: the hosted service keeps the inbound webhook on either direction (and a record
         // may come without a type), so whether it is on must always be visible.
-        afterWebhooks={<InboundWebhookCard assistant={assistant} />}
+        afterWebhooks={
+          <>
+            <InboundWebhookCard assistant={assistant} />
+            <WebhookDeliveriesCard
+              assistantId={assistant.id}
+              status={search.deliveries}
+              onStatusChange={(deliveries) =>
+                void navigate({ to: '.', search: (prev) => ({ ...prev, deliveries }), replace: true, resetScroll: false, ignoreBlocker: true })
+              }
+            />
+          </>
+        }
         save={async (values, baseline) => {
           const body = formToUpdateRequest(baseline, values, assistant.variables);
           if (Object.keys(body).length === 0) return null;

@@ -8,12 +8,15 @@ import * as z from '../../../lib/zod-mini';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
+import { campaignProgressQuery, useCampaignProgress } from '../../../features/campaigns/api/get-campaign-progress';
 import { campaignsQuery } from '../../../features/campaigns/api/get-campaigns';
+import { CampaignProgressSection } from '../../../features/campaigns/components/campaign-progress';
 import { CampaignStatusBadge, CampaignStatusButtons } from '../../../features/campaigns/components/campaign-status';
 import { DeleteCampaignButton } from '../../../features/campaigns/components/delete-campaign-button';
 import { formatDays, formatHours, formatRetries } from '../../../features/campaigns/lib/format';
 import { phoneNumbersQuery } from '../../../features/lookups/api';
 import { leadsQuery } from '../../../features/leads/api/get-leads';
+import { useLiveRefetchInterval } from '../../../features/live/live-context';
 import { LeadStatusBadge } from '../../../features/leads/components/lead-status-badge';
 import { LeadsTable } from '../../../features/leads/components/leads-table';
 import { useDeleteLeadWithConfirm } from '../../../features/leads/components/use-delete-lead';
@@ -24,8 +27,12 @@ const campaignParams = z.object({ campaignId: z.coerce.number().check(z.refine(N
 
 export const Route = createFileRoute('/_app/campaigns/$campaignId')({
   params: { parse: (raw) => z.parse(campaignParams, raw), stringify: ({ campaignId }) => ({ campaignId: String(campaignId) }) },
-  loader: ({ context: { queryClient } }) =>
-    Promise.all([queryClient.prefetchQuery(campaignsQuery()), queryClient.prefetchQuery(leadsQuery())]),
+  loader: ({ context: { queryClient }, params: { campaignId } }) =>
+    Promise.all([
+      queryClient.prefetchQuery(campaignsQuery()),
+      queryClient.prefetchQuery(leadsQuery()),
+      queryClient.prefetchQuery(campaignProgressQuery(campaignId)),
+    ]),
   component: CampaignPage,
 });
 
@@ -45,12 +52,19 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 function CampaignPage() {
   const { campaignId } = Route.useParams();
   const navigate = useNavigate();
-  const campaigns = useQuery(campaignsQuery());
-  const leads = useQuery(leadsQuery());
+  // While it runs, its status and leads move: the live stream refreshes them, or a 5 s poll when it is down.
+  const interval = useLiveRefetchInterval();
+  const campaigns = useQuery({
+    ...campaignsQuery(),
+    refetchInterval: (q) => (q.state.data?.find((c) => c.id === campaignId)?.status === 'running' ? interval : false),
+  });
+  const campaign = campaigns.data?.find((c) => c.id === campaignId);
+  const running = campaign?.status === 'running';
+  const leads = useQuery({ ...leadsQuery(), refetchInterval: running ? interval : false });
+  const progress = useCampaignProgress(campaignId);
   const numbers = useQuery(phoneNumbersQuery());
   const remove = useDeleteLeadWithConfirm();
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
-  const campaign = campaigns.data?.find((c) => c.id === campaignId);
   const own = useMemo(
     () => sortLeads((leads.data ?? []).filter((l) => (l.campaign_id ?? l.campaign?.id) === campaignId), 'created', 'desc'),
     [leads.data, campaignId],
@@ -99,6 +113,7 @@ function CampaignPage() {
                   <Fact label="Calls from">{numberLabels.length ? numberLabels.join(', ') : '—'}</Fact>
                 </SimpleGrid>
               </Card>
+              <CampaignProgressSection query={progress} />
               <Card withBorder padding={compact ? 'xs' : 'lg'}>
                 <Group justify="space-between" mb="sm" gap="sm">
                   <Group gap="sm">

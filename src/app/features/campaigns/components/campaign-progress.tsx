@@ -1,0 +1,195 @@
+import { lazy, Suspense, useState } from 'react';
+import { Card, EmptyState, Group, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { CampaignProgress } from '../../../../contract/live';
+import { ErrorState } from '../../../components/error-state';
+import { StatusBadge } from '../../calls/components/status-badge';
+import { LeadStatusBadge } from '../../leads/components/lead-status-badge';
+import { LiveCallsTable } from '../../live/components/live-calls-table';
+import { useNow } from '../../live/lib/use-now';
+import { progressNotOffered } from '../api/get-campaign-progress';
+import { leadsDone } from '../lib/progress';
+import { CampaignProgressNotOffered } from './campaign-progress-not-offered';
+import { CampaignProgressTable } from './campaign-progress-table';
+
+// The chart (recharts) loads only on a campaign's page, after the figures.
+const CampaignProgressChart = lazy(() => import('./campaign-progress-chart'));
+
+const number = new Intl.NumberFormat('en-US');
+
+/** Lead statuses in the order a campaign moves them, then any other the service sends. */
+const LEAD_ORDER = ['created', 'completed', 'reached-max-retries'];
+const LEAD_COLORS: Record<string, string> = { created: 'blue', completed: 'teal', 'reached-max-retries': 'orange' };
+
+export function orderedStatuses(counts: Record<string, number>): [string, number][] {
+  return Object.entries(counts).sort(([a], [b]) => {
+    const ia = LEAD_ORDER.indexOf(a);
+    const ib = LEAD_ORDER.indexOf(b);
+    return (ia === -1 ? LEAD_ORDER.length : ia) - (ib === -1 ? LEAD_ORDER.length : ib) || a.localeCompare(b);
+  });
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz={22} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Leads by status: a bar split by status, and each status with its count in words beside it. */
+function LeadsByStatus({ progress }: { progress: CampaignProgress }) {
+  const p = leadsDone(progress.leads_total, progress.leads_by_status);
+  const statuses = orderedStatuses(progress.leads_by_status);
+  const total = Math.max(p.total, statuses.reduce((s, [, n]) => s + n, 0));
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          Leads
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="progress-leads-done">
+          {number.format(p.done)} of {number.format(p.total)} done
+        </Text>
+      </Group>
+      {/* One bar for the whole: its parts (one per status) are drawn, the counts below say the same in words. */}
+      <Progress.Root
+        size="lg"
+        radius="sm"
+        role="progressbar"
+        aria-label={`${p.done} of ${p.total} leads done`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(p.percent)}
+      >
+        {total > 0
+          ? statuses.map(([status, n]) =>
+              n > 0 ? <Progress.Section key={status} value={(n / total) * 100} color={LEAD_COLORS[status] ?? 'gray'} aria-hidden /> : null,
+            )
+          : null}
+      </Progress.Root>
+      {statuses.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No leads yet.
+        </Text>
+      ) : (
+        <Group gap="md" data-testid="progress-lead-statuses" aria-label="Leads by status">
+          {statuses.map(([status, n]) => (
+            <Group key={status} gap={6} data-testid="progress-lead-status" data-status={status} data-count={n}>
+              <LeadStatusBadge status={status} />
+              <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {number.format(n)}
+              </Text>
+            </Group>
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function OverTime({ progress }: { progress: CampaignProgress }) {
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  if (progress.series.length === 0) {
+    return <EmptyState py="md" variant="light" title="No calls yet" description="The chart fills in as the campaign calls its leads." />;
+  }
+  return (
+    <Stack gap="xs">
+      <Group justify="flex-end">
+        <SegmentedControl
+          size="xs"
+          value={view}
+          onChange={(v) => setView(v === 'table' ? 'table' : 'chart')}
+          data={[
+            { value: 'chart', label: 'Chart' },
+            { value: 'table', label: 'Table' },
+          ]}
+          aria-label="Show the calls over time as"
+        />
+      </Group>
+      {view === 'chart' ? (
+        <Suspense fallback={<Skeleton height={220} radius="md" />}>
+          <CampaignProgressChart series={progress.series} bucketSeconds={progress.bucket_seconds} />
+        </Suspense>
+      ) : (
+        <CampaignProgressTable series={progress.series} bucketSeconds={progress.bucket_seconds} />
+      )}
+    </Stack>
+  );
+}
+
+/** A campaign's progress (the data is in): leads by status, calls in progress, attempts, calls over time. */
+export function CampaignProgressView({ progress }: { progress: CampaignProgress }) {
+  const live = progress.live_calls;
+  const now = useNow(live.length > 0);
+  const inProgress = progress.calls_in_progress ?? live.length;
+  const callStatuses = Object.entries(progress.calls_by_status).sort(([a], [b]) => a.localeCompare(b));
+  return (
+    <Stack gap="lg" data-testid="campaign-progress">
+      <Card withBorder padding="lg" radius="md">
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+            <Figure label="Calls in progress" value={number.format(inProgress)} testId="progress-in-progress" />
+            <Figure label="Attempts" value={progress.attempts !== null ? number.format(progress.attempts) : '—'} testId="progress-attempts" />
+            <Figure label="Leads" value={progress.leads_total !== null ? number.format(progress.leads_total) : '—'} testId="progress-leads-total" />
+          </SimpleGrid>
+          <LeadsByStatus progress={progress} />
+          {callStatuses.length > 0 ? (
+            <Stack gap="xs">
+              <Text size="sm" fw={600}>
+                Calls by outcome
+              </Text>
+              <Group gap="md" aria-label="Calls by status" data-testid="progress-call-statuses">
+                {callStatuses.map(([status, n]) => (
+                  <Group key={status} gap={6}>
+                    <StatusBadge status={status} />
+                    <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {number.format(n)}
+                    </Text>
+                  </Group>
+                ))}
+              </Group>
+            </Stack>
+          ) : null}
+        </Stack>
+      </Card>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <Card withBorder padding="lg" radius="md" component="section" aria-label="Calls in progress">
+          <Title order={2} size="h4" mb="sm">
+            Calls in progress
+          </Title>
+          {live.length === 0 ? (
+            <Text size="sm" c="dimmed" data-testid="progress-no-live-calls">
+              No call of this campaign is in progress.
+            </Text>
+          ) : (
+            <LiveCallsTable calls={live} now={now} hideCampaign />
+          )}
+        </Card>
+        <Card withBorder padding="lg" radius="md" component="section" aria-label="Calls over time">
+          <Title order={2} size="h4" mb="sm">
+            Calls over time
+          </Title>
+          <OverTime progress={progress} />
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The progress query in each state: loading, not offered by this host, failed, or the data. */
+export function CampaignProgressSection({ query }: { query: UseQueryResult<CampaignProgress> }) {
+  if (query.isPending) return <Skeleton height={180} radius="md" aria-label="Loading the campaign's progress" />;
+  if (query.data === undefined) {
+    if (progressNotOffered(query.error)) return <CampaignProgressNotOffered />;
+    return (
+      <ErrorState error={query.error} title="Could not load the campaign's progress" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
+  }
+  return <CampaignProgressView progress={query.data} />;
+}

@@ -1,0 +1,69 @@
+import type { DayStats } from '../../../../contract/live';
+
+/** Display forms of the overview's figures: a day's figures, their change since yesterday, in their units. */
+
+export type MetricKey = 'calls' | 'answer_rate' | 'minutes' | 'cost';
+
+export const METRICS: readonly { key: MetricKey; label: string }[] = [
+  { key: 'calls', label: 'Calls' },
+  { key: 'answer_rate', label: 'Answer rate' },
+  { key: 'minutes', label: 'Minutes' },
+  { key: 'cost', label: 'Cost' },
+];
+
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function usable(n: number | null | undefined): n is number {
+  return typeof n === 'number' && Number.isFinite(n);
+}
+
+/** One figure of a day in its unit; '—' when the service did not give it. */
+export function formatMetric(key: MetricKey, value: number | null | undefined): string {
+  if (!usable(value)) return '—';
+  switch (key) {
+    case 'calls':
+      return whole.format(value);
+    case 'answer_rate':
+      return `${oneDecimal.format(value * 100)} %`;
+    case 'minutes':
+      return oneDecimal.format(value);
+    case 'cost':
+      return money.format(value);
+  }
+}
+
+export interface MetricComparison {
+  today: string;
+  yesterday: string;
+  /** "+3", "−4.5 pts", "+$1.20", or null when either day lacks the figure. */
+  change: string | null;
+  direction: 'up' | 'down' | 'same' | null;
+}
+
+const MINUS = '\u2212';
+
+function signed(n: number, text: string): string {
+  if (n > 0) return `+${text}`;
+  if (n < 0) return `${MINUS}${text}`;
+  return text;
+}
+
+/** A day's figure against the day before: both in their unit, and the change (answer rate in points). */
+export function compareMetric(key: MetricKey, today: DayStats | null, yesterday: DayStats | null): MetricComparison {
+  const a = today?.[key];
+  const b = yesterday?.[key];
+  const out: MetricComparison = { today: formatMetric(key, a), yesterday: formatMetric(key, b), change: null, direction: null };
+  if (!usable(a) || !usable(b)) return out;
+  const diff = a - b;
+  let text: string;
+  if (key === 'answer_rate') text = `${oneDecimal.format(Math.abs(diff) * 100)} pts`;
+  else if (key === 'cost') text = money.format(Math.abs(diff));
+  else text = formatMetric(key, Math.abs(diff));
+  // A change that rounds to nothing reads as no change.
+  const shown = key === 'answer_rate' ? Math.round(diff * 1000) : key === 'cost' ? Math.round(diff * 100) : key === 'minutes' ? Math.round(diff * 10) : diff;
+  out.change = shown === 0 ? 'no change' : signed(diff, text);
+  out.direction = shown === 0 ? 'same' : diff > 0 ? 'up' : 'down';
+  return out;
+}

@@ -1,0 +1,69 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Modal, Skeleton, Stack, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPhoneIncoming, IconPhoneOutgoing } from '@tabler/icons-react';
+import type { Assistant } from '../../../../contract';
+import type { CallPanelMode } from './call-panel';
+
+const CallPanel = lazy(() => import('./call-panel'));
+
+/**
+ * "Test call" on an outbound assistant, "Simulate a call" on an inbound one: a dialog with the form and
+ * then the call's steps as they happen. An assistant of another (or no) type gets neither.
+ */
+export function CallActions({ assistant, phoneNumber }: { assistant: Pick<Assistant, 'id' | 'type' | 'variables' | 'phone_number_id'>; phoneNumber?: string | null }) {
+  const [mode, setMode] = useState<CallPanelMode | null>(null);
+  const compact = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const close = () => setMode(null);
+
+  let trigger: React.ReactNode = null;
+  if (assistant.type === 'outbound') {
+    trigger = (
+      <Button variant="light" leftSection={<IconPhoneOutgoing size={16} aria-hidden />} onClick={() => setMode('test')}>
+        Test call
+      </Button>
+    );
+  } else if (assistant.type === 'inbound') {
+    const noNumber = assistant.phone_number_id === null;
+    const button = (
+      <Button variant="light" leftSection={<IconPhoneIncoming size={16} aria-hidden />} onClick={() => setMode('simulate')} disabled={noNumber}>
+        Simulate a call
+      </Button>
+    );
+    trigger = noNumber ? (
+      <Tooltip label="Give the assistant a phone number first: the simulated customer calls it." multiline w={240}>
+        <span>{button}</span>
+      </Tooltip>
+    ) : (
+      button
+    );
+  }
+  if (trigger === null) return null;
+
+  return (
+    <>
+      {trigger}
+      <Modal
+        opened={mode !== null}
+        onClose={close}
+        title={mode === 'simulate' ? 'Simulate a call' : 'Test call'}
+        size="lg"
+        fullScreen={compact}
+        closeOnClickOutside={false}
+      >
+        {mode !== null ? (
+          <Suspense
+            fallback={
+              <Stack gap="sm" aria-busy="true" aria-label="Loading">
+                <Skeleton height={36} />
+                <Skeleton height={36} />
+              </Stack>
+            }
+          >
+            <CallPanel mode={mode} assistant={assistant} phoneNumber={phoneNumber ?? null} onClose={close} />
+          </Suspense>
+        ) : null}
+      </Modal>
+    </>
+  );
+}

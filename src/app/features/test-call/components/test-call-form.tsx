@@ -1,0 +1,98 @@
+import { useRef, type FormEvent } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconPhoneOutgoing } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { Assistant } from '../../../../contract';
+import { UNKNOWN_OUTCOME_TITLE } from '../../../api/errors';
+import { OUTCOME_UNKNOWN } from '../../../lib/form-errors';
+import { PhoneInput } from '../../leads/components/phone-input';
+import { VariableRows } from '../../leads/components/variable-rows';
+import { browserCountry } from '../../leads/lib/phone';
+import { applyServerErrors } from '../../leads/lib/server-errors';
+import { useMakeCall } from '../api/start-call';
+import { emptyTestCall, testCallErrorPath, testCallSchema, toMakeCallRequest, type TestCallValues } from '../lib/form-schema';
+
+/**
+ * The number to call and the call's variables, then POST /user/make_call. One press places one call:
+ * the button waits for the answer and a second submit while one is under way is dropped.
+ */
+export function TestCallForm({ assistant, onStarted }: { assistant: Pick<Assistant, 'id' | 'variables'>; onStarted: (callId: number) => void }) {
+  const form = useForm<TestCallValues>({
+    defaultValues: emptyTestCall(browserCountry(), assistant.variables),
+    resolver: zodResolver(testCallSchema),
+    mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, setError, getValues, formState } = form;
+  const makeCall = useMakeCall();
+  const inFlight = useRef(false);
+  const rootError = formState.errors.root?.server;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const answer = await makeCall.mutateAsync(toMakeCallRequest(values, assistant.id));
+      onStarted(answer.call_id);
+    } catch (e) {
+      applyServerErrors(e, setError, (key) => testCallErrorPath(key, getValues()));
+    }
+  });
+
+  // One submit at a time: the form's own state reaches the button a render later than a second press.
+  function onFormSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    void submit(e).finally(() => {
+      inFlight.current = false;
+    });
+  }
+
+  const busy = formState.isSubmitting || makeCall.isPending;
+  return (
+    <form onSubmit={onFormSubmit} noValidate aria-label="Test call">
+      <Stack gap="md">
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field, fieldState }) => (
+            <PhoneInput
+              label="Number to call"
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+              name={field.name}
+              inputRef={field.ref}
+              description="Test numbers: +1 202 555 0100 completes; 0101 busy, 0102 no answer, 0103 voicemail, 0104 failed."
+            />
+          )}
+        />
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            Variables
+          </Text>
+          <Text size="xs" c="dimmed">
+            Fill the assistant’s {'{{placeholders}}'} for this call. Starts with the assistant’s own values.
+          </Text>
+          <VariableRows control={control} register={register} name="variables" emptyText="No variables for this call." disabled={busy} />
+        </Stack>
+        {rootError ? (
+          <Alert
+            color={rootError.type === OUTCOME_UNKNOWN ? 'orange' : 'red'}
+            variant="light"
+            title={rootError.type === OUTCOME_UNKNOWN ? UNKNOWN_OUTCOME_TITLE : 'The call was not placed'}
+            role="alert"
+          >
+            <Text size="sm">{rootError.message}</Text>
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} disabled={busy} leftSection={<IconPhoneOutgoing size={16} aria-hidden />}>
+            Place test call
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

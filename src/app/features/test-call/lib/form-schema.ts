@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { VariableRow } from '../../leads/lib/form-schema';
+import { variableText } from '../../leads/lib/format';
+import { e164Of, phoneProblem, type CountryCode, type PhoneValue } from '../../leads/lib/phone';
+
+/*
+ * The test call and simulated call forms: a phone number as typed (with its country) and the call's
+ * variables as rows. Requests carry E.164; the service's error keys map back onto the fields.
+ */
+
+export interface TestCallValues {
+  phone: PhoneValue;
+  variables: VariableRow[];
+}
+
+export interface SimulateCallValues {
+  from: PhoneValue;
+}
+
+export const VARIABLE_KEY_MAX = 255;
+
+const phoneValue = (field: string) =>
+  z.custom<PhoneValue>((v) => typeof v === 'object' && v !== null && 'text' in v && 'country' in v).superRefine((v, ctx) => {
+    const problem = phoneProblem(v, field);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const variableRows = z.array(z.object({ key: z.string(), value: z.string(), existing: z.boolean().optional() })).superRefine((rows, ctx) => {
+  const seen = new Set<string>();
+  rows.forEach((row, i) => {
+    const key = row.key.trim();
+    if (key === '') {
+      if (row.value !== '') ctx.addIssue({ code: 'custom', path: [i, 'key'], message: 'The variable name is required.' });
+      return;
+    }
+    if (key.length > VARIABLE_KEY_MAX) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `The variable name must not be greater than ${VARIABLE_KEY_MAX} characters.` });
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `The variable ${key} is already set above.` });
+    seen.add(key);
+  });
+});
+
+export const testCallSchema = z.object({ phone: phoneValue('phone number'), variables: variableRows });
+export const simulateCallSchema = z.object({ from: phoneValue('from number') });
+
+/** A new test call: the assistant's own variables as rows to change (its defaults for {{placeholders}}). */
+export function emptyTestCall(country: CountryCode, assistantVariables: Record<string, unknown>): TestCallValues {
+  return {
+    phone: { country, text: '' },
+    variables: Object.entries(assistantVariables).map(([key, value]) => ({ key, value: variableText(value) })),
+  };
+}
+
+function rowsToObject(rows: readonly VariableRow[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const row of rows) {
+    const key = row.key.trim();
+    if (key !== '') out[key] = row.value;
+  }
+  return out;
+}
+
+/** The POST /user/make_call body of a checked form. */
+export function toMakeCallRequest(values: TestCallValues, assistantId: number) {
+  const variables = rowsToObject(values.variables);
+  return {
+    phone_number: e164Of(values.phone) ?? values.phone.text.trim(),
+    assistant_id: assistantId,
+    ...(Object.keys(variables).length > 0 && { variables }),
+  };
+}
+
+/** The POST /user/calls/simulate-inbound body of a checked form. */
+export function toSimulateRequest(values: SimulateCallValues, phoneNumberId: number) {
+  return { phone_number_id: phoneNumberId, from: e164Of(values.from) ?? values.from.text.trim() };
+}
+
+/**
+ * Where a make_call error key lands: `phone_number` on the number, `variables.plan` on the value of the
+ * row holding plan (`variables` itself on the first row), anything else (`assistant_id`) above the button.
+ */
+export function testCallErrorPath(key: string, values: TestCallValues): string | null {
+  if (key === 'phone_number') return 'phone';
+  if (key.startsWith('variables.')) {
+    const name = key.slice('variables.'.length);
+    const index = values.variables.findIndex((r) => r.key.trim() === name);
+    return index >= 0 ? `variables.${index}.value` : null;
+  }
+  return null;
+}
+
+/** Where a simulate-inbound error key lands: `from` on the number, the rest above the button. */
+export function simulateErrorPath(key: string): string | null {
+  return key === 'from' ? 'from' : null;
+}
