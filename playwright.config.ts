@@ -98,6 +98,8 @@ export default defineConfig({
         TOKENS_FILE: process.env.VC_E2E_TOKENS_FILE,
         RATE_LIMIT_PER_MINUTE: '10000',
         SEED_DEMO: '1',
+        // e2e/webhooks.spec.ts receives deliveries on 127.0.0.1, which the service refuses without this.
+        ALLOW_PRIVATE_WEBHOOKS: '1',
         // The console is built by `npm run test:e2e` before this starts; the service only serves it.
         FORCE_BUILD: '',
         SKIP_STATIC: '',

@@ -2,7 +2,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import { RUN_ID } from './fixtures/leads-api';
 import { signInThroughForm, startSessionInStorage } from './support/session';
 import { demoToken } from './support/tokens';
-import { saveScreenshot } from './support/screenshots';
+import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
 
 /*
  * The console, live, against the real local service and its call engine: sign-in lands on the overview;
@@ -73,7 +73,7 @@ test.describe('live console', () => {
         allowed_hours_end_time: '23:59',
         allowed_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
         max_calls_in_parallel: 2,
-        max_retries: 0,
+        max_retries: 1,
       })
     ).data;
     const phones = ['+12025550100', '+13125550100', '+14155550100'];
@@ -142,6 +142,9 @@ test.describe('live console', () => {
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     await saveScreenshot(page, 'live-overview-dark');
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await page.setViewportSize(PHONE);
+    await saveScreenshot(page, 'live-overview-phone');
+    await page.setViewportSize(DESKTOP);
 
     // Ringing, talking, then gone once it has its outcome.
     await expect(row).toHaveAttribute('data-status', 'in-progress', { timeout: 15_000 });

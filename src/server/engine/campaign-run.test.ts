@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallRow, LeadRow } from '../db/schema';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
+import { busOf, type ServiceEvent } from '../events/bus';
 import { TestClock } from './clock';
 
 /*
@@ -161,6 +162,8 @@ describe('a running campaign on the test clock', () => {
     const hungUp = await addLead(alice, campaign, '+15125550105');
     const done2 = await addLead(alice, campaign, '+16465550100');
     const done3 = await addLead(alice, campaign, '+17865550100');
+    const heard: ServiceEvent[] = [];
+    const unsubscribe = busOf(svc.handle.db).subscribe(alice.id, (e) => heard.push(e));
     await setStatus(alice, campaign, 'start');
 
     const bobCampaign = await createCampaign(bob, bobAssistant, { max_calls_in_parallel: 1 });
@@ -186,6 +189,9 @@ describe('a running campaign on the test clock', () => {
     );
     expect(await campaignStatus(campaign)).toBe('completed');
     expect(await campaignStatus(bobCampaign)).toBe('completed');
+    expect(heard).toContainEqual(expect.objectContaining({ type: 'campaign', id: campaign, status: 'completed' }));
+    expect(heard.filter((e) => e.user_id !== alice.id)).toEqual([]);
+    unsubscribe();
     // The lines were used, not just left under the limit.
     expect(report.peak.get(campaign)).toBe(3);
     expect(report.peak.get(bobCampaign)).toBe(1);
@@ -306,12 +312,21 @@ describe('a running campaign on the test clock', () => {
     const codes = ['301', '302', '303', '304', '305', '307'];
     const leadIds: number[] = [];
     for (const code of codes) leadIds.push(await addLead(alice, campaign, `+1${code}5550100`));
+    const heard: ServiceEvent[] = [];
+    const unsubscribe = busOf(svc.handle.db).subscribe(alice.id, (e) => heard.push(e));
     await setStatus(alice, campaign, 'start');
 
     await svc.work.runOnce();
     expect(await inFlight(campaign)).toBe(2);
     await setStatus(alice, campaign, 'stop');
+    // The console hears of the start, the dials and the stop.
+    const ofCampaign = heard.filter((e) => e.campaign_id === campaign);
+    expect(ofCampaign.filter((e) => e.type === 'campaign').map((e) => e.status)).toEqual(['running', 'running', 'stopped']);
+    expect(ofCampaign.filter((e) => e.type === 'call' && e.status === 'initiated')).toHaveLength(2);
+    expect(ofCampaign.filter((e) => e.type === 'lead').map((e) => e.id).sort()).toEqual(leadIds.slice(0, 2).sort());
     await run([{ id: campaign, max: 2 }], async () => (await inFlight(campaign)) === 0, 60_000);
+    expect(heard.filter((e) => e.type === 'lead' && e.status === 'completed')).toHaveLength(2);
+    unsubscribe();
     // The two calls finished and settled their leads; then half an hour with nobody dialled.
     clock.advance(1000);
     await run([{ id: campaign, max: 2 }], async () => false, 30 * 60_000);

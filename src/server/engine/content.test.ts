@@ -63,7 +63,7 @@ describe('callContent', () => {
     const de = contentFor('+12025550100', { language: 'de', assistant: assistant({ initial_message: '' }) });
     const text = de.transcript?.map((l) => l.text).join('\n') ?? '';
     expect(text).toMatch(/Guten Tag/);
-    expect(text).toMatch(/Auf Wiederhören/);
+    expect(text).toMatch(/auf Wiederhören/i);
     const en = contentFor('+12025550100', { assistant: assistant({ initial_message: '' }) });
     expect(en.transcript?.map((l) => l.text).join('\n')).not.toMatch(/Guten Tag|Wiederhören/);
   });

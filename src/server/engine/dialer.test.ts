@@ -102,7 +102,11 @@ async function settle(campaignId: number, contactId: number, outcome: Outcome, a
 }
 
 describe('verdictOf', () => {
-  const rules = { goal_completion_variable: null, retry_on_goal_incomplete: false, retry_on_voicemail: false };
+  const rules: { goal_completion_variable: string | null; retry_on_goal_incomplete: boolean; retry_on_voicemail: boolean } = {
+    goal_completion_variable: null,
+    retry_on_goal_incomplete: false,
+    retry_on_voicemail: false,
+  };
   const cases: [string, Outcome, Partial<typeof rules>, AttemptVerdict][] = [
     ['completed by a person', GOAL, {}, 'goal'],
     ['busy', BUSY, {}, 'unreached'],

@@ -22,12 +22,19 @@ const logDials = process.env.DIALER_LOG === '1';
 export async function dialCampaigns(db: Db, now: Date): Promise<number> {
   const running = await db.selectFrom('campaigns').select('id').where('status', '=', 'running').orderBy('id').execute();
   let placed = 0;
+  let firstError: unknown = null;
   for (const { id } of running) {
-    const { dialled, events } = await db.transaction().execute((trx) => dialCampaign(trx, id, now));
-    placed += dialled;
-    // After the commit, on the root handle (a transaction's bus would be another one).
-    for (const e of events) publish(db, e);
+    try {
+      const { dialled, events } = await db.transaction().execute((trx) => dialCampaign(trx, id, now));
+      placed += dialled;
+      // After the commit, on the root handle (a transaction's bus would be another one).
+      for (const e of events) publish(db, e);
+    } catch (e) {
+      // One campaign that cannot be dialled (a bad row, a bug) must not hold up the others.
+      firstError ??= e;
+    }
   }
+  if (firstError !== null) throw firstError;
   return placed;
 }
 

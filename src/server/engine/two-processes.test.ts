@@ -209,7 +209,6 @@ describe('two service processes on one PostgreSQL', () => {
       expect(new Set(leads.map((l) => l.id))).toEqual(new Set(calls.map((c) => c.lead_id)));
       for (const l of leads.filter((x) => x.parent_lead_id === null)) expect(l).toMatchObject({ status: 'completed', attempts: 0, live_call_id: null });
 
-      console.log('SPLIT', a.dialled.length, b.dialled.length, 'peak', peak);
       // Both processes dialled; together exactly the calls there are, none claimed twice.
       expect(a.dialled.length, 'calls dialled by process A').toBeGreaterThan(0);
       expect(b.dialled.length, 'calls dialled by process B').toBeGreaterThan(0);
@@ -219,11 +218,6 @@ describe('two service processes on one PostgreSQL', () => {
       await receiver.waitFor(contacts, 60_000);
       await new Promise((r) => setTimeout(r, 2_000));
       const received = receiver.received;
-      const dd = await db.selectFrom('webhook_deliveries').selectAll().where('user_id', '=', userId).execute();
-      console.log('DIAG', received.length, new Set(received.map((r) => r.webhookId)).size, dd.length, JSON.stringify(dd.filter((d) => d.attempts !== 1 || d.status !== 'delivered').map((d) => [d.id, d.status, d.attempts, d.last_error, d.last_status_code])));
-      const byId = new Map<string, number[]>();
-      for (const r of received) byId.set(r.webhookId, [...(byId.get(r.webhookId) ?? []), r.receivedAt]);
-      console.log('DUPS', JSON.stringify([...byId.entries()].filter(([, v]) => v.length > 1).slice(0, 5)));
       expect(received).toHaveLength(contacts);
       expect(new Set(received.map((r) => r.webhookId)).size).toBe(contacts);
       expect(received.every((r) => r.verified)).toBe(true);

@@ -1,6 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, startTestService, type TestService } from '../test/harness';
+import type { AssistantRow, CallRow } from '../db/schema';
+import { finishedCallPayload } from '../webhooks/payload';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -63,6 +65,26 @@ describe('GET /api/openapi.json', () => {
     expect(op('/user/calls')?.['x-local-extension']).toBeUndefined();
     expect(Object.keys(op('/user/calls')?.responses ?? {}).sort()).toEqual(['200', '401', '422', '429']);
     expect(Object.keys(op('/user/assistant/{id}', 'put')?.responses ?? {}).sort()).toEqual(['200', '400', '401', '404', '413', '422', '429']);
+  });
+
+  it('describes what the service sends in `webhooks`, with the three signature headers and every payload field', async () => {
+    const res = await request(svc.api, 'GET', '/openapi.json');
+    const hooks = res.body.webhooks as Record<string, { post: { parameters: { name: string }[]; requestBody: { content: Record<string, { schema: { properties: object; required: string[] } }> } } }>;
+    expect(Object.keys(hooks).sort()).toEqual(['call.ended', 'inbound_call.ended', 'inbound_call.started']);
+    for (const hook of Object.values(hooks)) {
+      expect(hook.post.parameters.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    }
+    // The schema names exactly what the payload builder writes (recording_url being optional).
+    const schema = hooks['call.ended']!.post.requestBody.content['application/json']!.schema;
+    const sample = finishedCallPayload('call.ended', {
+      call: { id: 1, assistant_id: 2, client_phone_number: '+12025550100', assistant_phone_number: null, duration: 9, status: 'completed', variables: {}, engine_plan: null, transcript: null, recording_key: null, created_at: '2026-01-01 10:00:00', finished_at: null, updated_at: '2026-01-01 10:00:09' } as unknown as CallRow,
+      assistant: { post_call_schema: [], include_recording_in_webhook: true } as unknown as AssistantRow,
+      lead: null,
+      campaign: null,
+      baseUrl: 'http://localhost:8080',
+    });
+    expect(Object.keys(sample).sort()).toEqual(Object.keys(schema.properties).sort());
+    expect(schema.required.filter((k) => !(k in sample))).toEqual([]);
   });
 
   it('is not counted against a token budget', async () => {

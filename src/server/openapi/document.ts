@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/context';
 import { OPERATIONS, type Operation } from './routes';
 import { componentSchemas, ref, toSchema, type JsonSchema } from './schemas';
+import { webhookDocs } from './webhooks';
 
 /*
  * The OpenAPI 3.1 document of the local service, built from the contract's zod schemas (see schemas.ts for
  * why zod's own JSON Schema output) and the operation list in routes.ts. document.test.ts fails when the app
- * serves a route the document lacks, or the other way round. Webhook payloads are not described yet.
+ * serves a route the document lacks, or the other way round. What the service sends to users' URLs is in
+ * `webhooks` (webhooks.ts).
  */
 
 const PG_INT_MAX = 2_147_483_647;
@@ -107,6 +109,7 @@ function buildDocument(): JsonSchema {
     security: [{ bearerAuth: [] }],
     tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name })),
     paths,
+    webhooks: webhookDocs(),
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API token (`npm run token -- EMAIL`).' },

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../db/connect';
 import type { CampaignRow } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
+import { publish } from '../events/bus';
 import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound, ValidationError } from '../http/errors';
 import { idParam, parseBody, parseOr422, readJson } from '../http/validate';
@@ -215,6 +216,9 @@ export function campaignRoutes({ db, now }: Deps) {
     if (Number(res.numUpdatedRows) === 0) {
       throw new HttpError(422, next === 'running' ? CAMPAIGN_ALREADY_RUNNING : CAMPAIGN_NOT_RUNNING);
     }
+    // Start and stop change nothing else: the dialler picks a running campaign up on its next tick and
+    // leaves a stopped one's calls in flight to finish and settle their leads.
+    publish(db, { type: 'campaign', user_id: userId, id: campaign.id, status: next, campaign_id: campaign.id });
     return c.json({
       message: next === 'running' ? 'Campaign started successfully' : 'Campaign stopped successfully',
       success: true,

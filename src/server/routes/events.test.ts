@@ -243,6 +243,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('GET /user/events on PostgreSQL'
       await eventually(() => seen.length > 0, 5000, 'the event on the other handle');
       await new Promise((r) => setTimeout(r, 100));
       expect(seen).toEqual(['completed']);
+      // The publishing process hears its own event once (at once, not again through NOTIFY).
+      expect(s.messages.filter((m) => m.event === 'lead')).toHaveLength(1);
       off();
       s.close();
     } finally {

@@ -44,6 +44,8 @@ export function eventRoutes(deps: Deps, options: EventStreamOptions = {}) {
     if (open >= maxStreams) throw new HttpError(429, TOO_MANY_STREAMS, undefined, { 'Retry-After': String(STREAM_SLOT_RETRY_S) });
     openStreams.set(user.id, open + 1);
     const bus = busOf(deps.db);
+    // nginx and its kind would otherwise hold the messages back to fill a buffer.
+    c.header('X-Accel-Buffering', 'no');
 
     return streamSSE(c, async (stream) => {
       let ended = false;

@@ -10,6 +10,8 @@ export interface OpenStream {
   headers: Headers;
   /** Every message so far, in order. */
   messages: EventSourceMessage[];
+  /** performance.now() when each message arrived (benchmarks). */
+  receivedAt: number[];
   comments: string[];
   retry: number | undefined;
   /** The first message (already here or still to come) that `match` accepts; rejects after `timeoutMs`. */
@@ -26,6 +28,7 @@ export async function openEventStream(url: string, token: string): Promise<OpenS
   const abort = new AbortController();
   const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' }, signal: abort.signal });
   const messages: EventSourceMessage[] = [];
+  const receivedAt: number[] = [];
   const comments: string[] = [];
   let retry: number | undefined;
   let wake: (() => void)[] = [];
@@ -35,7 +38,10 @@ export async function openEventStream(url: string, token: string): Promise<OpenS
     for (const w of waiting) w();
   };
   const parser = createParser({
-    onEvent: (m) => messages.push(m),
+    onEvent: (m) => {
+      messages.push(m);
+      receivedAt.push(performance.now());
+    },
     onComment: (c) => comments.push(c),
     onRetry: (ms) => (retry = ms),
   });
@@ -63,6 +69,7 @@ export async function openEventStream(url: string, token: string): Promise<OpenS
     status: res.status,
     headers: res.headers,
     messages,
+    receivedAt,
     comments,
     get retry() {
       return retry;

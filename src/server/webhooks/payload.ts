@@ -31,8 +31,8 @@ function isRecord(v: unknown): v is JsonRecord {
 
 /**
  * What the assistant extracted (one value per post-call schema field) and what the call was given.
- * The engine may keep the input variables in its plan (`input_variables`); else the call's variables that
- * are not schema fields are the input.
+ * The engine keeps both in its plan (`input_variables`, `extracted_variables`); for calls without them, the
+ * call's variables that are post-call schema fields are the extracted ones and the rest the input.
  */
 export function splitVariables(call: CallRow, assistant: Pick<AssistantRow, 'post_call_schema'> | null) {
   const fields = new Set((assistant?.post_call_schema ?? []).map((f) => f.name));
@@ -43,8 +43,10 @@ export function splitVariables(call: CallRow, assistant: Pick<AssistantRow, 'pos
     if (fields.has(k)) extracted[k] = v;
     else rest[k] = v;
   }
-  const planned = isRecord(call.engine_plan) ? call.engine_plan.input_variables : undefined;
-  return { extracted, input: isRecord(planned) ? planned : rest };
+  const plan = isRecord(call.engine_plan) ? call.engine_plan : {};
+  const plannedInput = plan.input_variables;
+  const plannedExtracted = plan.extracted_variables;
+  return { extracted: isRecord(plannedExtracted) ? plannedExtracted : extracted, input: isRecord(plannedInput) ? plannedInput : rest };
 }
 
 export function leadPayload(lead: LeadRow | null) {

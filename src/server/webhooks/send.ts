@@ -24,7 +24,7 @@ export interface SendOptions {
 
 /** NUL and lone surrogates cannot go into a PostgreSQL text column. */
 export function storableText(s: string): string {
-  return s.replace(/\u0000/g, '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return s.replaceAll('\u0000', '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 function describe(e: unknown): { error: string; final: boolean } {

@@ -19,7 +19,7 @@ export function LiveIndicator() {
       <Badge
         variant="dot"
         color={live ? 'green' : stream === 'down' ? 'orange' : 'gray'}
-        size="lg"
+        size="md"
         radius="sm"
         tt="none"
         fw={500}
@@ -28,6 +28,9 @@ export function LiveIndicator() {
         data-stream={stream}
         aria-label={live ? 'Live updates on' : 'Live updates off: polling every 5 seconds'}
         role="status"
+        // The header is tight on a phone: the word must not be squeezed out of the badge.
+        style={{ flexShrink: 0 }}
+        miw="max-content"
       >
         {live ? 'Live' : 'Polling'}
       </Badge>

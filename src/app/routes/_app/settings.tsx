@@ -21,7 +21,7 @@ function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Your account, this browser's session and appearance." />
+      <PageHeader title="Settings" description="Your account, this browser's session, webhook signing and appearance." />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <AccountCard />
         <Card component="section" aria-label="Session">

@@ -142,7 +142,7 @@ export function CampaignProgressView({ progress }: { progress: CampaignProgress 
           {callStatuses.length > 0 ? (
             <Stack gap="xs">
               <Text size="sm" fw={600}>
-                Calls by outcome
+                Calls by status
               </Text>
               <Group gap="md" aria-label="Calls by status" data-testid="progress-call-statuses">
                 {callStatuses.map(([status, n]) => (

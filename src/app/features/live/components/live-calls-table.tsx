@@ -11,7 +11,7 @@ import { since } from '../lib/time';
  */
 export function LiveCallsTable({ calls, now, hideCampaign = false }: { calls: readonly LiveCall[]; now: number; hideCampaign?: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={hideCampaign ? 400 : 560}>
       <Table verticalSpacing="xs" highlightOnHover data-testid="live-calls">
         <Table.Thead>
           <Table.Tr>

@@ -152,7 +152,7 @@ describe('OverviewContent', () => {
 
 describe('OverviewPage states', () => {
   function host(answer: () => Promise<Response>) {
-    const fetchMock = vi.fn(answer);
+    const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => answer());
     vi.stubGlobal('fetch', fetchMock);
     return fetchMock;
   }

@@ -26,7 +26,7 @@ export function formatMetric(key: MetricKey, value: number | null | undefined): 
     case 'calls':
       return whole.format(value);
     case 'answer_rate':
-      return `${oneDecimal.format(value * 100)} %`;
+      return `${oneDecimal.format(value * 100)}\u00a0%`;
     case 'minutes':
       return oneDecimal.format(value);
     case 'cost':
@@ -58,7 +58,7 @@ export function compareMetric(key: MetricKey, today: DayStats | null, yesterday:
   if (!usable(a) || !usable(b)) return out;
   const diff = a - b;
   let text: string;
-  if (key === 'answer_rate') text = `${oneDecimal.format(Math.abs(diff) * 100)} pts`;
+  if (key === 'answer_rate') text = `${oneDecimal.format(Math.abs(diff) * 100)}\u00a0pts`;
   else if (key === 'cost') text = money.format(Math.abs(diff));
   else text = formatMetric(key, Math.abs(diff));
   // A change that rounds to nothing reads as no change.

@@ -47,7 +47,7 @@ export function CallActions({ assistant, phoneNumber }: { assistant: Pick<Assist
         opened={mode !== null}
         onClose={close}
         title={mode === 'simulate' ? 'Simulate a call' : 'Test call'}
-        size="lg"
+        size="xl"
         fullScreen={compact}
         closeOnClickOutside={false}
       >

@@ -13,7 +13,16 @@ export function CallSteps({ progress }: { progress: CallProgress }) {
   const bad = outcome !== null && !outcome.answered && outcome.color !== null;
   return (
     <div data-testid="call-steps" data-live={progress.live || undefined}>
-      <Stepper active={progress.active} size="sm" iconSize={30} orientation={narrow ? 'vertical' : 'horizontal'} allowNextStepsSelect={false} aria-label="Call progress">
+      <Stepper
+        active={progress.active}
+        size="xs"
+        iconSize={28}
+        orientation={narrow ? 'vertical' : 'horizontal'}
+        allowNextStepsSelect={false}
+        aria-label="Call progress"
+        // Five steps on one line in the dialog: the separators give up their wide margins.
+        styles={{ separator: { marginInline: 6, minWidth: 8 }, stepBody: { marginInlineStart: 6 } }}
+      >
         {progress.steps.map((s) => {
           const isOutcome = s.key === 'outcome';
           return (

@@ -6,6 +6,21 @@ import { formatCallTime } from '../../calls/lib/format';
 import { eventLabel } from '../lib/outcome';
 import { OutcomeBadge } from './outcome-badge';
 
+/** "23 Nov 2026" over "18:28:18": two short lines leave the outcome its room. */
+function TimeCell({ value }: { value: string | null }) {
+  const text = formatCallTime(value, true);
+  const [day, time] = text.split(', ');
+  if (time === undefined) return <Text size="sm">{text}</Text>;
+  return (
+    <>
+      <Text size="sm">{day}</Text>
+      <Text size="xs" c="dimmed">
+        {time}
+      </Text>
+    </>
+  );
+}
+
 /**
  * Deliveries as rows: when, which call, what event, the receiver's last status code, attempts, outcome.
  * A row opens the delivery; "Resend" queues it again without opening it.
@@ -23,7 +38,7 @@ export function DeliveriesTable({
   resendingId: number | null;
 }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={700}>
       <Table highlightOnHover verticalSpacing="xs" aria-label="Webhook deliveries">
         <Table.Thead>
           <Table.Tr>
@@ -56,7 +71,7 @@ export function DeliveriesTable({
               }}
             >
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatCallTime(d.last_attempt_at ?? d.created_at, true)}</Text>
+                <TimeCell value={d.last_attempt_at ?? d.created_at} />
               </Table.Td>
               <Table.Td onClick={(e) => e.stopPropagation()}>
                 {d.call_id !== null ? (
@@ -80,8 +95,8 @@ export function DeliveriesTable({
                   {d.attempts ?? '—'}
                 </Text>
               </Table.Td>
-              <Table.Td maw={280}>
-                <OutcomeBadge delivery={d} />
+              <Table.Td miw={170}>
+                <OutcomeBadge delivery={d} stacked />
               </Table.Td>
               <Table.Td onClick={(e) => e.stopPropagation()} style={{ textAlign: 'right' }}>
                 <Button

@@ -1,12 +1,13 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { WebhookDelivery } from '../../../../contract/webhooks';
 import { deliveryOutcome } from '../lib/outcome';
 
 /** The delivery's state as a badge and, beside it, what happened in words (colour is never the only sign). */
-export function OutcomeBadge({ delivery, withText = true }: { delivery: WebhookDelivery; withText?: boolean }) {
+export function OutcomeBadge({ delivery, stacked = false }: { delivery: WebhookDelivery; stacked?: boolean }) {
   const outcome = deliveryOutcome(delivery);
+  const Layout = stacked ? Stack : Group;
   return (
-    <Group gap={6} wrap="nowrap" align="center" data-testid="delivery-outcome" data-status={delivery.status}>
+    <Layout gap={stacked ? 2 : 6} align={stacked ? 'flex-start' : 'center'} data-testid="delivery-outcome" data-status={delivery.status}>
       {outcome.color ? (
         <Badge color={outcome.color} variant="light" radius="sm" tt="none" fw={600} style={{ flexShrink: 0 }}>
           {outcome.label}
@@ -16,11 +17,11 @@ export function OutcomeBadge({ delivery, withText = true }: { delivery: WebhookD
           {outcome.label}
         </Text>
       )}
-      {withText && outcome.text ? (
+      {outcome.text ? (
         <Text span size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {outcome.text}
         </Text>
       ) : null}
-    </Group>
+    </Layout>
   );
 }

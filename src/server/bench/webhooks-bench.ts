@@ -15,16 +15,16 @@
  * transaction.
  */
 import { parseArgs } from 'node:util';
-import { issueToken } from '../src/server/auth/tokens';
-import { openDatabase } from '../src/server/db/connect';
-import { toDbTimestamp } from '../src/server/db/time';
-import { systemClock } from '../src/server/engine/clock';
-import { startBackgroundWork } from '../src/server/engine/runner';
-import { insertAssistant } from '../src/server/test/fixtures';
-import { enqueueCallWebhooks } from '../src/server/webhooks/enqueue';
-import { webhookSecretOf } from '../src/server/webhooks/secret';
-import { startReceiver } from '../src/server/webhooks/test-receiver';
-import type { Db } from '../src/server/db/connect';
+import { issueToken } from '../auth/tokens';
+import { openDatabase } from '../db/connect';
+import { toDbTimestamp } from '../db/time';
+import { systemClock } from '../engine/clock';
+import { startBackgroundWork } from '../engine/runner';
+import { insertAssistant } from '../test/fixtures';
+import { enqueueCallWebhooks } from '../webhooks/enqueue';
+import { webhookSecretOf } from '../webhooks/secret';
+import { startReceiver } from '../webhooks/test-receiver';
+import type { Db } from '../db/connect';
 
 const { values: args } = parseArgs({
   options: {
