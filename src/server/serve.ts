@@ -93,6 +93,11 @@ export function startServer(options: ServeOptions): Promise<RunningServer> {
             }),
         });
       });
+      // Longer than the clients' idle keep-alive (undici keeps a socket 4 s; load balancers 60 s): a server
+      // that closes an idle socket first races the client's next request on it, which then fails ECONNRESET.
+      const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+      http.keepAliveTimeout = 65_000;
+      http.headersTimeout = 66_000;
       server.on('error', reject);
       server.on('clientError', answerClientError);
     } catch (e) {

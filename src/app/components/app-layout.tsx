@@ -49,7 +49,7 @@ export function AppLayout() {
                 {host}
               </Badge>
             </Tooltip>
-            <LiveIndicator />
+            <LiveIndicator visibleFrom="sm" />
             <ColorSchemeToggle />
             <UserMenu />
           </Group>
@@ -80,6 +80,7 @@ export function AppLayout() {
           <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
             API: {host}
           </Text>
+          <LiveIndicator hiddenFrom="sm" />
         </AppShell.Section>
       </AppShell.Navbar>
 

@@ -190,7 +190,9 @@ describe('a running campaign on the test clock', () => {
     expect(await campaignStatus(campaign)).toBe('completed');
     expect(await campaignStatus(bobCampaign)).toBe('completed');
     expect(heard).toContainEqual(expect.objectContaining({ type: 'campaign', id: campaign, status: 'completed' }));
-    expect(heard.filter((e) => e.user_id !== alice.id)).toEqual([]);
+    // Alice hears of her campaign's calls and leads, never of Bob's.
+    expect(heard.filter((e) => e.campaign_id === bobCampaign || (e.type === 'campaign' && e.id === bobCampaign))).toEqual([]);
+    expect(heard.filter((e) => e.type === 'lead' && e.id === neverAnswers).at(-1)?.status).toBe('reached-max-retries');
     unsubscribe();
     // The lines were used, not just left under the limit.
     expect(report.peak.get(campaign)).toBe(3);

@@ -27,8 +27,8 @@ interface NewDelivery {
 
 export async function enqueueCallWebhooks(trx: Db, call: CallRow, moment: CallMoment, now: Date): Promise<ServiceEvent[]> {
   if (call.assistant_id === null) return [];
-  // The engine may hand over the row as it was before its last update in this transaction: read it again.
-  const current = (await trx.selectFrom('calls').selectAll().where('id', '=', call.id).executeTakeFirst()) ?? call;
+  // The row as the caller's transaction has just written it (the engine passes its UPDATE … RETURNING row).
+  const current = call;
   const assistant = await trx
     .selectFrom('assistants')
     .selectAll()

@@ -10,8 +10,8 @@ const EXPLAIN: Record<StreamState, string> = {
   stopped: 'No event stream: pages with live data refresh every 5 seconds.',
 };
 
-/** "Live" or "Polling" in the header, with why in a tooltip. */
-export function LiveIndicator() {
+/** "Live" or "Polling" in the header, with why in a tooltip. `visibleFrom`: the phone header has no room; the navigation shows it there. */
+export function LiveIndicator({ visibleFrom, hiddenFrom }: { visibleFrom?: 'sm'; hiddenFrom?: 'sm' }) {
   const { mode, stream } = useLiveStatus();
   const live = mode === 'live';
   return (
@@ -23,14 +23,15 @@ export function LiveIndicator() {
         radius="sm"
         tt="none"
         fw={500}
-        data-testid="live-indicator"
+        visibleFrom={visibleFrom}
+        hiddenFrom={hiddenFrom}
+        data-testid={hiddenFrom ? 'live-indicator-nav' : 'live-indicator'}
         data-mode={mode}
         data-stream={stream}
         aria-label={live ? 'Live updates on' : 'Live updates off: polling every 5 seconds'}
         role="status"
-        // The header is tight on a phone: the word must not be squeezed out of the badge.
-        style={{ flexShrink: 0 }}
         miw="max-content"
+        mt={hiddenFrom ? 'xs' : undefined}
       >
         {live ? 'Live' : 'Polling'}
       </Badge>
