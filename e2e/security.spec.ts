@@ -61,7 +61,7 @@ test.describe('the console under its Content-Security-Policy', () => {
     const violations = await watchViolations(page);
     const token = demoToken();
     await signInThroughForm(page, token);
-    await expect(page).toHaveURL(/\/assistants$/);
+    await expect(page).toHaveURL(/\/overview$/);
     await expect(page.getByRole('heading', { name: 'Assistants' }).first()).toBeVisible();
     const audio = await playFirstRecording(page, `${baseURL}/api`, token);
     expect(await audio.getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/recordings\//);
@@ -74,7 +74,7 @@ test.describe('the console under its Content-Security-Policy', () => {
     const violations = await watchViolations(page);
     const token = demoToken();
     await signInThroughForm(page, token, { host: other });
-    await expect(page).toHaveURL(/\/assistants$/);
+    await expect(page).toHaveURL(/\/overview$/);
     await expect(page.getByTestId('api-host')).toContainText('localhost');
     const audio = await playFirstRecording(page, other, token);
     expect(await audio.getAttribute('src')).toMatch(/^http:\/\/localhost:\d+\/api\/recordings\//);

@@ -22,8 +22,8 @@ test.describe('signing in', () => {
     await expect(page.getByLabel('API token')).toHaveAttribute('type', 'password');
 
     await signInThroughForm(page, token);
-    await expect(page).toHaveURL(/\/assistants$/);
-    await expect(page.getByRole('heading', { name: 'Assistants' }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/overview$/);
+    await expect(page.getByRole('heading', { name: 'Overview' }).first()).toBeVisible();
     await expect(page.getByTestId('api-host')).toHaveText(`${new URL(baseURL!).host}/api`);
     await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Numbers & voices' })).toBeVisible();
 
@@ -48,11 +48,11 @@ test.describe('signing in', () => {
 
   test('remember me: the session survives a reload and a new tab', async ({ page, context }) => {
     await signInThroughForm(page, demoToken(), { remember: true });
-    await expect(page).toHaveURL(/\/assistants$/);
+    await expect(page).toHaveURL(/\/overview$/);
     expect((await storedSession(page)).local).not.toBeNull();
 
     await page.reload();
-    await expect(page).toHaveURL(/\/assistants$/);
+    await expect(page).toHaveURL(/\/overview$/);
     const tab = await context.newPage();
     await tab.goto('/settings');
     await expect(tab.getByTestId('session-remember')).toContainText('On: the session stays in this browser');
@@ -60,13 +60,13 @@ test.describe('signing in', () => {
 
   test('without remember me: a reload keeps the session, a new tab or a new browser does not', async ({ page, context, browser }) => {
     await signInThroughForm(page, demoToken());
-    await expect(page).toHaveURL(/\/assistants$/);
+    await expect(page).toHaveURL(/\/overview$/);
     const stored = await storedSession(page);
     expect(stored.local).toBeNull();
     expect(stored.session).not.toBeNull();
 
     await page.reload();
-    await expect(page).toHaveURL(/\/assistants$/);
+    await expect(page).toHaveURL(/\/overview$/);
     await page.goto('/settings');
     await expect(page.getByTestId('session-remember')).toContainText('Off: the session lives in this tab only');
 
@@ -83,7 +83,7 @@ test.describe('signing in', () => {
 
   test('sign out: back to sign-in, the token gone from the browser, pages closed', async ({ page }) => {
     await signInThroughForm(page, demoToken(), { remember: true });
-    await expect(page).toHaveURL(/\/assistants$/);
+    await expect(page).toHaveURL(/\/overview$/);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/sign-in$/);

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../auth/tokens';
 import { openDatabase } from '../db/connect';
 import { TestClock } from '../engine/clock';
@@ -13,7 +15,7 @@ import { startReceiver, type TestReceiver } from './test-receiver';
 import { callAt, webhookAssistant } from './test-support';
 
 /*
- * The outbox survives SIGKILL: deliveries are put in the embedded database, the real service (`npm start`'s
+ * The outbox survives SIGKILL: deliveries are put in the database (embedded, or PostgreSQL), the real service (`npm start`'s
  * entry) starts sending them to a slow receiver, is killed with SIGKILL half-way, and is started again.
  * Every delivery ends delivered; one recorded delivered before the kill is never sent again; one that was
  * in flight at the kill may arrive twice (the receiver answered, the record did not happen), never more.
@@ -24,11 +26,37 @@ const N = 48;
 const children: ChildProcess[] = [];
 let receiver: TestReceiver | null = null;
 const dataDir = mkdtempSync(join(tmpdir(), 'wh-sigkill-'));
+// On the PostgreSQL project the service runs on a database of its own on that server; else on PGlite.
+const pgUrl = process.env.TEST_DATABASE_URL || undefined;
+const dbName = `wh_kill_${randomBytes(4).toString('hex')}`;
+const serviceDbUrl = pgUrl ? withDatabase(pgUrl, dbName) : undefined;
+const open = () => openDatabase(serviceDbUrl ? { databaseUrl: serviceDbUrl } : { dataDir });
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  if (pgUrl) await admin(`CREATE DATABASE ${dbName}`);
+});
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.pid) killGroup(c, 'SIGKILL');
   await receiver?.close();
   rmSync(dataDir, { recursive: true, force: true });
+  if (pgUrl) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 });
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
@@ -67,7 +95,7 @@ async function startService(port: number): Promise<ChildProcess> {
       ENGINE_TICK_MS: '50',
       WEBHOOK_TIMEOUT_MS: '2000',
       WEBHOOK_LEASE_MS: '7000',
-      DATABASE_URL: '',
+      DATABASE_URL: serviceDbUrl ?? '',
       TEST_DATABASE_URL: '',
     },
   });
@@ -90,7 +118,7 @@ async function startService(port: number): Promise<ChildProcess> {
 }
 
 async function deliveredIds(): Promise<Set<string>> {
-  const handle = await openDatabase({ dataDir });
+  const handle = await open();
   try {
     const rows = await handle.db.selectFrom('webhook_deliveries').select(['webhook_id', 'status', 'attempts']).execute();
     return new Set(rows.filter((r) => r.status === 'delivered').map((r) => r.webhook_id));
@@ -103,7 +131,8 @@ describe('SIGKILL with deliveries pending', () => {
   it('delivers each after a restart, never again once recorded delivered', { timeout: 180_000 }, async () => {
     receiver = await startReceiver(() => ({ status: 200, delayMs: 400 }));
     // The outbox is filled before the service starts (PGlite's data dir is one process's at a time).
-    const handle = await openDatabase({ dataDir });
+    // On PostgreSQL the same order keeps the test alike.
+    const handle = await open();
     const { userId, token } = await issueToken(handle.db, 'kill@example.com');
     receiver.secret = await webhookSecretOf(handle.db, userId);
     const assistant = await webhookAssistant(handle.db, userId, { is_webhook_active: true, webhook_url: receiver.url });
