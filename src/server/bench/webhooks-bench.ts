@@ -14,6 +14,13 @@
  *           (the moment its transaction commits) to the receiver's receipt, p50/p95/max.
  * Each call ends as the engine ends one: the call row written, then enqueueCallWebhooks in the same
  * transaction.
+ *
+ * Figures of 23 Nov 2026, 1,000 calls, tick 250 ms, 2 cores shared with other jobs (load average ~3.5):
+ *   PGlite      burst 389 deliveries/s; steady 100 calls/s: delay p50 201 ms, p95 272 ms, max 567 ms
+ *   PostgreSQL  burst 512 deliveries/s; steady 100 calls/s: delay p50 155 ms, p95 244 ms, max 263 ms
+ * (At load average 12, PGlite fell to ~100 deliveries/s and could not keep up with 80 calls/s: the
+ * embedded database runs on the event loop of the process that also sends.) Every delivery verified, none
+ * received twice.
  */
 import { parseArgs } from 'node:util';
 import { issueToken } from '../auth/tokens';

@@ -80,7 +80,7 @@ export function webhookRoutes({ db, now }: Deps) {
   });
 
   // The same row and webhook-id, due now with a fresh retry schedule. A row being sent right now keeps its
-  // lease (locked_until), so the resend waits for that attempt instead of racing it.
+  // lease (locked_until): no second attempt races it, and that attempt's outcome is recorded as usual.
   r.post('/webhook-deliveries/:id/resend', async (c) => {
     const id = idParam(c, 'id', DELIVERY_NOT_FOUND);
     const userId = c.var.user.id;

@@ -92,7 +92,8 @@ export function afterAttempt(row: Pick<WebhookDeliveryRow, 'attempts'>, result: 
 /**
  * Records an attempt in one statement (one round trip, atomic): the delivery, and the call's
  * webhook_response when this delivery is the call's outcome (its post-call one, else its
- * inbound_call.ended one). Only a row still pending is written: one a resend reset meanwhile keeps its lease.
+ * inbound_call.ended one). Only a row still pending is written, so nothing leaves 'delivered' or 'failed'
+ * but a resend; a resend of a row in flight leaves its lease, and this attempt's outcome then stands.
  */
 async function record(db: Db, row: WebhookDeliveryRow, next: ReturnType<typeof afterAttempt>, now: Date): Promise<ServiceEvent[]> {
   const outcome = JSON.stringify(deliveryOutcome({ ...row, ...next }));

@@ -75,4 +75,44 @@ describe('make_call → post-call webhook', () => {
     }
     expect(receiver.received).toHaveLength(1);
   });
+
+  it('a simulated inbound call sends inbound_call.started then inbound_call.ended while the inbound webhook is on', async () => {
+    const db = svc.handle.db;
+    const inbound = await startReceiver();
+    inbound.secret = receiver.secret;
+    try {
+      const phone = await insertPhoneNumber(db, user.id);
+      const { id: assistantId } = await insertAssistant(db, user.id, { type: 'inbound', phone_number_id: phone.id });
+      const on = await user.req('POST', '/user/assistants/enable-inbound-webhook', { assistant_id: assistantId, webhook_url: inbound.url });
+      expect(on.status).toBe(200);
+      const started = await user.req('POST', '/user/calls/simulate-inbound', { phone_number_id: phone.id, from: '+12025550105' });
+      expect(started.status).toBe(200);
+      const callId = started.body.call_id as number;
+      for (let i = 0; i < 60 && inbound.received.length < 2; i++) {
+        clock.advance(1000);
+        await svc.work.runOnce();
+      }
+      expect(inbound.received.map((r) => [r.payload?.event, r.payload?.id, r.verified])).toEqual([
+        ['inbound_call.started', callId, true],
+        ['inbound_call.ended', callId, true],
+      ]);
+      const call = (await user.req('GET', `/user/calls/${callId}`)).body;
+      expect(inbound.received[1]!.payload).toMatchObject({ status: call.status, customer_phone: '+12025550105', assistant_phone: phone.phone_number, transcript: call.transcript });
+      // No post-call webhook: the call shows its inbound_call.ended delivery.
+      expect(call.webhook_response).toMatchObject({ event: 'inbound_call.ended', delivered: true });
+
+      // Off: the next inbound call sends nothing.
+      await user.req('POST', '/user/assistants/disable-inbound-webhook', { assistant_id: assistantId });
+      const again = await user.req('POST', '/user/calls/simulate-inbound', { phone_number_id: phone.id, from: '+12025550105' });
+      expect(again.status).toBe(200);
+      for (let i = 0; i < 30; i++) {
+        clock.advance(1000);
+        await svc.work.runOnce();
+      }
+      expect(inbound.received).toHaveLength(2);
+      expect((await user.req('GET', `/user/calls/${again.body.call_id as number}`)).body.status).not.toMatch(/initiated|ringing|in-progress/);
+    } finally {
+      await inbound.close();
+    }
+  });
 });
