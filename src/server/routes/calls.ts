@@ -135,8 +135,15 @@ export function callRoutes({ db, now }: Deps) {
 
   r.delete('/calls/:id', async (c) => {
     const id = idParam(c, 'id', CALL_NOT_FOUND);
-    const res = await db.deleteFrom('calls').where('id', '=', id).where('user_id', '=', c.var.user.id).executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw notFound(CALL_NOT_FOUND);
+    const userId = c.var.user.id;
+    const gone = await db.transaction().execute(async (trx) => {
+      const call = await trx.deleteFrom('calls').where('id', '=', id).where('user_id', '=', userId).returning(['campaign_id', 'assistant_id']).executeTakeFirst();
+      // A campaign call deleted while in flight frees its lead: the dialler would otherwise wait for it for ever.
+      if (call) await trx.updateTable('leads').set({ live_call_id: null }).where('live_call_id', '=', id).where('user_id', '=', userId).execute();
+      return call;
+    });
+    if (!gone) throw notFound(CALL_NOT_FOUND);
+    publish(db, { type: 'call', user_id: userId, id, status: 'deleted', campaign_id: gone.campaign_id, assistant_id: gone.assistant_id });
     return c.json({ message: 'Call deleted successfully' });
   });
 

@@ -233,6 +233,7 @@ export function campaignRoutes({ db, now }: Deps) {
     const id = idParam(c, 'id', CAMPAIGN_NOT_FOUND);
     const res = await db.deleteFrom('campaigns').where('id', '=', id).where('user_id', '=', c.var.user.id).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) throw notFound(CAMPAIGN_NOT_FOUND);
+    publish(db, { type: 'campaign', user_id: c.var.user.id, id, status: 'deleted', campaign_id: id });
     return c.json({ message: 'Campaign deleted successfully' });
   });
 

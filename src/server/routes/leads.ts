@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { publish } from '../events/bus';
 import { sql } from 'kysely';
 import {
   attributeName,
@@ -94,6 +95,8 @@ function updateLeadHandler({ db, now }: Deps) {
           .execute();
       }
     });
+    // Other tabs of the console refetch the lead lists and the campaign's progress.
+    publish(db, { type: 'lead', user_id: userId, id, campaign_id: input.campaign_id ?? lead.campaign_id });
     return c.json({ message: 'Lead updated successfully' });
   };
 }
@@ -166,6 +169,7 @@ export function leadRoutes({ db, now }: Deps) {
               .execute();
       return { lead, children: [...children].sort((a, b) => a.id - b.id) };
     });
+    publish(db, { type: 'lead', user_id: userId, id: lead.id, status: lead.status, campaign_id: campaign.id });
     return c.json({ message: 'Lead created successfully', data: leadResource(lead, campaign, children) });
   });
 
@@ -208,8 +212,9 @@ export function leadRoutes({ db, now }: Deps) {
   r.delete('/leads/:id', async (c) => {
     const id = idParam(c, 'id', LEAD_NOT_FOUND);
     // Secondary contacts go with their lead (ON DELETE CASCADE on parent_lead_id).
-    const res = await db.deleteFrom('leads').where('id', '=', id).where('user_id', '=', c.var.user.id).executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw notFound(LEAD_NOT_FOUND);
+    const gone = await db.deleteFrom('leads').where('id', '=', id).where('user_id', '=', c.var.user.id).returning('campaign_id').executeTakeFirst();
+    if (!gone) throw notFound(LEAD_NOT_FOUND);
+    publish(db, { type: 'lead', user_id: c.var.user.id, id, campaign_id: gone.campaign_id });
     return c.json({ message: 'Lead deleted successfully' });
   });
 
