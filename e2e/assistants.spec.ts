@@ -2,6 +2,7 @@ import type { Page, Request, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { RUN_ID, serviceApi, type ServiceApi } from './fixtures/assistants-api';
 import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
+import { networkQuiet } from './support/quiet';
 
 /*
  * Assistants against the real local service (demo@example.com): create through every section of the
@@ -498,7 +499,7 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
       const first = page.getByRole('table', { name: 'Assistants' }).locator('tbody tr').first().getByRole('link').first();
       await first.click();
       await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await formScreenshots(page, `assistant-form-${label}`, viewport);
     });
   });

@@ -2,6 +2,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { EXPECTED, REVISIONS, type Expected } from './hosted/fixtures';
 import { signInThroughForm, startSessionInStorage } from './support/session';
 import { PHONE, saveScreenshot } from './support/screenshots';
+import { networkQuiet } from './support/quiet';
 
 /*
  * The console against the hosted service as its documentation shows it: the local service in proxy mode
@@ -149,7 +150,7 @@ for (const revision of REVISIONS) {
         ];
         for (const [name, path] of pages) {
           await visit(page, path);
-          await page.waitForLoadState('networkidle');
+          await networkQuiet(page);
           await expectNoErrorBox(page);
           await shot(page, `${name}-phone`);
         }

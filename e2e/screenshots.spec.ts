@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
+import { networkQuiet } from './support/quiet';
 
 /*
  * A picture of every page at desktop and phone width, to look at (test-results/screenshots/). Each page
@@ -34,7 +35,7 @@ for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
       test(p.name, async ({ signedInPage: page }) => {
         await page.goto(p.path);
         await expect(page.getByRole('heading', { name: p.heading }).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         await saveScreenshot(page, `${p.name}-${width}`);
       });
@@ -43,7 +44,7 @@ for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
     test('numbers in dark mode, and the navigation open', async ({ signedInPage: page }) => {
       await page.goto('/numbers');
       await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await expect(page.getByTestId('phone-numbers').locator('tbody tr').first()).toBeVisible();
       await saveScreenshot(page, `numbers-dark-${width}`);
       if (width === 'phone') {

@@ -62,7 +62,7 @@ test.describe('the console under its Content-Security-Policy', () => {
     const token = demoToken();
     await signInThroughForm(page, token);
     await expect(page).toHaveURL(/\/overview$/);
-    await expect(page.getByRole('heading', { name: 'Assistants' }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Overview' }).first()).toBeVisible();
     const audio = await playFirstRecording(page, `${baseURL}/api`, token);
     expect(await audio.getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/recordings\//);
     expect(await violations()).toEqual([]);

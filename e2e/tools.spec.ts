@@ -4,6 +4,7 @@ import { RUN_ID, serviceApi, toolName } from './fixtures/assistants-api';
 import { startSessionInStorage } from './support/session';
 import { tokenFor } from './support/tokens';
 import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
+import { networkQuiet } from './support/quiet';
 
 /*
  * Mid-call tools against the real local service. demo@example.com for create, edit and delete (each
@@ -211,7 +212,7 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
       if (!seeded) throw new Error('The demo seed has no book_appointment tool.');
       await page.goto(`/tools/${seeded.id}`);
       await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('book_appointment');
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await saveScreenshot(page, `tool-form-${label}`);
       await page.goto('/tools/new');
       await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Check Order');

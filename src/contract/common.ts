@@ -10,6 +10,23 @@ import { z } from 'zod';
  * Request schemas (what the local service validates) are strict and live beside each resource.
  */
 
+/**
+ * What the local service sends where a lenient field reads (its wire type), for the service's OpenAPI
+ * document (src/server/openapi/wire.ts): a JSON type, or the list item, nested record or field schema the
+ * helper reads with. Kept beside the helpers so a new field is described by the helper it is read with.
+ */
+export type WireHint =
+  | { type: 'integer' | 'number' | 'string' | 'boolean' | 'object'; nullable?: true }
+  | { list: z.ZodType }
+  | { nested: z.ZodType }
+  | { field: z.ZodType };
+const wireHints = new WeakMap<z.ZodType, WireHint>();
+export const wireHintOf = (schema: z.ZodType): WireHint | undefined => wireHints.get(schema);
+function wire<T extends z.ZodType>(schema: T, hint: WireHint): T {
+  wireHints.set(schema, hint);
+  return schema;
+}
+
 function toNumber(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v !== 'string') return null;
@@ -30,37 +47,46 @@ export function anyValue<T>(read: (v: unknown) => T) {
 }
 
 /** A number that may arrive as a numeric string ("0.08000000"); anything else gives null. */
-export const numberish = anyValue(toNumber);
+export const numberish = wire(anyValue(toNumber), { type: 'number', nullable: true });
 
 /** An id that may arrive as a string ("1234569"). The one thing a record may not lack. */
-export const idish = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const n = toNumber(v);
-  if (n === null) {
-    ctx.addIssue({ code: 'custom', message: `Not an id: ${String(v)}` });
-    return z.NEVER;
-  }
-  return n;
-});
+export const idish = wire(
+  z.union([z.number(), z.string()]).transform((v, ctx) => {
+    const n = toNumber(v);
+    if (n === null) {
+      ctx.addIssue({ code: 'custom', message: `Not an id: ${String(v)}` });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  { type: 'integer' },
+);
 
 /** A reference to another record (`assistant_id`, `"outbound_phone_id": "7"`): null when absent or unreadable. */
-export const nullableIdish = anyValue(toNumber);
+export const nullableIdish = wire(anyValue(toNumber), { type: 'integer', nullable: true });
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
 
 /** A boolean that may arrive as 0/1, "0"/"1" or "true"/"false"; missing or unreadable reads as false. */
-export const boolish = anyValue((v): boolean => {
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'number') return v !== 0;
-  if (typeof v === 'string') return TRUE_WORDS.has(v.trim().toLowerCase());
-  return false;
-});
+export const boolish = wire(
+  anyValue((v): boolean => {
+    if (typeof v === 'boolean') return v;
+    if (typeof v === 'number') return v !== 0;
+    if (typeof v === 'string') return TRUE_WORDS.has(v.trim().toLowerCase());
+    return false;
+  }),
+  { type: 'boolean' },
+);
 
 /** A yes/no where "not said" must stay apart from "no" (shown as "—"): null when missing or unreadable. */
-export const maybeBoolish = anyValue((v): boolean | null => {
-  if (v === null || v === undefined || v === '') return null;
-  if (typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') return boolish.parse(v);
-  return null;
-});
+export const maybeBoolish = wire(
+  anyValue((v): boolean | null => {
+    if (v === null || v === undefined || v === '') return null;
+    if (typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') return boolish.parse(v);
+    return null;
+  }),
+  { type: 'boolean', nullable: true },
+);
 
 export type JsonObject = Record<string, unknown>;
 
@@ -69,33 +95,42 @@ function isPlainObject(v: unknown): v is JsonObject {
 }
 
 /** An object field that PHP may send as `[]` when empty, or as null; other values give {}. */
-export const objectish = anyValue((v): JsonObject => {
-  if (isPlainObject(v)) return v;
-  // A non-empty list where an object belongs: keep its entries, keyed by position, rather than lose them.
-  if (Array.isArray(v)) return Object.fromEntries(v.map((item, i) => [String(i), item]));
-  return {};
-});
+export const objectish = wire(
+  anyValue((v): JsonObject => {
+    if (isPlainObject(v)) return v;
+    // A non-empty list where an object belongs: keep its entries, keyed by position, rather than lose them.
+    if (Array.isArray(v)) return Object.fromEntries(v.map((item, i) => [String(i), item]));
+    return {};
+  }),
+  { type: 'object' },
+);
 
 /** A text field the spec types as string: numbers and booleans are written out; missing, null or an object gives null. */
-export const textish = anyValue((v): string | null => {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return null;
-});
+export const textish = wire(
+  anyValue((v): string | null => {
+    if (typeof v === 'string') return v;
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    return null;
+  }),
+  { type: 'string', nullable: true },
+);
 
 /** A status, type or name the console shows as it is, even when it is not one it knows; '' when missing. */
-export const openString = anyValue((v): string => {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return '';
-});
+export const openString = wire(
+  anyValue((v): string => {
+    if (typeof v === 'string') return v;
+    if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+    return '';
+  }),
+  { type: 'string' },
+);
 
 /**
  * A list field: items that do not parse (a record without its id, a number where a record belongs) are
  * left out, the rest kept; anything that is not a list (null, missing, PHP's `{}`) gives [].
  */
 export function lenientList<T extends z.ZodType>(item: T) {
-  return anyValue((v): z.output<T>[] => {
+  const list = anyValue((v): z.output<T>[] => {
     if (!Array.isArray(v)) return [];
     const out: z.output<T>[] = [];
     for (const entry of v) {
@@ -104,14 +139,16 @@ export function lenientList<T extends z.ZodType>(item: T) {
     }
     return out;
   });
+  return wire(list, { list: item });
 }
 
 /** A record nested in another (a lead's campaign): null when missing, `[]`, or without a usable id. */
 export function nestedRecord<T extends z.ZodType>(record: T) {
-  return anyValue((v): z.output<T> | null => {
+  const nested = anyValue((v): z.output<T> | null => {
     const parsed = record.safeParse(v);
     return parsed.success ? parsed.data : null;
   });
+  return wire(nested, { nested: record });
 }
 
 type LenientField<S extends z.ZodType> = z.ZodType<z.output<S>, unknown>;
@@ -134,10 +171,11 @@ function fallbackOf(key: string, schema: z.ZodType): { value: unknown } {
 
 function lenientField(key: string, schema: z.ZodType) {
   const fallback = fallbackOf(key, schema);
-  return anyValue((v) => {
+  const field = anyValue((v) => {
     const parsed = schema.safeParse(v);
     return parsed.success ? parsed.data : fallback.value;
   });
+  return wire(field, { field: schema });
 }
 
 /**

@@ -7,7 +7,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createApi } from './http/app';
 import { proxyTo } from './http/proxy';
-import { apiHeaders, consoleHeaders, isApiPath, noServerBanner } from './http/security-headers';
+import { apiHeaders, consoleHeaders, docsHeaders, isApiPath, isDocsPath, noServerBanner } from './http/security-headers';
 import type { RateLimitStore } from './http/rate-limit';
 import { pgPoolOf, type Db } from './db/connect';
 
@@ -38,7 +38,9 @@ export interface RunningServer {
 export function buildRootApp(options: ServeOptions): Hono {
   const root = new Hono();
   root.use(noServerBanner);
-  root.use((c, next) => (isApiPath(c.req.path) ? apiHeaders : consoleHeaders)(c, next));
+  // The reference page is this service's own (in proxy mode /api/docs is the upstream's, under the API's policy).
+  const docsHere = !options.apiUpstream;
+  root.use((c, next) => (docsHere && isDocsPath(c.req.path) ? docsHeaders : isApiPath(c.req.path) ? apiHeaders : consoleHeaders)(c, next));
   if (options.apiUpstream) {
     root.all('/api/*', proxyTo(options.apiUpstream));
   } else {

@@ -155,15 +155,22 @@ async function countInFlight(trx: Db, campaignId: number): Promise<number> {
   return Number(row.n);
 }
 
-/** Nothing to call and nothing in flight, on a campaign that completes then. */
+/**
+ * Leads there were, none left to call and nothing in flight, on a campaign that completes then. A campaign
+ * without any lead waits for its leads instead: "no lead left" needs leads to have been there, and a campaign
+ * started before its leads are imported must not end at once.
+ */
 async function isFinished(trx: Db, campaign: CampaignRow, inFlight: number): Promise<boolean> {
   if (!campaign.mark_complete_when_no_leads || inFlight > 0) return false;
-  const open = await trx
+  const leads = trx
     .selectFrom('leads')
     .select('id')
     .where('campaign_id', '=', campaign.id)
     .where('user_id', '=', campaign.user_id)
-    .where('parent_lead_id', 'is', null)
+    .where('parent_lead_id', 'is', null);
+  const any = await leads.limit(1).executeTakeFirst();
+  if (any === undefined) return false;
+  const open = await leads
     .where((eb) => eb.or([eb('status', '=', 'created'), eb('live_call_id', 'is not', null)]))
     .limit(1)
     .executeTakeFirst();

@@ -17,6 +17,7 @@ import { metaRoutes } from '../routes/meta';
 import { accountRoutes } from '../routes/account';
 import { phoneNumberRoutes } from '../routes/phone-numbers';
 import { openApiRoutes } from '../openapi/document';
+import { docsPageRoutes } from '../openapi/docs-page';
 import { eventRoutes } from '../routes/events';
 import { overviewRoutes } from '../routes/overview';
 import { campaignProgressRoutes } from '../routes/campaign-progress';
@@ -84,8 +85,10 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   // their unguessable keys stand in for it (as a hosted service's signed storage URLs do).
   api.route('/', recordingRoutes(deps));
   api.route('/', metaRoutes(deps));
-  // Public and outside the per-user budget, like /local/info: a client generator has no token.
+  // Public and outside the per-user budget, like /local/info: a client generator has no token, nor does
+  // a person reading the reference page (its "Test Request" sends the token they type).
   api.route('/', openApiRoutes());
+  api.route('/', docsPageRoutes());
 
   // One limiter and one token check for every authenticated path, so /leads/* shares the per-token budget.
   const authenticate = requireToken(deps.db, {

@@ -52,6 +52,27 @@ export const apiHeaders = secureHeaders({
   crossOriginResourcePolicy: 'cross-origin',
 });
 
+/**
+ * The API reference (/api/docs, src/server/openapi/docs-page.ts): the renderer's script and its
+ * configuration from this origin only (no inline script, no eval), and "Test Request" calls the API on
+ * this origin, nothing else. Styles inline too, as for the console: the renderer (Vue) writes style
+ * attributes and <style> elements (its theme, its toasts) that cannot carry a nonce, and a nonce beside
+ * 'unsafe-inline' would switch 'unsafe-inline' off. Inline style is not script.
+ */
+export const docsHeaders = secureHeaders({
+  ...common,
+  contentSecurityPolicy: {
+    defaultSrc: ["'none'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    baseUri: ["'none'"],
+    formAction: ["'none'"],
+    frameAncestors: ["'none'"],
+  },
+});
+
 /** Hono has no option for `Server`; a proxied upstream may send one (`nginx/1.2`, `cloudflare`). */
 export const noServerBanner: MiddlewareHandler = async (c, next) => {
   await next();
@@ -60,3 +81,4 @@ export const noServerBanner: MiddlewareHandler = async (c, next) => {
 };
 
 export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+export const isDocsPath = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');

@@ -101,8 +101,8 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'post', path: '/user/make_call', tag: 'Calls', summary: 'Place an outbound call', body: makeCallRequest, status: 200, response: ref('MakeCallAnswer'), errors: [422] },
   { method: 'post', path: '/user/calls/simulate-inbound', tag: 'Calls', summary: 'Simulate a customer calling one of your numbers (the inbound assistant holding it answers)', local: true, body: simulateInboundRequest, status: 200, response: ref('MakeCallAnswer'), errors: [422] },
   // Phone numbers
-  { method: 'get', path: '/user/phone-numbers/all', tag: 'Phone numbers', summary: "The caller's numbers", status: 200, response: { type: 'object', properties: { data: listOf(ref('OwnedPhoneNumber')) }, required: ['data'] } },
-  { method: 'get', path: '/user/phone-numbers/search', tag: 'Phone numbers', summary: 'Numbers on sale', query: phoneNumberSearchQuery, status: 200, response: { type: 'object', properties: { data: listOf(ref('AvailablePhoneNumber')) }, required: ['data'] }, errors: [422] },
+  { method: 'get', path: '/user/phone-numbers/all', tag: 'Phone numbers', summary: "The caller's numbers", status: 200, response: dataOf(listOf(ref('OwnedPhoneNumber'))) },
+  { method: 'get', path: '/user/phone-numbers/search', tag: 'Phone numbers', summary: 'Numbers on sale', query: phoneNumberSearchQuery, status: 200, response: dataOf(listOf(ref('AvailablePhoneNumber'))), errors: [422] },
   { method: 'post', path: '/user/phone-numbers/purchase', tag: 'Phone numbers', summary: 'Buy a number', body: purchasePhoneNumberRequest, status: 201, response: messageWith(ref('PurchasedPhoneNumber')), errors: [422] },
   { method: 'put', path: '/user/phone-numbers/{id}', tag: 'Phone numbers', summary: "Change a number's nickname", body: updatePhoneNumberRequest, status: 200, response: messageWith(ref('OwnedPhoneNumber')), errors: [404, 422] },
   { method: 'delete', path: '/user/phone-numbers/{id}', tag: 'Phone numbers', summary: 'Release a number', status: 200, response: message, errors: [404, 422] },

@@ -25,6 +25,7 @@ import {
   webhookDeliverySchema,
   webhookSecretSchema,
 } from '../../contract';
+import { refine, wireSchema, type Refinements } from './wire';
 
 /** A JSON Schema (draft 2020-12) object, as OpenAPI 3.1 takes it. */
 export type JsonSchema = { [key: string]: unknown };
@@ -37,9 +38,10 @@ export type JsonSchema = { [key: string]: unknown };
  *
  * Requests are described as the service reads them (`io: 'input'`). Responses are the contract's lenient
  * parsers, whose fields are transforms that take any value (so a drifting host never fails the console):
- * their output cannot be written as JSON Schema, so with `unrepresentable: 'any'` each field comes out as `{}`
- * (any value). The document therefore names every field of every record, and types the envelopes (pagination,
- * errors, messages) written out below; the field types of records are left open.
+ * zod cannot write their output as JSON Schema, so records are walked with the wire hints of the contract's
+ * field helpers instead (wire.ts), refined below where the service sends a narrower type. Records and
+ * envelopes are closed (`additionalProperties: false`): the test suite checks every answer against them
+ * (validate-response.ts), so a field the service sends but the document lacks fails a test.
  */
 export function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const out: JsonSchema = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
@@ -79,6 +81,64 @@ const RECORDS = {
 } as const;
 
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
+const flag: JsonSchema = { type: 'integer', enum: [0, 1] };
+const numericString: JsonSchema = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$', description: 'A decimal as a string ("0.30"), as the spec shows it' };
+
+/**
+ * Where the local service's mappers (src/server/resources, the routes) send a narrower or other type than the
+ * contract's helper reads, and the fields it leaves out on some records (optional). Checked against every
+ * answer of the test suite.
+ */
+const WIRE: Partial<Record<keyof typeof RECORDS, { fields?: Refinements; optional?: readonly string[] }>> = {
+  Assistant: {
+    fields: {
+      engine_id: { type: 'null' },
+      synthesizer_id: { type: 'null' },
+      transcriber_id: { type: 'null' },
+      flows_platform_id: { type: 'null' },
+      instance_id: { type: 'integer' },
+      fillers: flag,
+      end_call_on_voicemail: flag,
+      llm_temperature: numericString,
+      voice_stability: numericString,
+      voice_similarity: numericString,
+      speech_speed: numericString,
+      ambient_sound_volume: numericString,
+      'tools[]': {
+        anyOf: [
+          { $ref: '#/components/schemas/Tool' },
+          {
+            type: 'object',
+            description: 'A built-in tool: `end_call` with its description, or another sent as it was',
+            properties: { type: { type: 'string' }, data: { type: 'object' } },
+            required: ['type', 'data'],
+            additionalProperties: false,
+          },
+        ],
+      },
+      'filler_config.neutral': { type: 'array', items: { type: 'string' } },
+      'filler_config.negative': { type: 'array', items: { type: 'string' } },
+      'filler_config.positive': { type: 'array', items: { type: 'string' } },
+      'filler_config.question': { type: 'array', items: { type: 'string' } },
+    },
+  },
+  Call: {
+    fields: {
+      transcript: { type: 'string', description: '`AI: …` / `User: …` lines; empty without a transcript' },
+      evaluation: { type: 'object' },
+      webhook_response: nullable('object'),
+      carrier_cost: { type: 'number' },
+      total_cost: { type: 'number' },
+    },
+    optional: ['campaign_name', 'recording_url'],
+  },
+};
+
+function recordSchema(name: keyof typeof RECORDS): JsonSchema {
+  const spec = WIRE[name];
+  const schema = wireSchema(RECORDS[name]);
+  return spec ? refine(schema, spec.fields ?? {}, spec.optional) : schema;
+}
 
 /** Written out: these are the service's own shapes, typed exactly. */
 const ENVELOPES = {
@@ -86,6 +146,7 @@ const ENVELOPES = {
     type: 'object',
     properties: { message: { type: 'string' } },
     required: ['message'],
+    additionalProperties: false,
   },
   ValidationError: {
     type: 'object',
@@ -95,6 +156,7 @@ const ENVELOPES = {
       errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
     },
     required: ['message', 'errors'],
+    additionalProperties: false,
   },
   TooManyRequests: {
     type: 'object',
@@ -103,11 +165,13 @@ const ENVELOPES = {
       retry_after: { type: 'integer', description: 'Seconds until the budget refills (as Retry-After).' },
     },
     required: ['message', 'retry_after'],
+    additionalProperties: false,
   },
   MessageWithEmptyData: {
     type: 'object',
     properties: { message: { type: 'string' }, data: { type: 'array', maxItems: 0 } },
     required: ['message', 'data'],
+    additionalProperties: false,
   },
   LocalInfo: {
     type: 'object',
@@ -117,6 +181,7 @@ const ENVELOPES = {
       sign_in_hint: { type: 'string' },
     },
     required: ['service', 'demo_data', 'sign_in_hint'],
+    additionalProperties: false,
   },
 } satisfies Record<string, JsonSchema>;
 
@@ -141,22 +206,23 @@ export function paginated(item: JsonSchema): JsonSchema {
       to: nullable('integer'),
       total: { type: 'integer' },
     },
-    required: ['current_page', 'data', 'last_page', 'per_page', 'total'],
+    required: ['current_page', 'data', 'first_page_url', 'from', 'last_page', 'last_page_url', 'links', 'next_page_url', 'path', 'per_page', 'prev_page_url', 'to', 'total'],
+    additionalProperties: false,
   };
 }
 
 export const listOf = (item: JsonSchema): JsonSchema => ({ type: 'array', items: item });
 
 /** `{data: record}`, as the local service's own record answers are wrapped. */
-export const dataOf = (record: JsonSchema): JsonSchema => ({ type: 'object', properties: { data: record }, required: ['data'] });
+export const dataOf = (record: JsonSchema): JsonSchema => ({ type: 'object', properties: { data: record }, required: ['data'], additionalProperties: false });
 
 /** `{message, data}` as creates and updates answer. */
 export function messageWith(data: JsonSchema): JsonSchema {
-  return { type: 'object', properties: { message: { type: 'string' }, data }, required: ['message', 'data'] };
+  return { type: 'object', properties: { message: { type: 'string' }, data }, required: ['message', 'data'], additionalProperties: false };
 }
 
 export function componentSchemas(): Record<ComponentName, JsonSchema> {
   const records = {} as Record<keyof typeof RECORDS, JsonSchema>;
-  for (const name of Object.keys(RECORDS) as (keyof typeof RECORDS)[]) records[name] = toSchema(RECORDS[name], 'output');
+  for (const name of Object.keys(RECORDS) as (keyof typeof RECORDS)[]) records[name] = recordSchema(name);
   return { ...records, ...ENVELOPES };
 }

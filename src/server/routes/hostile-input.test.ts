@@ -49,6 +49,11 @@ interface RouteInput {
   id?: () => number;
   /** A long-lived stream (text/event-stream): its first bytes are read, then the request is aborted. */
   stream?: true;
+  /**
+   * A page for a browser, not an API operation (the reference at /api/docs): a 200 is this content type,
+   * and the request goes out by plain fetch, as it is not in the OpenAPI document the harness checks against.
+   */
+  page?: string;
 }
 
 let svc: TestService;
@@ -74,6 +79,9 @@ let fx = {
 const ROUTES: Record<string, RouteInput> = {
   'GET /api/local/info': {},
   'GET /api/openapi.json': {},
+  'GET /api/docs': { page: 'text/html' },
+  'GET /api/docs/scalar.js': { page: 'text/javascript' },
+  'GET /api/docs/init.js': { page: 'text/javascript' },
   'GET /api/recordings/:file': {},
   'GET /api/user/me': {},
   'GET /api/user/assistants/phone-numbers': { query: phoneNumbersQuerySchema },
@@ -550,6 +558,7 @@ interface Sent {
   auth: Auth;
   oddAuth: string;
   stream?: true;
+  page?: string;
 }
 
 async function send(s: Sent): Promise<TestResponse> {
@@ -557,6 +566,7 @@ async function send(s: Sent): Promise<TestResponse> {
   if (s.auth === 'user') headers.Authorization = `Bearer ${alice.token}`;
   if (s.auth === 'odd') headers.Authorization = s.oddAuth;
   if (s.stream) return streamStart(s, headers);
+  if (s.page) return pageAnswer(s, headers);
   return request(svc.api.replace(/\/api$/, ''), s.method, s.path, s.body, headers);
 }
 
@@ -585,10 +595,26 @@ async function streamStart(s: Sent, headers: Record<string, string>): Promise<Te
   return { status: res.status, headers: res.headers, body: undefined, text };
 }
 
+async function pageAnswer(s: Sent, headers: Record<string, string>): Promise<TestResponse> {
+  const res = await fetch(svc.api.replace(/\/api$/, '') + s.path, { method: s.method, headers, ...(s.body !== undefined ? { body: s.body } : {}) });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
 function expectWellFormed(res: TestResponse, s: Sent): void {
   const where = `${s.method} ${s.path.slice(0, 300)} ${(s.body ?? '').slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`;
   expect(res.status, where).toBeLessThan(500);
   if (s.path.startsWith('/api/recordings/') && res.status < 300) return;
+  if (s.page && res.status === 200) {
+    expect(res.headers.get('content-type') ?? '', where).toMatch(new RegExp(`^${s.page}`));
+    return;
+  }
   if (s.stream && res.status === 200) {
     expect(res.headers.get('content-type') ?? '', where).toMatch(/^text\/event-stream/);
     expect(res.text, where).toMatch(/^retry: \d+\n/);
@@ -770,6 +796,7 @@ describe('hostile input', () => {
             oddAuth,
             ...(body !== undefined && method !== 'GET' ? { body } : {}),
             ...(input.stream ? { stream: true as const } : {}),
+            ...(input.page ? { page: input.page } : {}),
           };
           expectWellFormed(await send(s), s);
         }),

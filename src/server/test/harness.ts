@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { issueToken } from '../auth/tokens';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { startServer, type RunningServer } from '../serve';
 import { startBackgroundWork, type BackgroundWork } from '../engine/runner';
 import { installEventBridge } from '../events/pg-bridge';
 import type { Clock } from '../engine/clock';
+import { checkResponse } from '../openapi/validate-response';
 
 /*
  * A real service over real HTTP on a free port, on a fresh database: in-memory PGlite, or, when
@@ -59,8 +61,25 @@ export async function request(
   } catch {
     parsed = undefined;
   }
+  // Every answer of the suite is checked against the OpenAPI document (a mismatch throws, failing the test).
+  const url = new URL(api + path);
+  const operation = checkResponse({ method, path: url.pathname + url.search, status: res.status, contentType: res.headers.get('content-type'), text });
+  countChecked(method, operation, res.status);
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
+
+/*
+ * With OPENAPI_CHECK_LOG set to a file, one line per checked answer (`METHOD operation status`) is appended
+ * to it: each test file runs in a fresh module scope, so a count kept here alone would be per file.
+ */
+let checked = 0;
+function countChecked(method: string, operation: string, status: number): void {
+  checked += 1;
+  const log = process.env.OPENAPI_CHECK_LOG;
+  if (log) appendFileSync(log, `${method.toUpperCase()} ${operation} ${status}\n`);
+}
+/** How many answers this module has checked against the document. */
+export const checkedResponses = () => checked;
 
 export interface StartOptions {
   rateLimitPerMinute?: number;

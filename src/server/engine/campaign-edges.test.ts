@@ -5,8 +5,9 @@ import { busOf, type ServiceEvent } from '../events/bus';
 import { TestClock } from './clock';
 
 /*
- * Deleting a campaign call while it is in flight (DELETE /user/calls/{id}) must not strand its lead: the
- * dialler waits for a lead's live call, and a call that no longer exists would never settle it.
+ * Edges of a running campaign: a call deleted while in flight (DELETE /user/calls/{id}) must not strand its
+ * lead (the dialler waits for a lead's live call, and a call that no longer exists would never settle it),
+ * and a campaign started before it has any lead waits for them instead of completing at once.
  */
 
 let svc: TestService;
@@ -23,6 +24,37 @@ beforeAll(async () => {
   assistantId = (await insertAssistant(svc.handle.db, alice.id, { name: 'Caller', phone_number_id: number.id })).id;
 });
 afterAll(() => svc.close());
+
+const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+describe('a campaign started without leads', () => {
+  it('stays running, dials the lead added later and then completes', async () => {
+    const created = await alice.req('POST', '/user/campaigns', {
+      name: 'Leads later',
+      assistant_id: assistantId,
+      timezone: 'UTC',
+      allowed_hours_start_time: '00:00',
+      allowed_hours_end_time: '23:59',
+      allowed_days: EVERY_DAY,
+    });
+    const campaignId = created.body.data.id as number;
+    expect((await alice.req('POST', '/user/campaigns/update-status', { campaign_id: campaignId, action: 'start' })).status).toBe(200);
+    const statusOf = async () =>
+      (await svc.handle.db.selectFrom('campaigns').select('status').where('id', '=', campaignId).executeTakeFirstOrThrow()).status;
+    for (let i = 0; i < 5; i += 1) {
+      clock.advance(1000);
+      await svc.work.runOnce();
+    }
+    expect(await statusOf()).toBe('running');
+
+    expect((await alice.req('POST', '/user/lead', { campaign_id: campaignId, phone_number: '+13125550100' })).status).toBe(200);
+    for (let i = 0; i < 20; i += 1) {
+      clock.advance(1000);
+      await svc.work.runOnce();
+    }
+    expect(await statusOf()).toBe('completed');
+  });
+});
 
 describe('deleting a call in flight', () => {
   it('frees its lead, which is dialled again, and tells the event stream', async () => {
