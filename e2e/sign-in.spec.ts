@@ -11,7 +11,7 @@ function watchConsole(page: Page): string[] {
 }
 
 test.describe('signing in', () => {
-  test('with the demo token: the hint (not the token), then the assistants, the API host in the header', async ({ page, baseURL }) => {
+  test('with the demo token: the hint (not the token), then the overview, the API host in the header', async ({ page, baseURL }) => {
     const token = demoToken();
     const logs = watchConsole(page);
     await page.goto('/');
