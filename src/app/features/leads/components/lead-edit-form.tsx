@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -38,8 +38,22 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
     mode: 'onTouched',
   });
   const { control, register, handleSubmit, setError, formState } = form;
+  /*
+   * What the person is editing against: the lead as the form was opened, or as it was last refreshed while
+   * nothing was typed. A newer copy (the live stream, another tab, the dialler) replaces it only while the
+   * form is clean, so it never throws away what was typed, and a retry after an unknown outcome sends again.
+   */
+  const [baseline, setBaseline] = useState(lead);
+  // Adjusted while rendering (React's pattern for state derived from props); the form follows in an effect.
+  if (lead.updated_at !== baseline.updated_at && !formState.isDirty) setBaseline(lead);
+  const shown = useRef(baseline);
+  useEffect(() => {
+    if (shown.current === baseline) return;
+    shown.current = baseline;
+    form.reset(leadEditValues(baseline, defaultCountry));
+  }, [baseline, form, defaultCountry]);
   const values = useWatch({ control }) as LeadEditValues;
-  const changes = toUpdateLeadRequest(values, lead);
+  const changes = toUpdateLeadRequest(values, baseline);
   const nothingChanged = Object.keys(changes).length === 0;
 
   // A campaign the list no longer offers (another user's view, a deleted one) is still shown.
@@ -50,7 +64,7 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
 
   const onValid = async (v: LeadEditValues) => {
     if (inFlight.current) return;
-    const body = toUpdateLeadRequest(v, lead);
+    const body = toUpdateLeadRequest(v, baseline);
     if (Object.keys(body).length === 0) return;
     inFlight.current = true;
     try {

@@ -102,7 +102,7 @@ function EditLeadPage() {
                 ) : null}
               </Card>
               <LeadEditForm
-                key={`${lead.id}-${lead.updated_at ?? ''}`}
+                key={lead.id}
                 lead={lead}
                 campaigns={options}
                 defaultCountry={country}
