@@ -2,9 +2,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'src/app/route-tree.gen.ts', '.tmp'] },
+  { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'src/app/route-tree.gen.ts', 'src/app/paraglide', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,6 +38,27 @@ export default tseslint.config(
     files: ['src/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^((\\.\\./)+(app|server)(/|$)|react|node:|@mantine/|hono|kysely)', message: 'The contract is pure TypeScript that both sides import.' }] }],
+    },
+  },
+  // Every text a person reads comes from the catalogs (src/app/i18n): no English literal in JSX text, in
+  // the props that carry words, or in expressions inside JSX. Single lowercase tokens ('sm', 'light',
+  // 'created_at') are code, not words; tests render with literals freely.
+  {
+    files: ['src/app/**/*.tsx'],
+    ignores: ['src/app/**/*.test.tsx', 'src/app/test/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: ['label', 'placeholder', 'title', 'description', 'aria-label', 'alt', 'error', 'children', 'message', 'nothingFoundMessage', 'noRecordsText', 'loadingText', 'emptyText', 'confirmLabel', 'cancelLabel', 'aria-description', 'aria-valuetext', 'hint', 'heading', 'caption', 'text', 'tooltip'],
+          },
+          words: { exclude: ['[0-9!-/:-@[-`{-~\\s]+', '[A-Z_-]+', '[a-z][a-zA-Z0-9_.:/#?=&%-]*', '\\p{Emoji}+'] },
+          callees: { exclude: ['i18n(ext)?', 't', 'require', 'addEventListener', 'removeEventListener', 'includes', 'indexOf', 'endsWith', 'startsWith', 'useMediaQuery', 'rem', 'em', 'px', 'clsx', 'cx'] },
+        },
+      ],
     },
   },
 );

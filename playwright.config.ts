@@ -67,6 +67,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
+    // The console follows the browser's language on a first visit: these tests read it in English.
+    locale: 'en-US',
     launchOptions: {
       // Debian's Chromium where there is one; otherwise Playwright's own (npx playwright install chromium).
       ...(existsSync(chromium) ? { executablePath: chromium } : {}),

@@ -1,12 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
 
 // `npm run dev` runs the service on API_PORT (default 8081) and Vite here, proxying /api to it.
 const apiPort = process.env.API_PORT ?? '8081';
 
 export default defineConfig({
   plugins: [
+    // The catalogs (messages/<area>/{en,de}.json) compiled to src/app/paraglide; options in project.inlang/paraglide.config.js.
+    paraglideVitePlugin({ project: './project.inlang', outdir: './src/app/paraglide' }),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -23,6 +23,7 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       {
+        // The messages (src/app/paraglide) are compiled before: `npm test`'s first step, `npm run i18n`, `npm install`.
         plugins: [react()],
         test: {
           name: 'app',

@@ -5,6 +5,8 @@
 import { spawnSync } from 'node:child_process';
 
 const steps = [
+  // The typed message functions (src/app/paraglide) the type check and every later step import.
+  { name: 'messages', cmd: 'npx', args: ['paraglide-js', 'compile', '--project', './project.inlang', '--silent'] },
   { name: 'type check', cmd: 'npx', args: ['tsc', '-b'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
   { name: 'unit and service tests', cmd: 'npx', args: ['vitest', 'run'] },

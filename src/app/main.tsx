@@ -4,10 +4,13 @@ import './styles/overrides.css';
 import { getSession } from './api/session';
 import { paths, safeRedirect } from './lib/paths';
 import { config as zodConfig } from 'zod/v4/core';
+import { applyDocumentLocale } from './i18n/locale';
 
 // zod compiles object parsers with `new Function` when it may; its probe for that is itself a violation
 // of the console's Content-Security-Policy (no 'unsafe-eval'). Parsing the interpreted way avoids both.
 zodConfig({ jitless: true });
+
+applyDocumentLocale();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -5,6 +5,7 @@ import { IconServer } from '@tabler/icons-react';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { describeApiHost, useSession } from '../api/session';
 import { LiveIndicator } from '../features/live/live-indicator';
+import { PaletteHost } from '../features/palette/components/palette-host';
 import { navItems } from '../lib/nav';
 import { Brand } from './brand';
 import { ColorSchemeToggle } from './color-scheme-toggle';
@@ -88,6 +89,7 @@ export function AppLayout() {
         <Outlet />
       </AppShell.Main>
     </AppShell>
+    <PaletteHost />
     </ModalsProvider>
   );
 }

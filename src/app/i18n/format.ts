@@ -1,0 +1,138 @@
+/*
+ * Numbers, money, dates and times in the chosen language, through Intl. The formatters are made once per
+ * language and options (Intl constructors are slow); a page reload follows a language switch, so the
+ * current locale is read at call time and the cache key carries it.
+ */
+import { currentLocale } from './locale';
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat>();
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat>(
+  kind: string,
+  options: object,
+  make: (locale: string) => T,
+): T {
+  const locale = currentLocale();
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let f = cache.get(key) as T | undefined;
+  if (!f) {
+    f = make(locale);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+export const DASH = '—';
+
+export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return cached('n', options, (l) => new Intl.NumberFormat(l, options));
+}
+
+export function dateTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached('d', options, (l) => new Intl.DateTimeFormat(l, options));
+}
+
+export function relativeTimeFormat(options: Intl.RelativeTimeFormatOptions = { numeric: 'auto' }): Intl.RelativeTimeFormat {
+  return cached('r', options, (l) => new Intl.RelativeTimeFormat(l, options));
+}
+
+/** "a, b and c" / "a, b und c". */
+export function formatList(items: readonly string[], type: Intl.ListFormatType = 'conjunction'): string {
+  return cached('l', { type }, (l) => new Intl.ListFormat(l, { style: 'long', type })).format(items);
+}
+
+/** A count or amount: "1,234.5" / "1.234,5"; "—" for nothing usable. */
+export function formatNumber(value: number | null | undefined, options: Intl.NumberFormatOptions = {}): string {
+  return value == null || !Number.isFinite(value) ? DASH : numberFormat(options).format(value);
+}
+
+/** A share 0..1 as "42 %" (German) / "42%" (English). */
+export function formatPercent(ratio: number | null | undefined, maximumFractionDigits = 0): string {
+  return formatNumber(ratio, { style: 'percent', maximumFractionDigits });
+}
+
+/** Money in its currency ("$100.67" / "100,67 $"); the service counts in US dollars. */
+export function formatCurrency(
+  amount: number | null | undefined,
+  currency = 'USD',
+  digits: { min?: number; max?: number } = {},
+): string {
+  return formatNumber(amount, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits.min ?? 2,
+    maximumFractionDigits: digits.max ?? Math.max(2, digits.min ?? 2),
+  });
+}
+
+const SERVICE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/;
+
+/**
+ * A wall-clock time as the service wrote it ("2025-05-12 14:03:09", no zone): shown as that same wall
+ * clock in the reader's language ("12 May 2025, 14:03" / "12. Mai 2025, 14:03"), never shifted to the
+ * browser's zone. Parsed as UTC and formatted in UTC for exactly that reason. Anything else as it came.
+ */
+export function formatWallClock(
+  value: string | null | undefined,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
+  if (!value) return DASH;
+  const m = SERVICE_TIME.exec(value);
+  if (!m) return value;
+  const [, y, mo, d, h = '00', mi = '00', s = '00'] = m;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
+  if (Number.isNaN(date.getTime())) return value;
+  return dateTimeFormat({ ...options, timeZone: 'UTC' }).format(date);
+}
+
+/**
+ * An instant (ISO with a zone, epoch ms, or the older zone-less "YYYY-MM-DD HH:MM:SS" read as UTC) in the
+ * browser's zone, in the reader's language.
+ */
+export function formatInstant(
+  value: string | number | Date | null | undefined,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
+  if (value == null || value === '') return DASH;
+  const text = typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value.replace(' ', 'T')}Z` : value;
+  const date = text instanceof Date ? text : new Date(text);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return dateTimeFormat(options).format(date);
+}
+
+/** "3 minutes ago" / "vor 3 Minuten" for an instant relative to `now`. */
+export function formatRelative(value: Date | number, now: number = Date.now()): string {
+  const ms = (value instanceof Date ? value.getTime() : value) - now;
+  const abs = Math.abs(ms);
+  const rtf = relativeTimeFormat();
+  if (abs < 45_000) return rtf.format(Math.round(ms / 1000), 'second');
+  if (abs < 45 * 60_000) return rtf.format(Math.round(ms / 60_000), 'minute');
+  if (abs < 22 * 3600_000) return rtf.format(Math.round(ms / 3600_000), 'hour');
+  return rtf.format(Math.round(ms / 86_400_000), 'day');
+}
+
+/**
+ * A call's length as a clock ("1:05", "1:02:03"): digits and colons read the same in both languages.
+ * Use `formatDurationWords` where a sentence needs it in words.
+ */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return DASH;
+  const s = Math.round(seconds);
+  const h = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+}
+
+/** "2 min 5 s" / "2 Min. 5 Sek.": a length in units of the reader's language. */
+export function formatDurationWords(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return DASH;
+  const s = Math.round(seconds);
+  const unit = (value: number, u: 'hour' | 'minute' | 'second') =>
+    numberFormat({ style: 'unit', unit: u, unitDisplay: 'short' }).format(value);
+  const h = Math.floor(s / 3600);
+  const min = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  const parts = [h ? unit(h, 'hour') : '', min ? unit(min, 'minute') : '', sec || (!h && !min) ? unit(sec, 'second') : ''];
+  return parts.filter(Boolean).join(' ');
+}
