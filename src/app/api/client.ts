@@ -1,5 +1,6 @@
 import * as z from '../lib/zod-mini';
 import { safeParse, type $ZodError, type $ZodType, type output } from 'zod/v4/core';
+import { m } from '../i18n';
 import { ApiError, errorFromAnswer, errorFromFailure, type RequestContext } from './errors';
 import { apiBaseUrlOf, expireSession, getSession, type Session } from './session';
 
@@ -194,7 +195,7 @@ export function createApiClient(options: ClientOptions = {}) {
         method,
         path,
         body,
-        message: `The answer to ${method} ${path} did not have the expected shape: ${describeIssues(parsed.error)}.`,
+        message: m.shell_api_bad_shape({ method, path, issues: describeIssues(parsed.error) }),
       });
     }
   }

@@ -1,4 +1,11 @@
 import type { FieldErrors } from '../../contract/errors';
+import { currentLocale, m } from '../i18n';
+
+/**
+ * A count or a number of seconds in the reader's language. Not i18n/format's formatNumber: this file is
+ * on the sign-in page, and that module (every formatter of the console) would come along.
+ */
+const formatNumber = (n: number) => n.toLocaleString(currentLocale());
 
 /*
  * The one error type of the console. Every failure of a request becomes an ApiError, whatever the host
@@ -31,9 +38,19 @@ export interface ApiErrorInit {
   body?: unknown;
   method?: string;
   path?: string;
+  /** The host answered with a sign-in page (HTML) instead of data. */
+  loginPage?: boolean;
 }
 
 /** The title over a change whose fate is unknown (ApiError.outcomeUnknown), instead of "not saved". */
+export function unknownOutcomeTitle(): string {
+  return m.shell_api_unknown_outcome_title();
+}
+
+/**
+ * @deprecated English only: call `unknownOutcomeTitle()` at render time, which speaks the reader's
+ * language. Kept while the pages move over.
+ */
 export const UNKNOWN_OUTCOME_TITLE = 'It is not known whether this was saved';
 
 export class ApiError extends Error {
@@ -49,6 +66,8 @@ export class ApiError extends Error {
   readonly body: unknown;
   readonly method: string;
   readonly path: string;
+  /** The host answered with a sign-in page (HTML) instead of data: the sign-in form says so. */
+  readonly loginPage: boolean;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -59,6 +78,7 @@ export class ApiError extends Error {
     this.body = init.body;
     this.method = init.method ?? 'GET';
     this.path = init.path ?? '';
+    this.loginPage = init.loginPage ?? false;
   }
 
   get isUnauthorized() {
@@ -158,13 +178,13 @@ function asText(value: unknown): string | null {
 }
 
 function defaultMessage(status: number): string {
-  if (status === 401) return 'The API token was not accepted.';
-  if (status === 403) return 'This action is not allowed for this token.';
-  if (status === 404) return 'Not found.';
-  if (status === 422) return 'The given data was invalid.';
-  if (status === 429) return 'Too many requests.';
+  if (status === 401) return m.shell_api_401();
+  if (status === 403) return m.shell_api_403();
+  if (status === 404) return m.shell_api_404();
+  if (status === 422) return m.shell_api_422();
+  if (status === 429) return m.shell_api_429();
   if (status >= 500) return serverProblem(status);
-  return `The request failed (HTTP ${status}).`;
+  return m.shell_api_http({ status: String(status) });
 }
 
 /** GET and HEAD change nothing; anything else may have been carried out even when no answer arrived. */
@@ -178,13 +198,11 @@ function isChange(method: string): boolean {
  * however often they are sent; a POST repeated may create or do the thing twice.
  */
 function unsureOutcome(method: string): string {
-  return method.toUpperCase() === 'POST'
-    ? 'Check whether it went through before trying again, so it is not done twice.'
-    : 'Trying again is safe.';
+  return method.toUpperCase() === 'POST' ? m.shell_api_check_before_retry() : m.shell_api_retry_safe();
 }
 
 function serverProblem(status: number): string {
-  return `The service ran into a problem (HTTP ${status}). Try again in a moment.`;
+  return m.shell_api_server_problem({ status: String(status) });
 }
 
 /**
@@ -196,9 +214,7 @@ const GENERIC_SERVER_MESSAGE =
 
 /** The answer's JSON is cut off or garbled (not a page of another kind): what a person is told. */
 function unreadableAnswer(method: string): string {
-  return isChange(method)
-    ? `The service answered, but its answer was cut off or garbled, so it is not known whether this was saved. ${unsureOutcome(method)}`
-    : `The service's answer was cut off or garbled and could not be read. Try again in a moment.`;
+  return isChange(method) ? m.shell_api_unreadable_change({ advice: unsureOutcome(method) }) : m.shell_api_unreadable_read();
 }
 
 function kindOf(status: number, fieldErrors: FieldErrors): ApiErrorKind {
@@ -215,9 +231,9 @@ function kindOf(status: number, fieldErrors: FieldErrors): ApiErrorKind {
  */
 export function summarize(errors: FieldErrors): string {
   const messages = Object.values(errors).flat();
-  const first = messages[0] ?? 'The given data was invalid.';
+  const first = messages[0] ?? m.shell_api_422();
   const more = messages.length - 1;
-  return more <= 0 ? first : `${first} (and ${more} more error${more === 1 ? '' : 's'})`;
+  return more <= 0 ? first : m.shell_api_more_errors({ first, count: formatNumber(more) });
 }
 
 /** Removes a secret from text a person may read. */
@@ -243,7 +259,7 @@ export function errorFromAnswer(answer: RawAnswer, ctx: RequestContext): ApiErro
       ...base,
       kind: 'unauthorized',
       status: answer.status,
-      message: `The host answered with a redirect${location ? ` to ${scrub(location, ctx.secret)}` : ''} instead of data: the API token was not accepted.`,
+      message: location ? m.shell_api_redirect_to({ location: scrub(location, ctx.secret) }) : m.shell_api_redirect(),
     });
   }
 
@@ -266,7 +282,8 @@ export function errorFromAnswer(answer: RawAnswer, ctx: RequestContext): ApiErro
         ...base,
         kind: 'unauthorized',
         status: answer.status,
-        message: 'The host answered with a sign-in page instead of data: the API token was not accepted.',
+        message: m.shell_api_login_page(),
+        loginPage: true,
       });
     }
     // A gateway's or server's own error page in front of the API: the service is in trouble, not the host wrong.
@@ -282,12 +299,14 @@ export function errorFromAnswer(answer: RawAnswer, ctx: RequestContext): ApiErro
         message: unreadableAnswer(method),
       });
     }
-    const what = html ? 'a web page' : `something other than JSON (${contentType || 'no content type'})`;
+    const status = String(answer.status);
     return new ApiError({
       ...base,
       kind: answer.status >= 200 && answer.status < 300 ? 'unexpected-response' : kindOf(answer.status, {}),
       status: answer.status,
-      message: `The host answered ${method} ${path} with ${what}, HTTP ${answer.status}, not the API's JSON. Check the API host; it usually ends in /api.`,
+      message: html
+        ? m.shell_api_web_page({ method, path, status })
+        : m.shell_api_not_json({ method, path, status, type: contentType || m.shell_api_no_content_type() }),
     });
   }
 
@@ -327,28 +346,28 @@ export function errorFromAnswer(answer: RawAnswer, ctx: RequestContext): ApiErro
 export function errorFromFailure(_e: unknown, ctx: RequestContext & { timedOut: boolean; timeoutMs: number }): ApiError {
   const base = { status: 0, method: ctx.method, path: ctx.path };
   if (ctx.timedOut) {
-    const seconds = Math.round(ctx.timeoutMs / 1000);
+    const seconds = formatNumber(Math.round(ctx.timeoutMs / 1000));
     return new ApiError({
       ...base,
       kind: 'timeout',
       message: isChange(ctx.method)
-        ? `The service did not answer within ${seconds} s, so it is not known whether this was saved. ${unsureOutcome(ctx.method)}`
-        : `The service did not answer within ${seconds} s. It may be busy: try again in a moment.`,
+        ? m.shell_api_timeout_change({ seconds, advice: unsureOutcome(ctx.method) })
+        : m.shell_api_timeout_read({ seconds }),
     });
   }
   return new ApiError({
     ...base,
     kind: 'network',
-    message: 'Could not reach the service. Check your internet connection and the API host, then try again.',
+    message: m.shell_api_network(),
   });
 }
 
 /** A short sentence for any error, for notifications and error states. */
 export function errorMessage(e: unknown): string {
   if (e instanceof ApiError) {
-    if (e.kind === 'rate-limited' && e.retryAfter !== null) return `${e.message} Try again in ${e.retryAfter} s.`;
+    if (e.kind === 'rate-limited' && e.retryAfter !== null) return m.shell_api_retry_after({ message: e.message, seconds: formatNumber(e.retryAfter) });
     return e.message;
   }
   if (e instanceof Error) return e.message;
-  return 'Something went wrong.';
+  return m.shell_api_something_wrong();
 }

@@ -1,7 +1,13 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconWaveSine } from '@tabler/icons-react';
 
+/** The product's name: a name, the same in every language. */
 export const PRODUCT_NAME = 'Voice Console';
+
+/** A page's document title ("Calls · Voice Console"; the same shape in every language): pass the page's translated title. */
+export function documentTitle(page: string): string {
+  return `${page} · ${PRODUCT_NAME}`;
+}
 
 export function Brand({ size = 'md' }: { size?: 'md' | 'lg' }) {
   return (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, EmptyState } from '@mantine/core';
 import { IconHammer } from '@tabler/icons-react';
+import { currentLocale, m } from '../i18n';
 import { PageHeader } from './page-header';
 
 /** A resource page that is not built yet: its title and what it will hold. */
@@ -13,8 +14,9 @@ export function ComingSoon({ title, description, children }: { title: string; de
           py="xl"
           icon={<IconHammer size={28} aria-hidden />}
           variant="light"
-          title="Coming soon"
-          description={`The ${title.toLowerCase()} page is being built. Everything else in the console works already.`}
+          title={m.shell_coming_soon_title()}
+          // English runs the page's name into the sentence ("The calls page"); German quotes it as titled.
+          description={m.shell_coming_soon_description({ page: currentLocale() === 'en' ? title.toLowerCase() : title })}
         >
           {children}
         </EmptyState>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { UNKNOWN_OUTCOME_TITLE } from '../api/errors';
+import { unknownOutcomeTitle } from '../api/errors';
+import { m } from '../i18n';
 import { useStillBusy } from '../lib/use-still-busy';
 
 interface FormFooterProps {
@@ -28,7 +29,7 @@ export function FormFooter({ error, errorTitle, outcomeUnknown = false, submitLa
           color={outcomeUnknown ? 'orange' : 'red'}
           variant="light"
           icon={<IconAlertTriangle size={18} aria-hidden />}
-          title={outcomeUnknown ? UNKNOWN_OUTCOME_TITLE : errorTitle}
+          title={outcomeUnknown ? unknownOutcomeTitle() : errorTitle}
           role="alert"
         >
           {error}
@@ -37,11 +38,11 @@ export function FormFooter({ error, errorTitle, outcomeUnknown = false, submitLa
       <Group justify="flex-end" gap="sm">
         {slow ? (
           <Text size="sm" c="dimmed" role="status" mr="auto">
-            Still saving: the service is slow to answer. Your changes are kept; keep this page open.
+            {m.shell_still_saving()}
           </Text>
         ) : null}
         <Button variant="default" onClick={onCancel} disabled={busy}>
-          Cancel
+          {m.common_cancel()}
         </Button>
         <Button type="submit" loading={busy} disabled={submitDisabled && !busy}>
           {submitLabel}

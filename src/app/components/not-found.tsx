@@ -2,21 +2,22 @@ import { Center, EmptyState, Stack } from '@mantine/core';
 import { IconMapQuestion } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { ButtonLink } from './links';
-import { PRODUCT_NAME } from './brand';
+import { documentTitle } from './brand';
+import { m } from '../i18n';
 
 export function NotFound() {
-  useDocumentTitle(`Page not found · ${PRODUCT_NAME}`);
+  useDocumentTitle(documentTitle(m.shell_not_found_title()));
   return (
     <Center mih="60vh" p="md">
       <Stack align="center">
         <EmptyState
           icon={<IconMapQuestion size={28} aria-hidden />}
           variant="light"
-          title="Page not found"
-          description="There is no page at this address. It may have moved, or the link may be mistyped."
+          title={m.shell_not_found_title()}
+          description={m.shell_not_found_description()}
         />
         <ButtonLink to="/assistants" variant="light">
-          Go to Assistants
+          {m.shell_not_found_action()}
         </ButtonLink>
       </Stack>
     </Center>

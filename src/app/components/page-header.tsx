@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { PRODUCT_NAME } from './brand';
+import { documentTitle } from './brand';
 
 /** A page's title (also the document title), an optional line under it, and actions on the right. */
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
-  useDocumentTitle(`${title} · ${PRODUCT_NAME}`);
+  useDocumentTitle(documentTitle(title));
   return (
     <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
       <Stack gap={4}>

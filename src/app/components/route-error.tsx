@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { isApiError, errorMessage } from '../api/errors';
+import { m } from '../i18n';
 
 /** Every route's error page: what went wrong and a retry that reruns the route's loader. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
@@ -19,7 +20,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
 
   return (
     <Container size="sm" py="xl">
-      <Alert color="red" variant="light" title="This page could not be loaded" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
+      <Alert color="red" variant="light" title={m.shell_route_error_title()} icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
         <Text size="sm">{errorMessage(error)}</Text>
         <Group mt="md" gap="sm">
           <Button
@@ -30,7 +31,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
               void router.invalidate();
             }}
           >
-            Retry
+            {m.shell_retry()}
           </Button>
         </Group>
       </Alert>

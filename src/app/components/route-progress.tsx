@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
+import { m } from '../i18n';
 
 /**
  * A thin bar at the top of the window while a route loads. It appears only when loading takes longer
@@ -43,7 +44,7 @@ export function RouteProgress() {
   return (
     <div
       role="progressbar"
-      aria-label="Loading page"
+      aria-label={m.shell_loading_page()}
       aria-hidden={!visible}
       aria-valuemin={0}
       aria-valuemax={100}

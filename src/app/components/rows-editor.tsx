@@ -61,7 +61,7 @@ export function RowsEditor({ heading, description, count, emptyText, columns, er
       ) : null}
       {children}
       {error ? (
-        <Text size="sm" c="red.7" role="alert">
+        <Text size="sm" c="red" role="alert">
           {error}
         </Text>
       ) : null}

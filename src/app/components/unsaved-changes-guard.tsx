@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
+import { m } from '../i18n';
 
 /**
  * Asks before leaving a form with unsaved changes: a dialog for the console's own navigation (links,
@@ -22,16 +23,16 @@ export function UnsavedChangesGuard({ when }: { when: boolean | (() => boolean) 
     <Modal
       opened={blocker.status === 'blocked'}
       onClose={() => blocker.reset?.()}
-      title="Leave without saving?"
+      title={m.shell_leave_title()}
       centered
     >
-      <Text size="sm">You have changes that are not saved. If you leave this page now they are lost.</Text>
+      <Text size="sm">{m.shell_leave_body()}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-          Stay and keep editing
+          {m.shell_leave_stay()}
         </Button>
         <Button color="red" onClick={() => blocker.proceed?.()}>
-          Leave and discard changes
+          {m.shell_leave_discard()}
         </Button>
       </Group>
     </Modal>

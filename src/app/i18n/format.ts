@@ -7,12 +7,28 @@ import { currentLocale } from './locale';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat>();
 
+/**
+ * The Intl locale for the chosen language: the browser's own regional form of it when it has one (an
+ * en-GB browser reads "12 May 2025, 14:03", an en-US one "May 12, 2025, 2:03 PM", de-AT and de-CH their
+ * own), else the bare language.
+ */
+export function intlLocale(): string {
+  const language = currentLocale();
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  const regional = preferred.find((tag) => typeof tag === 'string' && tag.toLowerCase().split('-')[0] === language);
+  try {
+    return regional ? (Intl.getCanonicalLocales(regional)[0] ?? language) : language;
+  } catch {
+    return language;
+  }
+}
+
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat>(
   kind: string,
   options: object,
   make: (locale: string) => T,
 ): T {
-  const locale = currentLocale();
+  const locale = intlLocale();
   const key = `${kind}|${locale}|${JSON.stringify(options)}`;
   let f = cache.get(key) as T | undefined;
   if (!f) {

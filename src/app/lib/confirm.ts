@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { modals } from '@mantine/modals';
+import { m } from '../i18n';
 
 /** A confirmation dialog as a promise: true when the person confirmed. */
 export function confirmAction(options: {
@@ -12,7 +13,7 @@ export function confirmAction(options: {
     modals.openConfirmModal({
       title: options.title,
       children: options.children,
-      labels: { confirm: options.confirmLabel ?? 'Confirm', cancel: 'Cancel' },
+      labels: { confirm: options.confirmLabel ?? m.common_confirm(), cancel: m.common_cancel() },
       confirmProps: options.danger ? { color: 'red' } : undefined,
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),

@@ -1,13 +1,14 @@
 import { Badge, Tooltip } from '@mantine/core';
+import { m } from '../../i18n';
 import { useLiveStatus } from './live-context';
 import type { StreamState } from './lib/event-stream';
 
-const EXPLAIN: Record<StreamState, string> = {
-  live: 'Changes arrive as they happen (the service’s event stream is open).',
-  connecting: 'Opening the service’s event stream; until then pages refresh every 5 seconds.',
-  down: 'The event stream dropped and is reconnecting; meanwhile pages refresh every 5 seconds.',
-  unsupported: 'This API host offers no event stream: pages with live data refresh every 5 seconds.',
-  stopped: 'No event stream: pages with live data refresh every 5 seconds.',
+const EXPLAIN: Record<StreamState, () => string> = {
+  live: m.live_explain_live,
+  connecting: m.live_explain_connecting,
+  down: m.live_explain_down,
+  unsupported: m.live_explain_unsupported,
+  stopped: m.live_explain_stopped,
 };
 
 /** "Live" or "Polling" in the header, with why in a tooltip. `visibleFrom`: the phone header has no room; the navigation shows it there. */
@@ -15,7 +16,7 @@ export function LiveIndicator({ visibleFrom, hiddenFrom }: { visibleFrom?: 'sm';
   const { mode, stream } = useLiveStatus();
   const live = mode === 'live';
   return (
-    <Tooltip label={EXPLAIN[stream]} multiline w={260}>
+    <Tooltip label={EXPLAIN[stream]()} multiline w={260}>
       <Badge
         variant="dot"
         color={live ? 'green' : stream === 'down' ? 'orange' : 'gray'}
@@ -28,12 +29,12 @@ export function LiveIndicator({ visibleFrom, hiddenFrom }: { visibleFrom?: 'sm';
         data-testid={hiddenFrom ? 'live-indicator-nav' : 'live-indicator'}
         data-mode={mode}
         data-stream={stream}
-        aria-label={live ? 'Live updates on' : 'Live updates off: polling every 5 seconds'}
+        aria-label={live ? m.live_label_on() : m.live_label_off()}
         role="status"
         miw="max-content"
         mt={hiddenFrom ? 'xs' : undefined}
       >
-        {live ? 'Live' : 'Polling'}
+        {live ? m.live_badge_live() : m.live_badge_polling()}
       </Badge>
     </Tooltip>
   );

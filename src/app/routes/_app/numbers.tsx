@@ -12,6 +12,7 @@ import { BuyNumberCard } from '../../features/phone-numbers/components/buy-numbe
 import { ownedNumbersQuery } from '../../features/phone-numbers/api/get-owned-numbers';
 import { searchNumbersQuery } from '../../features/phone-numbers/api/search-numbers';
 import { meQuery } from '../../features/account/api/get-me';
+import { m } from '../../i18n';
 
 const defaults = { phones: 'all', voices: 'all' } as const;
 
@@ -58,8 +59,8 @@ function NumbersPage() {
   return (
     <>
       <PageHeader
-        title="Numbers & voices"
-        description="What assistants are built from: your phone numbers, and the voices, models and languages the service offers."
+        title={m.numbers_title()}
+        description={m.numbers_description()}
       />
       <Stack gap="lg">
         <OwnedNumbersCard />

@@ -1,13 +1,14 @@
+import { formatCurrency } from '../../../i18n/format';
+
 /*
  * Money as the hosted service states it: balances and prices in US dollars (the search docs say so for
- * prices; the balance is the same account's credit). Rounded to cents for people; the raw value (often
- * eight decimals) stays in the data.
+ * prices; the balance is the same account's credit). Rounded to cents for people, in the reader's
+ * language ("$100.67" / "100,67 $"); the raw value (often eight decimals) stays in the data.
  */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "$100.67", or "—" when the host sent nothing usable. */
 export function formatMoney(amount: number | null | undefined): string {
-  return amount === null || amount === undefined || !Number.isFinite(amount) ? '—' : usd.format(amount);
+  return formatCurrency(amount, 'USD');
 }
 
 /** The balance left after spending `price`; null when either is unknown. Rounded to cents to avoid 0.1+0.2 noise. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { assistantSchema, type Assistant } from '../../../../contract';
 import { api, ApiError } from '../../../api';
+import { m } from '../../../i18n';
 import { getAssistants } from './get-assistants';
 import { assistantKeys } from './keys';
 
@@ -19,7 +20,7 @@ async function findInList(id: number, signal?: AbortSignal): Promise<Assistant> 
     if (found) return found;
     if (page >= answer.last_page || answer.data.length === 0) break;
   }
-  throw new ApiError({ kind: 'not-found', status: 404, method: 'GET', path: `/user/assistant/${id}`, message: 'Assistant not found.' });
+  throw new ApiError({ kind: 'not-found', status: 404, method: 'GET', path: `/user/assistant/${id}`, message: m.assistants_not_found() });
 }
 
 /** GET /user/assistant/{id} (the local service's), else the scan of the list. */

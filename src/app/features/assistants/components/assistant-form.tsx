@@ -3,7 +3,7 @@ import { Alert, Box, Button, Grid, Group, Paper, Stack, Text } from '@mantine/co
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { laravelErrorMap } from '../../../../contract';
+import { m } from '../../../i18n';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { notifyError } from '../../../lib/notify';
 import { useStillBusy } from '../../../lib/use-still-busy';
@@ -11,7 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { applyAssistantErrors } from '../lib/field-errors';
 import { UNKNOWN_OUTCOME_TITLE } from '../../../api/errors';
 import { OUTCOME_UNKNOWN } from '../../../lib/form-errors';
-import { assistantFormSchema, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
+import { assistantErrorMap, assistantFormSchema, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
 import { ASSISTANT_SECTIONS, countSectionErrors } from '../lib/sections';
 import { SectionNav } from './section-nav';
 import { AfterCallSection } from './sections/after-call-section';
@@ -23,14 +23,14 @@ import { VoiceSection } from './sections/voice-section';
 import { WebhooksSection } from './sections/webhooks-section';
 
 // While a number or a choice is empty the form holds null; the schema refuses it with "is required".
-const resolver = zodResolver(assistantFormSchema, { error: laravelErrorMap }) as unknown as Resolver<
+const resolver = zodResolver(assistantFormSchema, { error: assistantErrorMap }) as unknown as Resolver<
   AssistantFormValues,
   unknown,
   AssistantFormOutput
 >;
 
 function sectionsWithErrors(errors: FieldErrors<AssistantFormValues>): string[] {
-  return ASSISTANT_SECTIONS.filter((s) => countSectionErrors(errors as Record<string, unknown>, s.fields) > 0).map((s) => s.title);
+  return ASSISTANT_SECTIONS.filter((s) => countSectionErrors(errors as Record<string, unknown>, s.fields) > 0).map((s) => s.title());
 }
 
 /**
@@ -83,15 +83,15 @@ export function AssistantForm<T>({
         onSaved(result);
       } catch (e) {
         applyAssistantErrors(e, setError, getValues());
-        notifyError(e, 'The assistant was not saved');
+        notifyError(e, m.assistants_form_not_saved());
       }
     },
     (invalid) => {
       const where = sectionsWithErrors(invalid);
       notifications.show({
         color: 'red',
-        title: 'Check the highlighted fields',
-        message: where.length > 0 ? `To fix in: ${where.join(', ')}.` : 'Some fields need attention.',
+        title: m.assistants_form_check_title(),
+        message: where.length > 0 ? m.assistants_form_fix_in({ sections: where.join(', ') }) : m.assistants_form_fix_some(),
         autoClose: 6000,
       });
     },
@@ -112,7 +112,7 @@ export function AssistantForm<T>({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onFormSubmit} noValidate aria-label="Assistant">
+      <form onSubmit={onFormSubmit} noValidate aria-label={m.assistants_form_label()}>
         <UnsavedChangesGuard when={isDirty} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 9 }}>
@@ -150,7 +150,7 @@ export function AssistantForm<T>({
                 color={outcomeUnknown ? 'orange' : 'red'}
                 variant="light"
                 icon={<IconAlertTriangle size={18} aria-hidden />}
-                title={outcomeUnknown ? UNKNOWN_OUTCOME_TITLE : 'Not saved'}
+                title={outcomeUnknown ? UNKNOWN_OUTCOME_TITLE : m.common_not_saved()}
                 role="alert"
                 py="xs"
               >
@@ -160,11 +160,17 @@ export function AssistantForm<T>({
             {/* On a phone the state goes above the buttons rather than being cut short beside them. */}
             <Group justify="space-between" gap="xs">
               <Text size="sm" c={isDirty ? 'orange.8' : 'dimmed'} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
-                {isSubmitting ? (slow ? 'Still saving…' : 'Saving…') : isDirty ? 'Unsaved changes' : 'No changes'}
+                {isSubmitting
+                  ? slow
+                    ? m.assistants_form_still_saving()
+                    : m.common_saving()
+                  : isDirty
+                    ? m.assistants_form_unsaved()
+                    : m.assistants_form_no_changes()}
               </Text>
               <Group gap="sm" wrap="nowrap" ml="auto">
                 <Button variant="default" onClick={onCancel}>
-                  Cancel
+                  {m.common_cancel()}
                 </Button>
                 <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
                   {submitLabel}

@@ -3,11 +3,12 @@ import { Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import type { Assistant, Paginated, PhoneNumber } from '../../../../contract';
 import { AnchorLink } from '../../../components/links';
-import { attachedToolCount, directionLabel, formatUpdated, modeLabel, statusColor } from '../lib/format';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
+import { assistantName, attachedToolCount, directionLabel, formatUpdated, modeLabel, statusColor, statusLabel } from '../lib/format';
 import { AssistantRowActions } from './row-actions';
 import { StatusDot } from './status-dot';
 import { PER_PAGE_CHOICES, type PerPage } from '../lib/list-params';
-
 
 /**
  * One page of assistants from the server. Page and page size are the URL's: the table only reports
@@ -39,43 +40,45 @@ export function AssistantsTable({
       records={page.data}
       idAccessor="id"
       fetching={fetching}
-      aria-label="Assistants"
+      aria-label={m.assistants_title()}
       totalRecords={page.total}
       recordsPerPage={page.per_page}
       page={page.current_page}
       onPageChange={onPageChange}
       recordsPerPageOptions={[...PER_PAGE_CHOICES]}
       onRecordsPerPageChange={(n) => onPerPageChange(n as PerPage)}
-      recordsPerPageLabel="Per page"
-      paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords}`}
-      noRecordsText="No assistants on this page"
+      recordsPerPageLabel={m.assistants_per_page()}
+      paginationText={({ from, to, totalRecords }) =>
+        m.assistants_pagination({ from: formatNumber(from), to: formatNumber(to), total: formatNumber(totalRecords) })
+      }
+      noRecordsText={m.assistants_no_records_page()}
       columns={[
         {
           accessor: 'name',
-          title: 'Name',
+          title: m.common_name(),
           render: (a) => (
             <>
               <AnchorLink to="/assistants/$assistantId" params={{ assistantId: String(a.id) }} fw={600} size="sm">
-                {a.name || `Assistant ${a.id}`}
+                {assistantName(a)}
               </AnchorLink>
               <Text size="xs" c="dimmed" hiddenFrom="xs">
-                {directionLabel(a.type)} · {attachedToolCount(a)} tool{attachedToolCount(a) === 1 ? '' : 's'}
+                {directionLabel(a.type)} · {m.assistants_tool_count({ count: formatNumber(attachedToolCount(a)) })}
               </Text>
             </>
           ),
         },
-        { accessor: 'type', title: 'Type', render: (a) => directionLabel(a.type), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.xs})` },
-        { accessor: 'mode', title: 'Mode', render: (a) => modeLabel(a.mode), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})` },
+        { accessor: 'type', title: m.assistants_type(), render: (a) => directionLabel(a.type), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.xs})` },
+        { accessor: 'mode', title: m.assistants_mode(), render: (a) => modeLabel(a.mode), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.sm})` },
         {
           accessor: 'status',
-          title: 'Status',
+          title: m.common_status(),
           noWrap: true,
-          render: (a) => <StatusDot color={statusColor(a.status)}>{a.status || '—'}</StatusDot>,
+          render: (a) => <StatusDot color={statusColor(a.status)}>{statusLabel(a.status)}</StatusDot>,
         },
-        { accessor: 'language', title: 'Language', render: (a) => a.language || '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})` },
+        { accessor: 'language', title: m.common_language(), render: (a) => a.language || '—', visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})` },
         {
           accessor: 'phone_number_id',
-          title: 'Phone number',
+          title: m.assistants_phone_number(),
           noWrap: true,
           render: (a) => {
             if (a.phone_number_id === null) return <Text size="sm" c="dimmed">—</Text>;
@@ -86,37 +89,37 @@ export function AssistantsTable({
         },
         {
           accessor: 'tools',
-          title: 'Tools',
+          title: m.assistants_tools(),
           textAlign: 'right',
-          render: (a) => attachedToolCount(a),
+          render: (a) => formatNumber(attachedToolCount(a)),
           visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.xs})`,
         },
         {
           accessor: 'is_webhook_active',
-          title: 'Webhook',
+          title: m.assistants_webhook(),
           noWrap: true,
           render: (a) =>
             a.is_webhook_active ? (
               <Tooltip label={a.webhook_url ?? ''} disabled={!a.webhook_url}>
                 <span>
-                  <StatusDot color="teal">On</StatusDot>
+                  <StatusDot color="teal">{m.common_on()}</StatusDot>
                 </span>
               </Tooltip>
             ) : (
-              <StatusDot color="gray">Off</StatusDot>
+              <StatusDot color="gray">{m.common_off()}</StatusDot>
             ),
           visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
         },
         {
           accessor: 'updated_at',
-          title: 'Updated',
+          title: m.common_updated(),
           noWrap: true,
           render: (a) => <span title={formatUpdated(a.updated_at, true)}>{formatUpdated(a.updated_at)}</span>,
           visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
         },
         {
           accessor: 'actions',
-          title: <VisuallyHidden>Actions</VisuallyHidden>,
+          title: <VisuallyHidden>{m.common_actions()}</VisuallyHidden>,
           textAlign: 'right',
           render: (a) => <AssistantRowActions id={a.id} name={a.name} onDelete={() => onDelete(a)} />,
         },

@@ -1,19 +1,20 @@
 import { Text } from '@mantine/core';
+import { m } from '../../../i18n';
 import { confirmAction } from '../../../lib/confirm';
 
 /** The confirmation before deleting an assistant: it names the assistant and says what follows. */
 export function confirmDeleteAssistant(name: string): Promise<boolean> {
   return confirmAction({
-    title: `Delete the assistant “${name}”?`,
+    title: m.assistants_delete_title({ name }),
     children: (
       <Text size="sm">
         <Text span fw={600}>
           {name}
         </Text>{' '}
-        stops taking and making calls. Its phone number is freed and its tools are detached. Past calls stay in the call log.
+        {m.assistants_delete_body()}
       </Text>
     ),
-    confirmLabel: 'Delete assistant',
+    confirmLabel: m.assistants_delete_confirm(),
     danger: true,
   });
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Group, Input, NumberInput, SegmentedControl, Slider, Stack, Switch, Text } from '@mantine/core';
 import { useController, useFormContext, type FieldPathByValue } from 'react-hook-form';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import type { AssistantFormValues } from '../lib/form-schema';
 
 /*
@@ -17,8 +19,10 @@ function decimals(step: number): number {
   return s.includes('.') ? (s.split('.')[1]?.length ?? 0) : 0;
 }
 
+/** A value or bound with the step's decimals, in the reader's language ("0.50" / "0,50"), ungrouped ("3600"). */
 export function formatBound(value: number, step = 1): string {
-  return value.toFixed(Math.min(2, decimals(step)));
+  const digits = Math.min(2, decimals(step));
+  return formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
 }
 
 /** A slider with its value beside the label and its bounds under the track. */
@@ -126,7 +130,9 @@ export function NumberField({
       description={
         <>
           {description ? <>{description} </> : null}
-          {`${bounds.min} to ${bounds.max}${unit ? ` ${unit}` : ''}.`}
+          {unit
+            ? m.assistants_range_unit({ min: formatBound(bounds.min), max: formatBound(bounds.max), unit })
+            : m.assistants_range({ min: formatBound(bounds.min), max: formatBound(bounds.max) })}
         </>
       }
       min={bounds.min}

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { inboundWebhookEnableRequest, laravelErrorMap, type Assistant } from '../../../../contract';
+import { inboundWebhookEnableRequest, type Assistant } from '../../../../contract';
 import { errorMessage, isApiError } from '../../../api/errors';
+import { m } from '../../../i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { assistantErrorMap } from '../lib/form-schema';
 import { useDisableInboundWebhook } from '../api/disable-inbound-webhook';
 import { useEnableInboundWebhook } from '../api/enable-inbound-webhook';
 
@@ -27,21 +29,21 @@ export function InboundWebhookCard({ assistant }: { assistant: Assistant }) {
       if (on) {
         const parsed = inboundWebhookEnableRequest.safeParse(
           { assistant_id: assistant.id, webhook_url: url.trim() },
-          { error: laravelErrorMap },
+          { error: assistantErrorMap },
         );
         if (!parsed.success) {
-          setError(parsed.error.issues[0]?.message ?? 'The webhook url field must be a valid URL.');
+          setError(parsed.error.issues[0]?.message ?? m.assistants_inbound_invalid_url());
           return;
         }
         await enable.mutateAsync(parsed.data.webhook_url);
-        notifySuccess('Inbound call updates now go to the new address.', 'Inbound webhook on');
+        notifySuccess(m.assistants_inbound_on_message(), m.assistants_inbound_on_title());
       } else {
         await disable.mutateAsync();
-        notifySuccess('Inbound call updates are no longer sent.', 'Inbound webhook off');
+        notifySuccess(m.assistants_inbound_off_message(), m.assistants_inbound_off_title());
       }
     } catch (e) {
       setError(isApiError(e) ? (e.fieldError('webhook_url') ?? errorMessage(e)) : errorMessage(e));
-      notifyError(e, 'The inbound webhook was not changed');
+      notifyError(e, m.assistants_inbound_not_changed());
     }
   }
 
@@ -51,31 +53,31 @@ export function InboundWebhookCard({ assistant }: { assistant: Assistant }) {
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div>
             <Title order={2} size="h4" id="inbound-webhook-title">
-              Inbound webhook
+              {m.assistants_inbound_title()}
             </Title>
             <Text size="sm" c="dimmed">
-              Real-time updates about the inbound calls this assistant completes. Applies at once, without “Save changes”.
-              {assistant.type === 'outbound' ? ' This assistant makes calls: the webhook fires only for calls it takes.' : ''}
+              {m.assistants_inbound_description()}
+              {assistant.type === 'outbound' ? <> {m.assistants_inbound_outbound_note()}</> : null}
             </Text>
           </div>
           <Badge color={active ? 'teal' : 'gray'} variant="light" data-testid="inbound-webhook-state" style={{ flexShrink: 0 }}>
-            {active ? 'On' : 'Off'}
+            {active ? m.common_on() : m.common_off()}
           </Badge>
         </Group>
         {active ? (
           <Text size="sm">
-            Now sending to{' '}
+            {m.assistants_inbound_sending_to()}{' '}
             <Text span ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="inbound-webhook-url">
               {current}
             </Text>
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
-            No inbound webhook URL is set.
+            {m.assistants_inbound_no_url()}
           </Text>
         )}
         <Switch
-          label="Send inbound call updates"
+          label={m.assistants_inbound_switch()}
           checked={on}
           onChange={(e) => {
             setOn(e.currentTarget.checked);
@@ -84,8 +86,8 @@ export function InboundWebhookCard({ assistant }: { assistant: Assistant }) {
         />
         {on ? (
           <TextInput
-            label="Inbound webhook URL"
-            placeholder="https://example.com/hooks/inbound"
+            label={m.assistants_inbound_url()}
+            placeholder={m.assistants_inbound_url_placeholder()}
             type="url"
             inputMode="url"
             value={url}
@@ -102,14 +104,14 @@ export function InboundWebhookCard({ assistant }: { assistant: Assistant }) {
             spellCheck={false}
           />
         ) : error ? (
-          <Text size="sm" c="red.7" role="alert">
+          <Text size="sm" c="red" role="alert">
             {error}
           </Text>
         ) : null}
         {changed ? (
           <Group justify="flex-end">
             <Button variant="light" onClick={() => void apply()} loading={busy} disabled={busy}>
-              {on ? (active ? 'Update inbound webhook' : 'Turn on inbound webhook') : 'Turn off inbound webhook'}
+              {on ? (active ? m.assistants_inbound_update() : m.assistants_inbound_turn_on()) : m.assistants_inbound_turn_off()}
             </Button>
           </Group>
         ) : null}

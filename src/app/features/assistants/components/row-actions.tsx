@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconCopy, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
+import { m } from '../../../i18n';
 
 /** Edit, duplicate and delete of one assistant, behind one button so the table keeps its columns. */
 export function AssistantRowActions({ id, name, onDelete }: { id: number; name: string; onDelete: () => void }) {
@@ -8,7 +9,7 @@ export function AssistantRowActions({ id, name, onDelete }: { id: number; name: 
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>
+        <ActionIcon variant="subtle" color="gray" aria-label={m.assistants_row_actions({ name: name || m.assistants_unnamed({ id: String(id) }) })}>
           <IconDots size={16} aria-hidden />
         </ActionIcon>
       </Menu.Target>
@@ -17,17 +18,17 @@ export function AssistantRowActions({ id, name, onDelete }: { id: number; name: 
           leftSection={<IconPencil size={14} aria-hidden />}
           onClick={() => void navigate({ to: '/assistants/$assistantId', params: { assistantId: String(id) } })}
         >
-          Edit
+          {m.common_edit()}
         </Menu.Item>
         <Menu.Item
           leftSection={<IconCopy size={14} aria-hidden />}
           onClick={() => void navigate({ to: '/assistants/new', search: { from: id } })}
         >
-          Duplicate
+          {m.assistants_duplicate()}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete}>
-          Delete
+        <Menu.Item color="red" c="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete}>
+          {m.common_delete()}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,5 +1,7 @@
 import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import { useFormState } from 'react-hook-form';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import type { AssistantFormValues } from '../lib/form-schema';
 import { ASSISTANT_SECTIONS, countSectionErrors } from '../lib/sections';
 
@@ -7,9 +9,9 @@ import { ASSISTANT_SECTIONS, countSectionErrors } from '../lib/sections';
 export function SectionNav() {
   const { errors } = useFormState<AssistantFormValues>();
   return (
-    <Stack gap={2} component="nav" aria-label="Form sections">
+    <Stack gap={2} component="nav" aria-label={m.assistants_nav_label()}>
       <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4} px="sm">
-        Sections
+        {m.assistants_nav_heading()}
       </Text>
       {ASSISTANT_SECTIONS.map((s) => {
         const count = countSectionErrors(errors as Record<string, unknown>, s.fields);
@@ -18,12 +20,12 @@ export function SectionNav() {
             key={s.id}
             component="button"
             type="button"
-            label={s.title}
+            label={s.title()}
             onClick={() => document.getElementById(`section-${s.id}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
             rightSection={
               count > 0 ? (
-                <Badge color="red" size="sm" circle aria-label={`${count} to fix`}>
-                  {count}
+                <Badge color="red" size="sm" circle aria-label={m.assistants_nav_to_fix({ count: formatNumber(count) })}>
+                  {formatNumber(count)}
                 </Badge>
               ) : null
             }

@@ -7,11 +7,13 @@ import {
   ENGINE_TYPES,
   POST_CALL_TYPES,
   WHO_SPEAKS_FIRST,
+  isTimeZone,
   laravelErrorMap,
-  requireWebhookUrl,
   updateAssistantRequest,
   variablesInput,
 } from '../../../../contract';
+import { currentLocale, m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 
 /*
  * The assistant form's schema, built from the contract's request fields so the bounds and messages are the
@@ -22,7 +24,14 @@ import {
  *   react-hook-form reads the dotted key the server answers with;
  * - `webhook_url` is text ('' for none).
  * While a number or a choice is empty the form holds null, which the schema refuses as "required".
+ *
+ * The messages are read when a value is checked, in the reader's language: in English the service's own
+ * sentences (laravelErrorMap); in another language `assistantErrorMap` gives way to the console's zod
+ * messages (installed with z.config), and the form's own rules say theirs from the catalog.
  */
+
+/** The service's sentences in English; in another language the console's translated zod messages. */
+export const assistantErrorMap: z.core.$ZodErrorMap = (issue) => (currentLocale() === 'en' ? laravelErrorMap(issue) : undefined);
 
 const fields = updateAssistantRequest.shape;
 /** The contract's schema of one request field, without the "optional" of the update request. */
@@ -40,14 +49,18 @@ export const variableRowSchema = z.object({
 
 const variableRows = z
   .array(variableRowSchema)
-  .max(B.variables.maxKeys, { message: `The variables field must not have more than ${B.variables.maxKeys} items.` })
+  .max(B.variables.maxKeys, { error: () => m.assistants_variables_too_many({ max: formatNumber(B.variables.maxKeys) }) })
   .superRefine((rows, ctx) => {
     const seen = new Map<string, number>();
     rows.forEach((row, i) => {
       const key = row.key.trim();
       if (key === '') return;
       if (seen.has(key)) {
-        ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `The key "${key}" is already used in row ${(seen.get(key) ?? 0) + 1}.` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'key'],
+          message: m.assistants_variables_duplicate_key({ key, row: formatNumber((seen.get(key) ?? 0) + 1) }),
+        });
       } else seen.set(key, i);
     });
   });
@@ -58,7 +71,8 @@ export const assistantFormSchema = z
     assistant_name: field('assistant_name'),
     calls_direction: field('calls_direction'),
     engine_type: field('engine_type'),
-    timezone: field('timezone'),
+    // The contract's rule, with the message in the reader's language.
+    timezone: z.string().refine(isTimeZone, { error: () => m.assistants_timezone_invalid() }),
     phone_number_id: field('phone_number_id'),
     // Voice and language
     voice_id: field('voice_id'),
@@ -104,8 +118,16 @@ export const assistantFormSchema = z
     tool_ids: field('tool_ids'),
     end_call_tool: z.object({ description: field('end_call_tool.description').unwrap() }),
   })
-  // Shown together with the other mistakes, not only once every field is right.
-  .superRefine(requireWebhookUrl, { when: () => true });
+  // The contract's requireWebhookUrl, with the message in the reader's language. Shown together with the
+  // other mistakes, not only once every field is right.
+  .superRefine(
+    (v, ctx) => {
+      if (v.is_webhook_active === true && !v.webhook_url) {
+        ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: m.assistants_webhook_url_needed() });
+      }
+    },
+    { when: () => true },
+  );
 
 export type AssistantFormOutput = z.output<typeof assistantFormSchema>;
 
@@ -210,7 +232,7 @@ export function emptyAssistantForm(timezone = browserTimeZone()): AssistantFormV
 
 /** Parses form values with the service's messages; used by the resolver and by tests. */
 export function parseAssistantForm(values: unknown) {
-  return assistantFormSchema.safeParse(values, { error: laravelErrorMap });
+  return assistantFormSchema.safeParse(values, { error: assistantErrorMap });
 }
 
 /** A new post-call row. */

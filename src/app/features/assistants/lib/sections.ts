@@ -1,25 +1,29 @@
+import { m } from '../../../i18n';
 import type { AssistantFormValues } from './form-schema';
 
-/** The form's sections, in order, and the fields each holds: the navigation counts errors by these. */
+/**
+ * The form's sections, in order, and the fields each holds: the navigation counts errors by these. `title`
+ * is a message: call it when rendering.
+ */
 export const ASSISTANT_SECTIONS = [
   {
     id: 'basics',
-    title: 'Basics',
+    title: m.assistants_section_basics,
     fields: ['assistant_name', 'calls_direction', 'engine_type', 'timezone', 'phone_number_id'],
   },
   {
     id: 'voice',
-    title: 'Voice and language',
+    title: m.assistants_section_voice,
     fields: ['voice_id', 'language', 'speech_speed', 'voice_stability', 'voice_similarity'],
   },
   {
     id: 'model',
-    title: 'Model and prompts',
+    title: m.assistants_section_model,
     fields: ['llm_model', 'llm_temperature', 'system_prompt', 'initial_message', 'who_speaks_first'],
   },
   {
     id: 'conversation',
-    title: 'Conversation',
+    title: m.assistants_section_conversation,
     fields: [
       'allow_interruptions',
       'use_min_interrupt_words',
@@ -39,20 +43,20 @@ export const ASSISTANT_SECTIONS = [
   },
   {
     id: 'after-call',
-    title: 'After the call',
+    title: m.assistants_section_after_call,
     fields: ['post_call_evaluation', 'post_call_schema', 'variables'],
   },
   {
     id: 'webhooks',
-    title: 'Webhooks',
+    title: m.assistants_section_webhooks,
     fields: ['is_webhook_active', 'webhook_url', 'send_webhook_only_on_completed', 'include_recording_in_webhook'],
   },
   {
     id: 'tools',
-    title: 'Tools',
+    title: m.assistants_section_tools,
     fields: ['tool_ids', 'end_call_tool'],
   },
-] as const satisfies readonly { id: string; title: string; fields: readonly (keyof AssistantFormValues)[] }[];
+] as const satisfies readonly { id: string; title: () => string; fields: readonly (keyof AssistantFormValues)[] }[];
 
 export type AssistantSectionId = (typeof ASSISTANT_SECTIONS)[number]['id'];
 

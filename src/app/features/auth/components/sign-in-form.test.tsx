@@ -65,7 +65,7 @@ describe('the sign-in form', () => {
     const { user } = renderForm();
     await user.type(tokenField(), 'vc_abc');
     await user.selectOptions(screen.getByLabelText('API host'), 'custom');
-    await user.type(screen.getByLabelText('API host URL'), 'ftp://nope');
+    await user.type(await screen.findByLabelText('API host URL'), 'ftp://nope');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText(/must be an http\(s\) URL/)).toBeInTheDocument();
   });
@@ -100,7 +100,7 @@ describe('the sign-in form', () => {
     const { user } = renderForm();
     await user.type(tokenField(), 'vc_abc');
     await user.selectOptions(screen.getByLabelText('API host'), 'custom');
-    await user.type(screen.getByLabelText('API host URL'), 'https://api.unreachable.example/api');
+    await user.type(await screen.findByLabelText('API host URL'), 'https://api.unreachable.example/api');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const message = await screen.findByText(/Could not reach https:\/\/api\.unreachable\.example\/api/);
     expect(message.textContent).toMatch(/API_UPSTREAM=https:\/\/api\.unreachable\.example\/api npm start/);

@@ -1,10 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import * as z from '../../../lib/zod-mini';
-import { Alert, Button, Checkbox, Code, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle, IconKey } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, NativeSelect, PasswordInput, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
+import { errorMessage } from '../../../api/errors';
 import { startSession, type Session } from '../../../api/session';
-import { signInFailure, verifyToken, type SignInField } from '../api/verify-token';
+import { verifyToken } from '../api/verify-token';
+import type { SignInField } from '../api/sign-in-failure';
 import { useLocalInfo } from '../api/get-local-info';
+import { m } from '../../../i18n';
 
 /*
  * The one form of the console without react-hook-form: it is the page every visit starts on and its
@@ -30,7 +33,7 @@ export const signInSchema = z
         z.string(),
         z.transform((v) => v.trim().replace(/^Bearer\s+/i, '')),
       ),
-      z.string().check(z.minLength(1, 'Enter your API token.'), z.maxLength(4096, 'That is too long for an API token.')),
+      z.string().check(z.minLength(1, { error: () => m.auth_token_required() }), z.maxLength(4096, { error: () => m.auth_token_too_long() })),
     ),
     hostMode: z.enum(['same', 'custom']),
     host: z.pipe(
@@ -42,8 +45,8 @@ export const signInSchema = z
   .check(
     z.superRefine((v, ctx) => {
       if (v.hostMode !== 'custom') return;
-      if (v.host === '') ctx.addIssue({ code: 'custom', path: ['host'], message: 'Enter the API host, such as https://api.example.com/api.' });
-      else if (!isHttpUrl(v.host)) ctx.addIssue({ code: 'custom', path: ['host'], message: 'The API host must be an http(s) URL, such as https://api.example.com/api.' });
+      if (v.host === '') ctx.addIssue({ code: 'custom', path: ['host'], message: m.auth_host_required() });
+      else if (!isHttpUrl(v.host)) ctx.addIssue({ code: 'custom', path: ['host'], message: m.auth_host_invalid() });
     }),
   );
 export type SignInValues = z.input<typeof signInSchema>;
@@ -66,6 +69,10 @@ export function parseSignIn(values: SignInValues):
   return { ok: false, errors };
 }
 
+const SignInHint = lazy(() => import('./sign-in-hint').then((mod) => ({ default: mod.SignInHint })));
+
+const CustomHostField = lazy(() => import('./sign-in-custom-host').then((mod) => ({ default: mod.CustomHostField })));
+
 const fieldOf = (f: SignInField): keyof FieldErrors => (f === 'root.server' ? 'form' : f);
 
 export function SignInForm({ onSignedIn, expired = false }: { onSignedIn: (session: Session) => void; expired?: boolean }) {
@@ -85,7 +92,8 @@ export function SignInForm({ onSignedIn, expired = false }: { onSignedIn: (sessi
 
   const focus = (field: keyof FieldErrors) => {
     if (field === 'token') tokenRef.current?.focus();
-    if (field === 'host') (values.hostMode === 'custom' ? hostRef.current : hostModeRef.current)?.focus();
+    // The host URL field loads when "Another host" is chosen: until it is there, the choice takes the focus.
+    if (field === 'host') ((values.hostMode === 'custom' ? hostRef.current : null) ?? hostModeRef.current)?.focus();
   };
 
   async function onSubmit(e: FormEvent) {
@@ -99,10 +107,13 @@ export function SignInForm({ onSignedIn, expired = false }: { onSignedIn: (sessi
     }
     setSubmitting(true);
     setErrors({});
+    // The words for a failure load while the check runs (and only then).
+    const failures = import('../api/sign-in-failure').catch(() => null);
     try {
       await verifyToken(parsed.token, parsed.host);
     } catch (err) {
-      const failure = signInFailure(err, parsed.host);
+      const words = await failures;
+      const failure = words ? words.signInFailure(err, parsed.host) : { field: 'root.server' as const, message: errorMessage(err) };
       setErrors({ [fieldOf(failure.field)]: failure.message });
       setSubmitting(false);
       focus(fieldOf(failure.field));
@@ -114,20 +125,20 @@ export function SignInForm({ onSignedIn, expired = false }: { onSignedIn: (sessi
 
   const hint = localInfo.data?.sign_in_hint;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Sign in">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={m.auth_sign_in()}>
       <Stack gap="md">
         {expired ? (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Your session ended">
-            The API no longer accepts the token this browser had. Sign in again to go back to the page you were on.
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={m.auth_session_ended_title()}>
+            {m.auth_session_ended_body()}
           </Alert>
         ) : null}
 
         <PasswordInput
           ref={tokenRef}
           name="token"
-          label="API token"
-          description="It stays in this browser and is sent only to the API host."
-          placeholder="Paste your API token"
+          label={m.auth_token_label()}
+          description={m.auth_token_description()}
+          placeholder={m.auth_token_placeholder()}
           leftSection={<IconKey size={16} aria-hidden />}
           autoComplete="off"
           spellCheck={false}
@@ -142,42 +153,27 @@ export function SignInForm({ onSignedIn, expired = false }: { onSignedIn: (sessi
         <NativeSelect
           ref={hostModeRef}
           name="hostMode"
-          label="API host"
+          label={m.auth_host_label()}
           value={values.hostMode}
           onChange={(e) => set('hostMode', e.currentTarget.value === 'custom' ? 'custom' : 'same')}
           data={[
-            { value: 'same', label: 'This server' },
-            { value: 'custom', label: 'Another host (URL)' },
+            { value: 'same', label: m.auth_host_same() },
+            { value: 'custom', label: m.auth_host_custom() },
           ]}
-          description={values.hostMode === 'same' ? 'The API of the service that serves this console.' : undefined}
+          description={values.hostMode === 'same' ? m.auth_host_same_description() : undefined}
           error={values.hostMode === 'same' ? errors.host : undefined}
         />
 
         {values.hostMode === 'custom' ? (
-          <TextInput
-            ref={hostRef}
-            name="host"
-            label="API host URL"
-            placeholder="https://api.example.com/api"
-            inputMode="url"
-            autoComplete="url"
-            spellCheck={false}
-            value={values.host}
-            onChange={(e) => set('host', e.currentTarget.value)}
-            error={errors.host}
-            description={
-              <>
-                A host that refuses cross-origin calls from this page needs proxy mode: start the local service with{' '}
-                <Code fz="inherit">API_UPSTREAM=https://host/api npm start</Code> and choose This server.
-              </>
-            }
-          />
+          <Suspense fallback={null}>
+            <CustomHostField inputRef={hostRef} value={values.host} error={errors.host} onChange={(v) => set('host', v)} />
+          </Suspense>
         ) : null}
 
         <Checkbox
           name="remember"
-          label="Remember me on this device"
-          description="Keeps the session in this browser until you sign out; otherwise it ends when the tab closes."
+          label={m.auth_remember_label()}
+          description={m.auth_remember_description()}
           checked={values.remember}
           onChange={(e) => set('remember', e.currentTarget.checked)}
         />
@@ -189,26 +185,15 @@ export function SignInForm({ onSignedIn, expired = false }: { onSignedIn: (sessi
         ) : null}
 
         <Button type="submit" loading={submitting} fullWidth size="md">
-          Sign in
+          {m.auth_sign_in()}
         </Button>
 
         {hint ? (
-          <Alert
-            variant="light"
-            color="indigo"
-            icon={<IconInfoCircle size={18} aria-hidden />}
-            title={localInfo.data?.demo_data ? 'Trying the demo?' : 'Where do I get a token?'}
-            data-testid="sign-in-hint"
-          >
-            <Text size="sm">{withCode(hint)}</Text>
-          </Alert>
+          <Suspense fallback={null}>
+            <SignInHint hint={hint} demo={localInfo.data?.demo_data === true} />
+          </Suspense>
         ) : null}
       </Stack>
     </form>
   );
-}
-
-/** The hint marks commands with backticks; show those as code. */
-function withCode(text: string) {
-  return text.split('`').map((part, i) => (i % 2 === 1 ? <Code key={i}>{part}</Code> : part));
 }

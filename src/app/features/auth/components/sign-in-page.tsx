@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Box, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Brand, PRODUCT_NAME } from '../../../components/brand';
-import { ColorSchemeToggle } from '../../../components/color-scheme-toggle';
+import { Brand, documentTitle } from '../../../components/brand';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link';
+import { m } from '../../../i18n';
 import { SignInForm } from './sign-in-form';
+
+// The language switch (a SegmentedControl) and the colour scheme toggle arrive just after the form: the
+// page's first load stays within its budget (`npm run size`).
+const SignInCorner = lazy(() => import('./sign-in-corner').then((mod) => ({ default: mod.SignInCorner })));
 
 /**
  * The sign-in screen, free of the router: a fresh visit without a session shows it from a small boot
@@ -10,23 +16,26 @@ import { SignInForm } from './sign-in-form';
  * inside the console.
  */
 export function SignInPage({ expired, onSignedIn }: { expired: boolean; onSignedIn: () => void }) {
-  useDocumentTitle(`Sign in · ${PRODUCT_NAME}`);
+  useDocumentTitle(documentTitle(m.auth_sign_in()));
   return (
     <Box mih="100dvh" bg="var(--mantine-color-body)" pos="relative">
-      <Box pos="absolute" top={12} right={12}>
-        <ColorSchemeToggle />
+      <SkipLink />
+      <Box pos="absolute" top={12} right={12} style={{ zIndex: 1 }}>
+        <Suspense fallback={null}>
+          <SignInCorner />
+        </Suspense>
       </Box>
-      <Center mih="100dvh" px="md" py="xl">
+      <Center component="main" id={MAIN_CONTENT_ID} tabIndex={-1} mih="100dvh" px="md" pt={64} pb="xl">
         <Stack w="100%" maw={440} gap="lg">
           <Stack gap={6} align="center">
             <Brand size="lg" />
             <Text c="dimmed" size="sm" ta="center">
-              Configure voice assistants, follow their calls, and manage leads and campaigns.
+              {m.auth_tagline()}
             </Text>
           </Stack>
           <Card shadow="sm" padding="xl">
             <Title order={2} fz="h3" mb="md">
-              Sign in
+              {m.auth_sign_in()}
             </Title>
             <SignInForm expired={expired} onSignedIn={onSignedIn} />
           </Card>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { assistantNamesPageSchema } from '../../../../contract/assistant';
 import { api } from '../../../api';
+import { m } from '../../../i18n';
 import { callKeys } from './call-keys';
 import { toOptions, type FilterOption } from './filter-option';
 
@@ -16,7 +17,7 @@ export async function getAllAssistantOptions(signal?: AbortSignal): Promise<Filt
     items.push(...res.data);
     if (res.data.length === 0 || page >= res.last_page) break;
   }
-  return toOptions(items, 'Assistant');
+  return toOptions(items, (id) => m.calls_assistant_id({ id }));
 }
 
 export const assistantOptionsQuery = () =>

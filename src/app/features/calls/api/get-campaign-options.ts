@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { campaignNamesAnswerSchema } from '../../../../contract/campaign';
 import { api } from '../../../api';
+import { m } from '../../../i18n';
 import { callKeys } from './call-keys';
 import { toOptions, type FilterOption } from './filter-option';
 
 export async function getCampaignOptions(signal?: AbortSignal): Promise<FilterOption[]> {
-  return toOptions(await api.get('/user/campaigns', campaignNamesAnswerSchema, { signal }), 'Campaign');
+  return toOptions(await api.get('/user/campaigns', campaignNamesAnswerSchema, { signal }), (id) => m.calls_campaign_id({ id }));
 }
 
 export const campaignOptionsQuery = () =>

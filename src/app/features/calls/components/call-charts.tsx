@@ -1,47 +1,118 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
-import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Progress, SimpleGrid, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../api';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { useCallsSample } from '../api/get-calls-sample';
-import { aggregateCalls } from '../lib/chart-data';
-import { humanize } from '../lib/format';
+import { aggregateCalls, statusKey } from '../lib/chart-data';
+import { formatDay, joinParts } from '../lib/format';
+import { answeredByLabel, isKnownStatus, statusLabel } from '../lib/labels';
 import type { CallsFilterParams } from '../lib/params';
 import { statusColor } from '../lib/status';
 
 const ANSWERED_COLORS: Record<string, string> = { human: 'teal.6', machine: 'orange.6', unknown: 'gray.5' };
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const number = new Intl.NumberFormat('en-US');
+/** The answered-by of calls that did not say (chart-data's bucket). */
+const NOT_RECORDED = 'not recorded';
+const COST_DIGITS = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
 
-function shortDay(day: string): string {
-  const [, m, d] = day.split('-');
-  return `${Number(d)} ${MONTHS[Number(m) - 1] ?? m}`;
+/** The words of a status series: a known status translated, "unknown" for none, anything else as sent. */
+function seriesLabel(key: string): string {
+  if (key === statusKey('')) return m.common_unknown();
+  const status = key.startsWith('status ') ? key.slice('status '.length) : key;
+  return isKnownStatus(status) ? statusLabel(status) : key;
 }
 
-function longDay(day: string): string {
-  return `${shortDay(day)} ${day.slice(0, 4)}`;
+function answeredLabel(name: string): string {
+  return name === NOT_RECORDED ? m.calls_answered_not_recorded() : answeredByLabel(name);
 }
 
-function ChartCard({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
+/**
+ * A chart's numbers as a table: always there for screen readers (visually hidden), on screen in place
+ * of the chart when the person asks for tables.
+ */
+function DataTable({ caption, head, rows, visible }: { caption: string; head: string[]; rows: string[][]; visible: boolean }) {
+  const table = (
+    <Table withTableBorder={visible} striped={visible} fz="xs" verticalSpacing={2} horizontalSpacing="xs">
+      <caption>
+        <VisuallyHidden>{caption}</VisuallyHidden>
+      </caption>
+      <Table.Thead>
+        <Table.Tr>
+          {head.map((h, i) => (
+            <Table.Th key={i} scope="col" style={i > 0 ? { textAlign: 'right' } : undefined}>
+              {h}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, r) => (
+          <Table.Tr key={r}>
+            {row.map((cell, i) =>
+              i === 0 ? (
+                <Table.Th key={i} scope="row" fw={400}>
+                  {cell}
+                </Table.Th>
+              ) : (
+                <Table.Td key={i} style={{ textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                  {cell}
+                </Table.Td>
+              ),
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  if (!visible) return <VisuallyHidden>{table}</VisuallyHidden>;
   return (
-    <Paper withBorder p="sm" radius="md" data-testid={testId}>
-      <Title order={3} size="h6" mb="xs">
+    <Box mah={240} style={{ overflow: 'auto' }} tabIndex={0} role="region" aria-label={caption}>
+      {table}
+    </Box>
+  );
+}
+
+function ChartCard({
+  title,
+  children,
+  table,
+  asTable,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  table: { head: string[]; rows: string[][] };
+  asTable: boolean;
+  testId: string;
+}) {
+  const titleId = useId();
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid={testId} component="section" aria-labelledby={titleId}>
+      <Title order={3} size="h6" mb="xs" id={titleId}>
         {title}
       </Title>
-      {children}
+      {/* The drawing is one image to assistive technology; its numbers are in the table below. */}
+      {!asTable && (
+        <div role="img" aria-label={title}>
+          {children}
+        </div>
+      )}
+      <DataTable caption={title} head={table.head} rows={table.rows} visible={asTable} />
     </Paper>
   );
 }
 
 function Swatch({ color }: { color: string }) {
-  return <span style={{ width: 10, height: 10, borderRadius: 2, flex: 'none', background: `var(--mantine-color-${color.replace('.', '-')})` }} />;
+  return <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, flex: 'none', background: `var(--mantine-color-${color.replace('.', '-')})` }} />;
 }
 
 function Legend({ items, vertical = false }: { items: { name: string; color: string }[]; vertical?: boolean }) {
   const Container = vertical ? Stack : Group;
   return (
-    <Container gap={vertical ? 4 : 'xs'} mt={vertical ? 0 : 'xs'} justify="center" role="list" aria-label="Legend">
+    <Container gap={vertical ? 4 : 'xs'} mt={vertical ? 0 : 'xs'} justify="center" role="list" aria-label={m.calls_chart_legend()}>
       {items.map((item) => (
         <Group key={item.name} gap={5} wrap="nowrap" role="listitem">
           <Swatch color={item.color} />
@@ -54,61 +125,81 @@ function Legend({ items, vertical = false }: { items: { name: string; color: str
 
 /**
  * Charts of the latest calls of the current filter (up to CHART_CALL_CAP). The pages load one after
- * another with a progress bar; the heading says which calls the charts cover.
+ * another with a progress bar; the heading says which calls the charts cover. Every chart has its
+ * numbers as a table too: hidden for screen readers, or on screen with "Show as tables".
  */
 export default function CallCharts({ filter, filterWords }: { filter: CallsFilterParams; filterWords: string[] }) {
   const sample = useCallsSample(filter);
+  const [asTables, setAsTables] = useState(false);
   const loading = !sample.complete && !sample.isError;
   // Drawn once the pages are in (or stopped on an error): redrawing four charts after each of 20 pages
   // kept the main thread busy enough to slow the page fetches themselves.
   const data = useMemo(() => aggregateCalls(loading ? [] : sample.calls), [loading, sample.calls]);
 
-  const statusSeries = data.statuses.map((s) => ({ name: s, label: humanize(s), color: `${statusColor(s) ?? 'gray'}.6` }));
-  const answered = data.answeredBy.map((a) => ({ name: humanize(a.name), value: a.value, color: ANSWERED_COLORS[a.name] ?? 'gray.3' }));
-  const xAxisProps = { tickFormatter: (v: unknown) => (typeof v === 'string' ? shortDay(v) : String(v)) };
+  const statusSeries = data.statuses.map((s) => ({ name: s, label: seriesLabel(s), color: `${statusColor(s) ?? 'gray'}.6` }));
+  const answered = data.answeredBy.map((a) => ({ name: answeredLabel(a.name), value: a.value, color: ANSWERED_COLORS[a.name] ?? 'gray.3' }));
+  const xAxisProps = { tickFormatter: (v: unknown) => (typeof v === 'string' ? formatDay(v, true) : String(v)) };
+  const tooltipProps = { labelFormatter: (v: unknown) => (typeof v === 'string' ? formatDay(v) : String(v)) };
+  const count = (v: number) => formatNumber(v);
+  const cost = (v: number) => formatNumber(v, COST_DIGITS);
   const covered = sample.calls.length;
-  const what = filterWords.length > 0 ? filterWords.join(' · ') : 'All calls';
+  const what = filterWords.length > 0 ? joinParts(filterWords) : m.calls_all_calls();
 
   let coverage: string;
-  if (sample.total === null) coverage = 'Loading calls…';
-  else if (sample.total === 0) coverage = 'No calls match this filter.';
-  else if (loading) coverage = `Loading ${number.format(covered)} of the latest ${number.format(sample.target ?? 0)} calls…`;
-  else if (sample.total > covered)
-    coverage = `The latest ${number.format(covered)} of ${number.format(sample.total)} matching calls`;
-  else coverage = `All ${number.format(covered)} matching call${covered === 1 ? '' : 's'}`;
-  if (data.range && sample.total && !loading) coverage += `, ${longDay(data.range.from)} – ${longDay(data.range.to)}`;
+  if (sample.total === null) coverage = m.calls_chart_loading_calls();
+  else if (sample.total === 0) coverage = m.calls_chart_no_calls();
+  else if (loading) coverage = m.calls_chart_loading_latest({ loaded: formatNumber(covered), target: formatNumber(sample.target ?? 0) });
+  else if (sample.total > covered) coverage = m.calls_chart_latest_of({ count: formatNumber(covered), total: formatNumber(sample.total) });
+  else coverage = m.calls_chart_all({ count: formatNumber(covered) });
+  if (data.range && sample.total && !loading) {
+    coverage = m.calls_chart_with_range({ coverage, from: formatDay(data.range.from), to: formatDay(data.range.to) });
+  }
+
+  const day = m.calls_chart_day();
+  const statusTable = {
+    head: [day, ...statusSeries.map((s) => s.label), m.calls_chart_calls()],
+    rows: data.days.map((d) => [formatDay(d.day), ...statusSeries.map((s) => count(Number(d[s.name] ?? 0))), count(d.calls)]),
+  };
+  const minutesTable = { head: [day, m.calls_chart_minutes()], rows: data.days.map((d) => [formatDay(d.day), count(d.minutes)]) };
+  const costTable = { head: [day, m.calls_chart_total_cost()], rows: data.days.map((d) => [formatDay(d.day), cost(d.cost)]) };
+  const answeredTable = { head: [m.calls_chart_answered_by(), m.calls_chart_calls()], rows: answered.map((a) => [a.name, count(a.value)]) };
 
   return (
     <Stack gap="sm" data-testid="call-charts" data-complete={sample.complete}>
-      <div>
-        <Text fw={600} size="sm">
-          {what}
-        </Text>
-        <Text size="sm" c="dimmed" data-testid="chart-coverage">
-          {coverage}
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Text fw={600} size="sm">
+            {what}
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="chart-coverage">
+            {coverage}
+          </Text>
+        </div>
+        {data.days.length > 0 && (
+          <Switch size="sm" label={m.calls_chart_show_tables()} checked={asTables} onChange={(e) => setAsTables(e.currentTarget.checked)} />
+        )}
+      </Group>
       {loading && (
         <Progress
           value={sample.target ? (covered / sample.target) * 100 : 3}
           animated
-          aria-label="Loading calls for the charts"
+          aria-label={m.calls_chart_progress_label()}
           size="sm"
         />
       )}
       {sample.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />} title="Not every call could be loaded">
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />} title={m.calls_chart_partial()}>
           <Group justify="space-between" gap="xs">
             <Text size="sm">{errorMessage(sample.error)}</Text>
             <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={sample.retry}>
-              Try again
+              {m.common_retry()}
             </Button>
           </Group>
         </Alert>
       )}
       {data.days.length > 0 && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-          <ChartCard title="Calls per day, by status" testId="chart-calls-per-day">
+          <ChartCard title={m.calls_chart_per_day_by_status()} testId="chart-calls-per-day" table={statusTable} asTable={asTables}>
             <BarChart
               h={240}
               data={data.days}
@@ -116,41 +207,54 @@ export default function CallCharts({ filter, filterWords }: { filter: CallsFilte
               type="stacked"
               series={statusSeries}
               xAxisProps={xAxisProps}
+              tooltipProps={tooltipProps}
+              valueFormatter={count}
               tickLine="y"
               barProps={{ isAnimationActive: false }}
             />
             <Legend items={statusSeries.map((s) => ({ name: s.label, color: s.color }))} />
           </ChartCard>
-          <ChartCard title="Minutes per day" testId="chart-minutes-per-day">
+          <ChartCard title={m.calls_chart_minutes_per_day()} testId="chart-minutes-per-day" table={minutesTable} asTable={asTables}>
             <BarChart
               h={240}
               data={data.days}
               dataKey="day"
-              series={[{ name: 'minutes', label: 'Minutes', color: 'blue.6' }]}
+              series={[{ name: 'minutes', label: m.calls_chart_minutes(), color: 'blue.6' }]}
               xAxisProps={xAxisProps}
-              valueFormatter={(v) => number.format(v)}
+              tooltipProps={tooltipProps}
+              valueFormatter={count}
               tickLine="y"
               barProps={{ isAnimationActive: false }}
             />
           </ChartCard>
-          <ChartCard title="Cost per day" testId="chart-cost-per-day">
+          <ChartCard title={m.calls_chart_cost_per_day()} testId="chart-cost-per-day" table={costTable} asTable={asTables}>
             <LineChart
               h={240}
               data={data.days}
               dataKey="day"
-              series={[{ name: 'cost', label: 'Total cost', color: 'grape.6' }]}
+              series={[{ name: 'cost', label: m.calls_chart_total_cost(), color: 'grape.6' }]}
               xAxisProps={xAxisProps}
-              valueFormatter={(v) => v.toFixed(2)}
+              tooltipProps={tooltipProps}
+              valueFormatter={cost}
               curveType="linear"
               withDots={data.days.length <= 31}
               tickLine="y"
               lineProps={{ isAnimationActive: false }}
             />
           </ChartCard>
-          <ChartCard title="Answered by" testId="chart-answered-by">
+          <ChartCard title={m.calls_chart_answered_by()} testId="chart-answered-by" table={answeredTable} asTable={asTables}>
             <Group justify="center" gap="lg" wrap="wrap">
-              <DonutChart data={answered} size={180} thickness={28} withTooltip withLabelsLine={false} tooltipDataSource="segment" pieProps={{ isAnimationActive: false }} />
-              <Legend items={answered.map((a) => ({ name: `${a.name}: ${number.format(a.value)}`, color: a.color }))} vertical />
+              <DonutChart
+                data={answered}
+                size={180}
+                thickness={28}
+                withTooltip
+                withLabelsLine={false}
+                tooltipDataSource="segment"
+                valueFormatter={count}
+                pieProps={{ isAnimationActive: false }}
+              />
+              <Legend items={answered.map((a) => ({ name: m.calls_chart_legend_count({ name: a.name, count: count(a.value) }), color: a.color }))} vertical />
             </Group>
           </ChartCard>
         </SimpleGrid>

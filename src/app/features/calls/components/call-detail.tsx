@@ -1,6 +1,7 @@
 import { Divider, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Call } from '../../../../contract/call';
+import { m } from '../../../i18n';
 import { CallFacts } from './call-facts';
 import { JsonBlock } from './json-block';
 import { KeyValueTable } from './key-value-table';
@@ -24,20 +25,20 @@ export function CallDetail({ call }: { call: Call }) {
     <Stack gap="md">
       <CallFacts call={call} />
       <Divider />
-      <Section title="Recording">
+      <Section title={m.calls_section_recording()}>
         <RecordingPlayer key={call.recording_url ?? 'none'} url={call.recording_url} callId={call.id} />
       </Section>
-      <Section title="Transcript">
+      <Section title={m.calls_section_transcript()}>
         <TranscriptView transcript={call.transcript} />
       </Section>
-      <Section title="Variables">
-        <KeyValueTable data={call.variables} empty="No variables were collected." label="Variables" />
+      <Section title={m.calls_section_variables()}>
+        <KeyValueTable data={call.variables} empty={m.calls_no_variables()} label={m.calls_section_variables()} />
       </Section>
-      <Section title="Evaluation">
-        <KeyValueTable data={call.evaluation} empty="No evaluation for this call." label="Evaluation" />
+      <Section title={m.calls_section_evaluation()}>
+        <KeyValueTable data={call.evaluation} empty={m.calls_no_evaluation()} label={m.calls_section_evaluation()} />
       </Section>
-      <Section title="Webhook response">
-        <JsonBlock data={call.webhook_response} empty="No webhook response was recorded." label="webhook response" />
+      <Section title={m.calls_section_webhook_response()}>
+        <JsonBlock data={call.webhook_response} empty={m.calls_no_webhook_response()} label={m.calls_webhook_response_label()} />
       </Section>
     </Stack>
   );

@@ -5,6 +5,8 @@ import { getRouteApi } from '@tanstack/react-router';
 import { IconChevronDown, IconChevronUp, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { isApiError } from '../../../api';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { ErrorState } from '../../../components/error-state';
 import { confirmAction } from '../../../lib/confirm';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -80,7 +82,7 @@ export function CallDrawer() {
           });
         }
       } catch (e) {
-        notifyError(e, 'Could not move to that call');
+        notifyError(e, m.calls_move_failed());
       } finally {
         setMoving(false);
       }
@@ -95,37 +97,37 @@ export function CallDrawer() {
 
   const onDelete = async () => {
     const ok = await confirmAction({
-      title: `Delete call #${callId}?`,
-      children: <Text size="sm">The call leaves the log with its transcript and recording. This cannot be undone.</Text>,
-      confirmLabel: 'Delete call',
+      title: m.calls_delete_title({ id: callId }),
+      children: <Text size="sm">{m.calls_delete_body()}</Text>,
+      confirmLabel: m.calls_delete_confirm(),
       danger: true,
     });
     if (!ok) return;
     remove.mutate(callId, {
       onSuccess: () => {
-        notifySuccess(`Call #${callId} was deleted.`);
+        notifySuccess(m.calls_deleted({ id: callId }));
         close();
       },
-      onError: (e) => notifyError(e, 'The call was not deleted'),
+      onError: (e) => notifyError(e, m.calls_delete_failed()),
     });
   };
 
   const data = call.data;
   let content: React.ReactNode;
   if (callId <= 0) {
-    content = <Text>This link does not name a call.</Text>;
+    content = <Text>{m.calls_bad_link()}</Text>;
   } else if (data) {
     content = <CallDetail call={data} />;
   } else if (call.isError) {
     content =
       isApiError(call.error) && call.error.kind === 'not-found' ? (
-        <Text data-testid="call-not-found">There is no call #{callId}, or it belongs to another account.</Text>
+        <Text data-testid="call-not-found">{m.calls_not_found({ id: callId })}</Text>
       ) : (
-        <ErrorState error={call.error} title="Could not load this call" onRetry={() => void call.refetch()} retrying={call.isFetching} />
+        <ErrorState error={call.error} title={m.calls_detail_load_error()} onRetry={() => void call.refetch()} retrying={call.isFetching} />
       );
   } else {
     content = (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading the call">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label={m.calls_detail_loading()}>
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} height={16} width={`${60 + ((i * 13) % 35)}%`} />
         ))}
@@ -142,41 +144,42 @@ export function CallDrawer() {
       padding="md"
       title={
         <Stack gap={0}>
-          <Text fw={600}>Call #{callId}</Text>
+          <Text fw={600}>{m.calls_call_number({ id: callId })}</Text>
           {data && (
             <Text size="xs" c="dimmed">
               {formatCallTime(data.created_at)}
-              {position !== null && listPage.data ? ` · ${position.toLocaleString('en-US')} of ${listPage.data.total.toLocaleString('en-US')}` : ''}
+              {position !== null && listPage.data
+                ? ` · ${m.calls_position({ position: formatNumber(position), total: formatNumber(listPage.data.total) })}`
+                : ''}
             </Text>
           )}
         </Stack>
       }
-      aria-label={`Call ${callId}`}
       data-testid="call-drawer"
       returnFocus
     >
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
           <Group gap={4}>
-            <Tooltip label={<>Previous call <Kbd size="xs">k</Kbd></>} withArrow>
-              <ActionIcon variant="default" onClick={() => void move(-1)} aria-label="Previous call" disabled={!params || moving}>
+            <Tooltip label={<>{m.calls_previous_call()} <Kbd size="xs">k</Kbd></>} withArrow>
+              <ActionIcon variant="default" onClick={() => void move(-1)} aria-label={m.calls_previous_call()} aria-keyshortcuts="k" disabled={!params || moving}>
                 <IconChevronUp size={16} />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label={<>Next call <Kbd size="xs">j</Kbd></>} withArrow>
-              <ActionIcon variant="default" onClick={() => void move(1)} aria-label="Next call" disabled={!params || moving}>
+            <Tooltip label={<>{m.calls_next_call()} <Kbd size="xs">j</Kbd></>} withArrow>
+              <ActionIcon variant="default" onClick={() => void move(1)} aria-label={m.calls_next_call()} aria-keyshortcuts="j" disabled={!params || moving}>
                 <IconChevronDown size={16} />
               </ActionIcon>
             </Tooltip>
             {!compact && (
               <Text size="xs" c="dimmed" ml={6}>
-                <Kbd size="xs">j</Kbd> / <Kbd size="xs">k</Kbd> next and previous, <Kbd size="xs">Esc</Kbd> closes
+                <Kbd size="xs">j</Kbd> / <Kbd size="xs">k</Kbd> {m.calls_keys_move()}, <Kbd size="xs">{m.calls_key_escape()}</Kbd> {m.calls_keys_close()}
               </Text>
             )}
           </Group>
           {data && (
             <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => void onDelete()} loading={remove.isPending}>
-              Delete
+              {m.common_delete()}
             </Button>
           )}
         </Group>

@@ -2,7 +2,9 @@ import { DataList, Group, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Call } from '../../../../contract/call';
-import { formatCallTime, formatCost, formatDuration, humanize } from '../lib/format';
+import { m } from '../../../i18n';
+import { formatCallTime, formatCost, formatDuration } from '../lib/format';
+import { answeredByLabel, typeLabel } from '../lib/labels';
 import { PhoneNumber } from './phone-number';
 import { StatusBadge } from './status-badge';
 
@@ -18,7 +20,7 @@ function Numbers({ call }: { call: Call }) {
   return (
     <Group gap={6} wrap="wrap">
       {from}
-      <IconArrowRight size={14} aria-label="to" />
+      <IconArrowRight size={14} aria-label={m.calls_numbers_to()} />
       {to}
     </Group>
   );
@@ -26,17 +28,17 @@ function Numbers({ call }: { call: Call }) {
 
 export function CallFacts({ call }: { call: Call }) {
   const items: [string, ReactNode][] = [
-    ['Status', <StatusBadge status={call.status} />],
-    ['Type', call.type ? humanize(call.type) : '—'],
-    ['Numbers', <Numbers call={call} />],
-    ['Assistant', call.assistant_name || '—'],
-    ['Campaign', call.campaign_name || '—'],
-    ['Duration', formatDuration(call.duration)],
-    ['Answered by', call.answered_by ? humanize(call.answered_by) : '—'],
-    ['Carrier cost', formatCost(call.carrier_cost)],
-    ['Total cost', formatCost(call.total_cost)],
-    ['Started', formatCallTime(call.created_at, true)],
-    ['Last update', formatCallTime(call.updated_at, true)],
+    [m.common_status(), <StatusBadge status={call.status} />],
+    [m.calls_col_type(), typeLabel(call.type)],
+    [m.calls_fact_numbers(), <Numbers call={call} />],
+    [m.calls_col_assistant(), call.assistant_name || '—'],
+    [m.calls_col_campaign(), call.campaign_name || '—'],
+    [m.calls_col_duration(), formatDuration(call.duration)],
+    [m.calls_col_answered_by(), answeredByLabel(call.answered_by)],
+    [m.calls_fact_carrier_cost(), formatCost(call.carrier_cost)],
+    [m.calls_col_total_cost(), formatCost(call.total_cost)],
+    [m.calls_fact_started(), formatCallTime(call.created_at, true)],
+    [m.calls_fact_last_update(), formatCallTime(call.updated_at, true)],
   ];
   return (
     <DataList size="sm" labelWidth={110} gap={6}>

@@ -5,24 +5,40 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { CALL_STATUSES, CALL_TYPES } from '../../../../contract/call';
+import { m } from '../../../i18n';
 import type { FilterOption } from '../api/filter-option';
-import { humanize } from '../lib/format';
+import { statusLabel, typeLabel } from '../lib/labels';
 import { browserCountry, normalisePhoneFilter, type PhoneFilter } from '../lib/phone-filter';
 import type { CallsSearch } from '../lib/search';
 
 export type FilterPatch = Partial<Omit<CallsSearch, 'page' | 'per_page'>>;
 
-const STATUS_DATA = CALL_STATUSES.map((s) => ({ value: s, label: humanize(s) }));
-const TYPE_DATA = CALL_TYPES.map((t) => ({ value: t, label: humanize(t) }));
+// Functions, not constants: the labels are read in the language in use when the bar is drawn.
+const statusData = () => CALL_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
+const typeData = () => CALL_TYPES.map((t) => ({ value: t, label: typeLabel(t) }));
 export const PHONE_DEBOUNCE_MS = 400;
 
-function optionData(options: readonly FilterOption[] | undefined, selected: number | undefined, noun: string) {
+function optionData(options: readonly FilterOption[] | undefined, selected: number | undefined, unnamed: (id: number) => string) {
   const data = (options ?? []).map((o) => ({ value: String(o.id), label: o.name }));
   // A linked filter may name one that is not (or not yet) in the list: keep it choosable and visible.
   if (selected !== undefined && !data.some((d) => d.value === String(selected))) {
-    data.unshift({ value: String(selected), label: `${noun} #${selected}` });
+    data.unshift({ value: String(selected), label: unnamed(selected) });
   }
   return data;
+}
+
+/** The date picker's controls, named in the reader's language. */
+function calendarLabels() {
+  return {
+    previousMonth: m.calls_date_previous_month(),
+    nextMonth: m.calls_date_next_month(),
+    previousYear: m.calls_date_previous_year(),
+    nextYear: m.calls_date_next_year(),
+    previousDecade: m.calls_date_previous_decade(),
+    nextDecade: m.calls_date_next_decade(),
+    monthLevelControl: m.calls_date_month_level(),
+    yearLevelControl: m.calls_date_year_level(),
+  };
 }
 
 /** What the URL holds for typed phone text: E.164 when it reads as a number (so a shared link means the same everywhere), else the text. */
@@ -78,32 +94,34 @@ export const CallFilters = memo(function CallFilters({ search, phone, assistants
 
   const phoneHint =
     phone.state === 'invalid'
-      ? 'Not a phone number this can read: type it whole, with the country code (e.g. +1 415 555 0123).'
+      ? m.calls_filter_phone_invalid()
       : undefined;
 
   const grid = (
       <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="xs" style={{ flex: '1 1 640px', minWidth: 0 }}>
         <Select
-          label="Status"
-          placeholder="Any"
-          data={STATUS_DATA}
+          label={m.common_status()}
+          placeholder={m.calls_filter_any()}
+          data={statusData()}
           value={search.status ?? null}
           onChange={(v) => onChange({ status: (CALL_STATUSES as readonly string[]).includes(v ?? '') ? (v as CallsSearch['status']) : undefined })}
           clearable
+          clearButtonProps={{ 'aria-label': m.calls_filter_clear_status() }}
           allowDeselect
           comboboxProps={{ withinPortal: true }}
         />
         <Select
-          label="Type"
-          placeholder="Any"
-          data={TYPE_DATA}
+          label={m.calls_filter_type()}
+          placeholder={m.calls_filter_any()}
+          data={typeData()}
           value={search.type ?? null}
           onChange={(v) => onChange({ type: (CALL_TYPES as readonly string[]).includes(v ?? '') ? (v as CallsSearch['type']) : undefined })}
           clearable
+          clearButtonProps={{ 'aria-label': m.calls_filter_clear_type() }}
         />
         <TextInput
-          label="Client number"
-          placeholder="Any number"
+          label={m.calls_filter_client_number()}
+          placeholder={m.calls_filter_any_number()}
           type="tel"
           inputMode="tel"
           autoComplete="off"
@@ -119,30 +137,34 @@ export const CallFilters = memo(function CallFilters({ search, phone, assistants
           error={phoneHint}
         />
         <Select
-          label="Assistant"
-          placeholder={optionsLoading && !assistants ? 'Loading…' : 'Any'}
-          data={optionData(assistants, search.assistant_id, 'Assistant')}
+          label={m.calls_filter_assistant()}
+          placeholder={optionsLoading && !assistants ? m.common_loading() : m.calls_filter_any()}
+          data={optionData(assistants, search.assistant_id, (id) => m.calls_assistant_id({ id }))}
           value={search.assistant_id !== undefined ? String(search.assistant_id) : null}
           onChange={(v) => onChange({ assistant_id: toId(v) })}
           searchable
           clearable
-          nothingFoundMessage="No assistant of that name"
+          clearButtonProps={{ 'aria-label': m.calls_filter_clear_assistant() }}
+          nothingFoundMessage={m.calls_filter_no_assistant()}
         />
         <Select
-          label="Campaign"
-          placeholder={optionsLoading && !campaigns ? 'Loading…' : 'Any'}
-          data={optionData(campaigns, search.campaign_id, 'Campaign')}
+          label={m.calls_filter_campaign()}
+          placeholder={optionsLoading && !campaigns ? m.common_loading() : m.calls_filter_any()}
+          data={optionData(campaigns, search.campaign_id, (id) => m.calls_campaign_id({ id }))}
           value={search.campaign_id !== undefined ? String(search.campaign_id) : null}
           onChange={(v) => onChange({ campaign_id: toId(v) })}
           searchable
           clearable
-          nothingFoundMessage="No campaign of that name"
+          clearButtonProps={{ 'aria-label': m.calls_filter_clear_campaign() }}
+          nothingFoundMessage={m.calls_filter_no_campaign()}
         />
         <DatePickerInput
           type="range"
-          label="Date"
-          placeholder="Any"
-          valueFormat="D MMM YYYY"
+          label={m.calls_filter_date()}
+          placeholder={m.calls_filter_any()}
+          valueFormat={m.calls_filter_date_format()}
+          ariaLabels={calendarLabels()}
+          clearButtonProps={{ 'aria-label': m.calls_filter_clear_date() }}
           value={range}
           onChange={(value) => {
             const next: DatesRangeValue<string> = [value[0] ? String(value[0]).slice(0, 10) : null, value[1] ? String(value[1]).slice(0, 10) : null];
@@ -167,7 +189,7 @@ export const CallFilters = memo(function CallFilters({ search, phone, assistants
         }}
         disabled={activeCount === 0}
       >
-        Clear filters
+        {m.common_clear_filters()}
       </Button>
   );
 
@@ -182,7 +204,7 @@ export const CallFilters = memo(function CallFilters({ search, phone, assistants
             onClick={() => setUnfolded((v) => !v)}
             aria-expanded={unfolded}
           >
-            Filters
+            {m.common_filters()}
           </Button>
           {clearButton}
         </Group>

@@ -8,10 +8,13 @@ import type { Call } from '../../../../contract/call';
 import { AnchorLink } from '../../../components/links';
 import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { useAssistantOptions } from '../api/get-assistant-options';
 import { useCampaignOptions } from '../api/get-campaign-options';
 import { callsQueryOptions, hasLiveCalls, LIVE_REFRESH_MS, useCalls } from '../api/get-calls';
 import { describeFilter } from '../lib/describe-filter';
+import { joinParts } from '../lib/format';
 import { callsParams, filterParams } from '../lib/params';
 import { activeFilterCount, clearedSearch, hasActiveFilter, type CallsSearch } from '../lib/search';
 import { useCallsParams } from '../lib/use-calls-params';
@@ -25,7 +28,6 @@ const CallCharts = lazy(() => import('./call-charts'));
 
 const route = getRouteApi('/_app/calls');
 const PREFETCH_DELAY_MS = 300;
-const number = new Intl.NumberFormat('en-US');
 
 export function CallLogPage() {
   const search = route.useSearch();
@@ -104,7 +106,7 @@ export function CallLogPage() {
         inherit
         c="inherit"
         underline="hover"
-        aria-label={`Call ${call.id}`}
+        aria-label={m.calls_call_label({ id: call.id })}
       >
         {children}
       </AnchorLink>
@@ -120,13 +122,12 @@ export function CallLogPage() {
   let body: React.ReactNode;
   if (phone.state === 'invalid') {
     body = (
-      <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} title="Waiting for a whole phone number" data-testid="phone-hint">
-        The client number filter could not be read as a phone number, so no calls were asked for. Type the whole number,
-        with its country code if it is not from your country, or clear the filter.
+      <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} title={m.calls_phone_hint_title()} data-testid="phone-hint">
+        {m.calls_phone_hint_body()}
       </Alert>
     );
   } else if (calls.isError && !page) {
-    body = <ErrorState error={calls.error} title="Could not load the calls" onRetry={() => void calls.refetch()} retrying={calls.isFetching} />;
+    body = <ErrorState error={calls.error} title={m.calls_load_error()} onRetry={() => void calls.refetch()} retrying={calls.isFetching} />;
   } else if (page && page.data.length === 0 && !stale) {
     const pastEnd = page.total > 0;
     body = (
@@ -134,23 +135,29 @@ export function CallLogPage() {
         <EmptyState
           icon={<IconPhoneOff size={28} />}
           withIndicatorBackground
-          title={pastEnd ? `Page ${search.page} is past the last page` : active ? 'No calls match these filters' : 'No calls yet'}
+          title={
+            pastEnd
+              ? m.calls_past_end_title({ page: formatNumber(search.page) })
+              : active
+                ? m.calls_no_match_title()
+                : m.calls_no_calls_title()
+          }
           description={
             pastEnd
-              ? `There are ${number.format(page.total)} matching calls on ${page.last_page} page${page.last_page === 1 ? '' : 's'}.`
+              ? m.calls_past_end_description({ count: formatNumber(page.total), pages: formatNumber(page.last_page) })
               : active
-                ? filterWords.join(' · ')
-                : 'Calls your assistants make and take show up here.'
+                ? joinParts(filterWords)
+                : m.calls_no_calls_description()
           }
         >
           <EmptyState.Actions>
             {pastEnd ? (
               <Button variant="light" onClick={() => setSearch((prev) => ({ ...prev, page: 1 }))}>
-                Go to the first page
+                {m.calls_go_first_page()}
               </Button>
             ) : active ? (
               <Button variant="light" leftSection={<IconFilterOff size={16} />} onClick={clear}>
-                Clear filters
+                {m.common_clear_filters()}
               </Button>
             ) : null}
           </EmptyState.Actions>
@@ -161,7 +168,7 @@ export function CallLogPage() {
     body = (
       <Stack gap="sm">
         {calls.isError && (
-          <ErrorState error={calls.error} title="Could not refresh the calls" onRetry={() => void calls.refetch()} retrying={calls.isFetching} />
+          <ErrorState error={calls.error} title={m.calls_refresh_error()} onRetry={() => void calls.refetch()} retrying={calls.isFetching} />
         )}
         <Paper withBorder={!compact} radius="md" style={{ overflow: 'hidden' }}>
           <CallsTable
@@ -194,29 +201,31 @@ export function CallLogPage() {
 
   const summary =
     total === null
-      ? 'Every call your assistants made and took, with transcript, recording and cost.'
-      : `${number.format(total)} call${total === 1 ? '' : 's'}${active ? ' match these filters' : ' in total'}.`;
+      ? m.calls_summary_intro()
+      : active
+        ? m.calls_summary_filtered({ count: formatNumber(total) })
+        : m.calls_summary_total({ count: formatNumber(total) });
 
   return (
     <>
       <PageHeader
-        title="Calls"
+        title={m.calls_title()}
         description={
           <span data-testid="calls-summary" data-total={total ?? ''}>
             {summary}
-            {page && hasLiveCalls(page) && ` Calls in progress refresh every ${LIVE_REFRESH_MS / 1000} s.`}
+            {page && hasLiveCalls(page) && ` ${m.calls_live_refresh({ seconds: formatNumber(LIVE_REFRESH_MS / 1000) })}`}
           </span>
         }
         actions={
           <>
-            {calls.isFetching && !calls.isPending && <Loader size="xs" aria-label="Loading" />}
+            {calls.isFetching && !calls.isPending && <Loader size="xs" role="status" aria-label={m.calls_refreshing()} />}
             <Button
               variant={search.charts ? 'light' : 'default'}
               leftSection={<IconChartBar size={16} />}
               aria-pressed={search.charts === true}
               onClick={() => setSearch((prev) => ({ ...prev, charts: prev.charts ? undefined : true }))}
             >
-              Charts
+              {m.calls_charts()}
             </Button>
             <ExportCalls filter={filter} filterWords={filterWords} total={total} disabled={phone.state === 'invalid'} />
           </>
@@ -236,7 +245,7 @@ export function CallLogPage() {
         />
         {search.charts && filter && (
           <Paper withBorder radius="md" p="md">
-            <Suspense fallback={<Text size="sm" c="dimmed">Loading charts…</Text>}>
+            <Suspense fallback={<Text size="sm" c="dimmed">{m.calls_loading_charts()}</Text>}>
               <CallCharts filter={filter} filterWords={filterWords} />
             </Suspense>
           </Paper>

@@ -1,8 +1,17 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { PER_PAGE_OPTIONS, type PerPage } from '../lib/search';
 
-const number = new Intl.NumberFormat('en-US');
-const PER_PAGE_DATA = PER_PAGE_OPTIONS.map((n) => ({ value: String(n), label: `${n} a page` }));
+const perPageData = () => PER_PAGE_OPTIONS.map((n) => ({ value: String(n), label: m.calls_per_page_option({ count: formatNumber(n) }) }));
+
+/** The accessible names of the pager's arrows. */
+const CONTROL_LABELS: Record<'first' | 'previous' | 'next' | 'last', () => string> = {
+  first: m.calls_pager_first,
+  previous: m.calls_pager_previous,
+  next: m.calls_pager_next,
+  last: m.calls_pager_last,
+};
 
 export function CallsPager({
   page,
@@ -29,13 +38,15 @@ export function CallsPager({
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="sm" wrap="nowrap">
         <Text size="sm" c="dimmed" data-testid="calls-range" style={{ whiteSpace: 'nowrap' }}>
-          {from !== null && to !== null ? `${number.format(from)}–${number.format(to)} of ${number.format(total)}` : `${number.format(total)} calls`}
+          {from !== null && to !== null
+            ? m.calls_range({ from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) })
+            : m.calls_count({ count: formatNumber(total) })}
         </Text>
         <Select
-          aria-label="Calls a page"
+          aria-label={m.calls_per_page_label()}
           size="xs"
           w={120}
-          data={PER_PAGE_DATA}
+          data={perPageData()}
           value={String(perPage)}
           onChange={(v) => {
             const n = PER_PAGE_OPTIONS.find((o) => String(o) === v);
@@ -53,8 +64,8 @@ export function CallsPager({
           boundaries={1}
           size="sm"
           withEdges={!compact}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+          getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control]() })}
+          getItemProps={(n) => ({ 'aria-label': m.calls_pager_page({ page: formatNumber(n) }) })}
         />
       )}
     </Group>

@@ -1,22 +1,25 @@
 import { Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { Call } from '../../../../contract/call';
-import { formatCallTime, formatCost, formatDuration, humanize } from '../lib/format';
+import { m } from '../../../i18n';
+import { DASH, formatCallTimeShort, formatCost, formatDuration, joinParts } from '../lib/format';
+import { answeredByLabel, typeLabel } from '../lib/labels';
 import { PhoneNumber } from './phone-number';
 import { StatusBadge } from './status-badge';
 
+/** The table's columns: a key, the heading (a message, read at render time) and whether it holds numbers. */
 export const CALL_COLUMNS = [
-  'Date and time',
-  'Type',
-  'Status',
-  'Assistant',
-  'Campaign',
-  'Client number',
-  'Assistant number',
-  'Duration',
-  'Answered by',
-  'Total cost',
-] as const;
+  { key: 'created_at', label: m.calls_col_date_time },
+  { key: 'type', label: m.calls_col_type },
+  { key: 'status', label: m.common_status },
+  { key: 'assistant', label: m.calls_col_assistant },
+  { key: 'campaign', label: m.calls_col_campaign },
+  { key: 'client_number', label: m.calls_col_client_number },
+  { key: 'assistant_number', label: m.calls_col_assistant_number },
+  { key: 'duration', label: m.calls_col_duration, numeric: true },
+  { key: 'answered_by', label: m.calls_col_answered_by },
+  { key: 'total_cost', label: m.calls_col_total_cost, numeric: true },
+] as const satisfies readonly { key: string; label: () => string; numeric?: boolean }[];
 
 export interface CallsTableProps {
   calls: readonly Call[] | undefined;
@@ -47,7 +50,7 @@ function SkeletonRows({ rows }: { rows: number }) {
       {Array.from({ length: rows }, (_, i) => (
         <Table.Tr key={i} aria-hidden>
           {CALL_COLUMNS.map((c) => (
-            <Table.Td key={c}>
+            <Table.Td key={c.key}>
               <Skeleton height={14} radius="sm" />
             </Table.Td>
           ))}
@@ -90,11 +93,11 @@ const CardRows = memo(function CardRows({ calls, selectedId, renderLink, onOpen 
           <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
             <PhoneNumber value={call.client_phone_number} />
             <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {formatDuration(call.duration)} · {formatCost(call.total_cost, true)}
+              {joinParts([formatDuration(call.duration), formatCost(call.total_cost, true)])}
             </Text>
           </Group>
           <Text size="xs" c="dimmed" truncate>
-            {[humanize(call.type || '—'), call.assistant_name, call.campaign_name].filter(Boolean).join(' · ')}
+            {joinParts([typeLabel(call.type), call.assistant_name, call.campaign_name])}
           </Text>
         </Paper>
       ))}
@@ -117,7 +120,7 @@ function Truncated({ value, width }: { value: string | null; width: number }) {
   return (
     <td className={TD} style={{ maxWidth: width }}>
       <span style={value ? TRUNCATE : { ...TRUNCATE, ...DIMMED }} title={value ?? undefined}>
-        {value || '—'}
+        {value || DASH}
       </span>
     </td>
   );
@@ -141,7 +144,7 @@ const TableRows = memo(function TableRows({ calls, selectedId, renderLink, onOpe
           <td className={TD} style={{ whiteSpace: 'nowrap' }}>
             {renderLink(call, <CallTime value={call.created_at} />)}
           </td>
-          <td className={TD}>{call.type ? humanize(call.type) : '—'}</td>
+          <td className={TD}>{typeLabel(call.type)}</td>
           <td className={TD}>
             <StatusBadge status={call.status} />
           </td>
@@ -156,7 +159,7 @@ const TableRows = memo(function TableRows({ calls, selectedId, renderLink, onOpe
           <td className={TD} style={NUMERIC}>
             {formatDuration(call.duration)}
           </td>
-          <td className={TD}>{call.answered_by ? humanize(call.answered_by) : '—'}</td>
+          <td className={TD}>{answeredByLabel(call.answered_by)}</td>
           <td className={TD} style={NUMERIC}>
             {formatCost(call.total_cost, true)}
           </td>
@@ -201,8 +204,8 @@ export function CallsTable(props: CallsTableProps) {
         <Table.Thead>
           <Table.Tr>
             {CALL_COLUMNS.map((c) => (
-              <Table.Th key={c} style={{ textAlign: c === 'Duration' || c === 'Total cost' ? 'right' : undefined, lineHeight: 1.2 }}>
-                {c}
+              <Table.Th key={c.key} style={{ textAlign: 'numeric' in c ? 'right' : undefined, lineHeight: 1.2 }}>
+                {c.label()}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -219,10 +222,7 @@ export function CallsTable(props: CallsTableProps) {
   );
 }
 
-const THIS_YEAR = String(new Date().getFullYear());
-
-/** "23 Nov, 09:45" this year, "23 Nov 2025, 09:45" before: the widest column stays narrow. */
+/** "Nov 23, 9:45 AM" this year, "Nov 23, 2025, 9:45 AM" before: the widest column stays narrow. */
 function CallTime({ value }: { value: string | null }) {
-  const text = formatCallTime(value);
-  return <>{text.replace(` ${THIS_YEAR},`, ',')}</>;
+  return <>{formatCallTimeShort(value)}</>;
 }

@@ -2,11 +2,12 @@ import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../../api';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { fetchAllCalls, type ExportProgress } from '../api/export-calls';
 import { buildCsv, csvFileName } from '../lib/csv';
+import { joinParts } from '../lib/format';
 import type { CallsFilterParams } from '../lib/params';
-
-const number = new Intl.NumberFormat('en-US');
 
 type Phase =
   | { kind: 'idle' }
@@ -88,54 +89,55 @@ export function ExportCalls({
         onClick={() => void start()}
         disabled={disabled || !filter || total === 0}
       >
-        Export CSV
+        {m.common_export_csv()}
       </Button>
       <Modal
         opened={phase.kind !== 'idle'}
         onClose={cancel}
-        title="Export calls to CSV"
+        title={m.calls_export_title()}
         closeOnClickOutside={phase.kind !== 'running'}
         centered
       >
         <Stack gap="sm" data-testid="export-dialog" data-phase={phase.kind}>
           <Text size="sm" c="dimmed">
-            {filterWords.length > 0 ? filterWords.join(' · ') : 'All calls'}
+            {filterWords.length > 0 ? joinParts(filterWords) : m.calls_all_calls()}
           </Text>
           {running && (
             <>
-              <Progress value={percent} animated aria-label="Export progress" />
+              <Progress value={percent} animated aria-label={m.calls_export_progress_label()} />
               <Text size="sm" data-testid="export-progress">
-                {number.format(running.loaded)}
-                {running.total !== null ? ` of ${number.format(running.total)}` : ''} calls loaded
-                {running.waitingFor ? ` · the service asked to wait ${running.waitingFor} s` : ''}
+                {running.total !== null
+                  ? m.calls_export_loaded_of({ loaded: formatNumber(running.loaded), total: formatNumber(running.total) })
+                  : m.calls_export_loaded({ loaded: formatNumber(running.loaded) })}
+                {running.waitingFor ? ` · ${m.calls_export_waiting({ seconds: formatNumber(running.waitingFor) })}` : ''}
               </Text>
               {running.total !== null && running.total > 5_000 && (
                 <Text size="xs" c="dimmed">
-                  Large exports take a while: the service allows a limited number of requests a minute.
+                  {m.calls_export_large()}
                 </Text>
               )}
             </>
           )}
           {phase.kind === 'done' && (
             <Text size="sm" data-testid="export-done">
-              Exported {number.format(phase.count)} call{phase.count === 1 ? '' : 's'} to {phase.fileName}.
+              {m.calls_export_done({ count: formatNumber(phase.count), file: phase.fileName })}
             </Text>
           )}
           {phase.kind === 'failed' && (
             <Text size="sm" c="red" role="alert">
-              The export stopped after {number.format(phase.loaded)} calls: {errorMessage(phase.error)}
+              {m.calls_export_failed({ count: formatNumber(phase.loaded), error: errorMessage(phase.error) })}
             </Text>
           )}
           <Group justify="flex-end" gap="xs">
             {running ? (
               <Button variant="default" onClick={cancel}>
-                Cancel
+                {m.common_cancel()}
               </Button>
             ) : (
               <>
-                {phase.kind === 'failed' && <Button onClick={() => void start()}>Try again</Button>}
+                {phase.kind === 'failed' && <Button onClick={() => void start()}>{m.common_retry()}</Button>}
                 <Button variant={phase.kind === 'failed' ? 'default' : 'filled'} onClick={cancel}>
-                  Close
+                  {m.common_close()}
                 </Button>
               </>
             )}

@@ -1,5 +1,7 @@
 import { Code, Table, Text } from '@mantine/core';
 import { Fragment, useMemo, type ReactNode } from 'react';
+import { m } from '../../../i18n';
+import { DASH } from '../lib/format';
 import { keyValues } from '../lib/key-values';
 
 /*
@@ -45,8 +47,8 @@ export function KeyValueTable({ data, empty, label }: { data: unknown; empty: st
                 <Code>{row.value}</Code>
               ) : row.value.trim() === '' ? (
                 // An empty value is shown as empty, not as a blank cell that looks like a rendering fault.
-                <Text span inherit c="dimmed" aria-label="empty">
-                  —
+                <Text span inherit c="dimmed" aria-label={m.calls_empty_value()}>
+                  {DASH}
                 </Text>
               ) : (
                 row.value

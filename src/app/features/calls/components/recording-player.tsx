@@ -2,6 +2,8 @@ import { ActionIcon, Alert, Button, Group, SegmentedControl, Slider, Stack, Text
 import { IconDownload, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { isHttpUrl } from '../../../../contract/validation';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { formatDuration } from '../lib/format';
 
 const SPEEDS = ['1', '1.5', '2'] as const;
@@ -22,14 +24,14 @@ export function RecordingPlayer({ url, callId }: { url: string | null; callId: n
   if (!url) {
     return (
       <Text c="dimmed" size="sm">
-        No recording for this call.
+        {m.calls_no_recording()}
       </Text>
     );
   }
   if (!isHttpUrl(url)) {
     return (
       <Text c="dimmed" size="sm">
-        The recording address is not a web address, so it is not played.
+        {m.calls_recording_not_web()}
       </Text>
     );
   }
@@ -71,7 +73,7 @@ export function RecordingPlayer({ url, callId }: { url: string | null; callId: n
           radius="xl"
           variant="filled"
           onClick={toggle}
-          aria-label={playing ? 'Pause recording' : 'Play recording'}
+          aria-label={playing ? m.calls_recording_pause() : m.calls_recording_play()}
           disabled={failed}
         >
           {playing ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />}
@@ -90,8 +92,9 @@ export function RecordingPlayer({ url, callId }: { url: string | null; callId: n
           }}
           label={(v) => formatDuration(v)}
           disabled={!duration || failed}
-          thumbLabel="Seek"
-          aria-label="Seek"
+          thumbLabel={m.calls_recording_seek()}
+          aria-label={m.calls_recording_seek()}
+          thumbValueText={(v) => formatDuration(v)}
         />
         <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
           {formatDuration(seek ?? time)} / {formatDuration(duration)}
@@ -100,14 +103,14 @@ export function RecordingPlayer({ url, callId }: { url: string | null; callId: n
       <Group gap="sm" justify="space-between">
         <SegmentedControl
           size="xs"
-          aria-label="Playback speed"
+          aria-label={m.calls_recording_speed()}
           value={speed}
           onChange={(v) => {
             const next = SPEEDS.find((s) => s === v) ?? '1';
             setSpeed(next);
             if (audioRef.current) audioRef.current.playbackRate = Number(next);
           }}
-          data={SPEEDS.map((s) => ({ value: s, label: `${s}x` }))}
+          data={SPEEDS.map((s) => ({ value: s, label: m.calls_recording_speed_option({ speed: formatNumber(Number(s)) }) }))}
         />
         <Button
           component="a"
@@ -118,12 +121,12 @@ export function RecordingPlayer({ url, callId }: { url: string | null; callId: n
           size="xs"
           leftSection={<IconDownload size={14} />}
         >
-          Download
+          {m.calls_recording_download()}
         </Button>
       </Group>
       {failed && (
         <Alert color="red" variant="light" p="xs">
-          The recording could not be loaded.
+          {m.calls_recording_failed()}
         </Alert>
       )}
     </Stack>

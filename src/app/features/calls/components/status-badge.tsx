@@ -1,20 +1,24 @@
 import { Badge, Text } from '@mantine/core';
-import { humanize } from '../lib/format';
+import { DASH } from '../lib/format';
+import { statusLabel } from '../lib/labels';
 import { statusColor } from '../lib/status';
 
-/** A coloured badge for a known status; an unknown one as plain text, exactly as it came. */
+/**
+ * A coloured badge for a known status, its word in the reader's language on it (the colour is never the
+ * only sign); an unknown status as plain text, exactly as it came.
+ */
 export function StatusBadge({ status }: { status: string }) {
   const color = statusColor(status);
   if (!color) {
     return (
       <Text span inherit data-status={status}>
-        {status || '—'}
+        {status || DASH}
       </Text>
     );
   }
   return (
     <Badge color={color} variant="light" radius="sm" tt="none" fw={600} data-status={status} style={{ minWidth: 'max-content' }}>
-      {humanize(status)}
+      {statusLabel(status)}
     </Badge>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { TranscriptEntry } from '../../../../contract/call';
+import { m } from '../../../i18n';
 import { formatTurnTime, parseTranscript, speakerLabel, type Turn } from '../lib/transcript';
 
 const SIDE_STYLE: Record<Turn['side'], { align: 'flex-start' | 'flex-end' | 'center'; bg: string }> = {
@@ -18,12 +19,12 @@ export function TranscriptView({ transcript }: { transcript: string | readonly T
   if (turns.length === 0) {
     return (
       <Text c="dimmed" size="sm">
-        No transcript for this call.
+        {m.calls_no_transcript()}
       </Text>
     );
   }
   return (
-    <Stack gap="xs" role="list" aria-label="Transcript">
+    <Stack gap="xs" role="list" aria-label={m.calls_section_transcript()}>
       {turns.map((turn, i) => {
         const style = SIDE_STYLE[turn.side];
         const time = formatTurnTime(turn.timestamp);

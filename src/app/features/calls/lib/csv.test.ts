@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { callSchema } from '../../../../contract/call';
-import { buildCsv, CSV_COLUMNS, csvFileName, csvRow } from './csv';
+import { buildCsv, csvColumns, csvFileName, csvRow } from './csv';
 
 const call = callSchema.parse({
   id: 17,
@@ -45,7 +45,7 @@ describe('csv', () => {
     const text = await buildCsv([call, { ...call, id: 18, transcript: [{ sender: 'human', text: 'Line1\nLine2' }] }]);
     const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
-    expect(parsed.data[0]).toEqual([...CSV_COLUMNS]);
+    expect(parsed.data[0]).toEqual(csvColumns());
     expect(parsed.data).toHaveLength(3);
     expect(parsed.data[1]?.[12]).toBe('Assistant: Hello, "friend"\nCustomer: Hi, yes');
     expect(parsed.data[2]?.[12]).toBe('Customer: Line1\nLine2');
@@ -62,7 +62,7 @@ describe('csv', () => {
 
   it('gives the header alone for no calls', async () => {
     const parsed = Papa.parse<string[]>(await buildCsv([]), { skipEmptyLines: true });
-    expect(parsed.data).toEqual([[...CSV_COLUMNS]]);
+    expect(parsed.data).toEqual([csvColumns()]);
   });
 
   it('names the file after the filter', () => {

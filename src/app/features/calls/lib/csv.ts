@@ -1,27 +1,33 @@
 import type { Call } from '../../../../contract/call';
+import { m } from '../../../i18n';
 import { formatDuration } from './format';
 import { transcriptText } from './transcript';
 
 /*
  * The export: the table's columns plus the transcript as plain lines. Values stay machine-readable
- * (service times, E.164 numbers, plain numbers); papaparse is loaded only when someone exports.
+ * (service times, E.164 numbers, plain numbers, the API's own status and type words); only the headings
+ * and the transcript's speaker names are in the reader's language. papaparse is loaded only when
+ * someone exports.
  */
 
-export const CSV_COLUMNS = [
-  'Call ID',
-  'Date and time',
-  'Type',
-  'Status',
-  'Assistant',
-  'Campaign',
-  'Client number',
-  'Assistant number',
-  'Duration',
-  'Duration (seconds)',
-  'Answered by',
-  'Total cost',
-  'Transcript',
-] as const;
+/** The column headings, in the reader's language (a function: the locale is read when exporting). */
+export function csvColumns(): string[] {
+  return [
+    m.calls_col_call_id(),
+    m.calls_col_date_time(),
+    m.calls_col_type(),
+    m.common_status(),
+    m.calls_col_assistant(),
+    m.calls_col_campaign(),
+    m.calls_col_client_number(),
+    m.calls_col_assistant_number(),
+    m.calls_col_duration(),
+    m.calls_col_duration_seconds(),
+    m.calls_col_answered_by(),
+    m.calls_col_total_cost(),
+    m.calls_col_transcript(),
+  ];
+}
 
 type Cell = string | number;
 
@@ -52,7 +58,7 @@ export const FORMULA_START = /^[=@\t\r]|^[+-](?![\d\s.]*$)/;
 export async function buildCsv(calls: readonly Call[]): Promise<string> {
   const { default: Papa } = await import('papaparse');
   return Papa.unparse(
-    { fields: [...CSV_COLUMNS], data: calls.map(csvRow) },
+    { fields: csvColumns(), data: calls.map(csvRow) },
     { escapeFormulae: FORMULA_START, newline: '\r\n' },
   );
 }
@@ -60,9 +66,12 @@ export async function buildCsv(calls: readonly Call[]): Promise<string> {
 export function csvFileName(filterLabel: string, now = new Date()): string {
   const stamp = now.toISOString().slice(0, 16).replace(/[:T]/g, '-');
   const slug = filterLabel
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 60);
-  return `calls${slug ? `-${slug}` : ''}-${stamp}.csv`;
+  return `${m.calls_export_file_prefix()}${slug ? `-${slug}` : ''}-${stamp}.csv`;
 }

@@ -9,13 +9,13 @@ describe('describeFilter', () => {
         [{ id: 3, name: 'Anna' }],
         [],
       ),
-    ).toEqual(['Status: No answer', 'Type: Outbound', 'Phone: +49 30 1234567', 'Assistant: Anna', 'Campaign: #9', 'From 1 May 2025 to 31 May 2025']);
+    ).toEqual(['Status: No answer', 'Type: Outbound', 'Phone: +49 30 1234567', 'Assistant: Anna', 'Campaign: #9', 'From May 1, 2025 to May 31, 2025']);
   });
 
   it('says nothing without filters and handles open ranges', () => {
     expect(describeFilter({ phone: '' })).toEqual([]);
-    expect(describeFilter({ phone: '', date_from: '2025-05-01' })).toEqual(['From 1 May 2025']);
-    expect(describeFilter({ phone: '', date_to: '2025-05-01' })).toEqual(['Until 1 May 2025']);
-    expect(describeFilter({ phone: '', date_from: '2025-05-01', date_to: '2025-05-01' })).toEqual(['On 1 May 2025']);
+    expect(describeFilter({ phone: '', date_from: '2025-05-01' })).toEqual(['From May 1, 2025']);
+    expect(describeFilter({ phone: '', date_to: '2025-05-01' })).toEqual(['Until May 1, 2025']);
+    expect(describeFilter({ phone: '', date_from: '2025-05-01', date_to: '2025-05-01' })).toEqual(['On May 1, 2025']);
   });
 });

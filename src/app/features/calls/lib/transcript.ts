@@ -1,4 +1,6 @@
 import type { TranscriptEntry } from '../../../../contract/call';
+import { m } from '../../../i18n';
+import { formatDuration, formatInstant, formatWallClock } from '../../../i18n/format';
 
 /*
  * A transcript arrives in two forms (shared/spec/hosted-quirks.md): one string of `AI: …` / `User: …`
@@ -76,9 +78,9 @@ export function parseTranscript(transcript: string | readonly TranscriptEntry[] 
 }
 
 export function speakerLabel(turn: Turn): string {
-  if (turn.side === 'assistant') return 'Assistant';
-  if (turn.side === 'customer') return 'Customer';
-  return turn.speaker || 'Note';
+  if (turn.side === 'assistant') return m.calls_speaker_assistant();
+  if (turn.side === 'customer') return m.calls_speaker_customer();
+  return turn.speaker || m.calls_speaker_note();
 }
 
 /** The transcript as plain lines ("Assistant: …"), for the CSV export and copying. */
@@ -88,27 +90,24 @@ export function transcriptText(transcript: string | readonly TranscriptEntry[] |
     .join('\n');
 }
 
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' };
+
 /**
- * A turn's timestamp for display: seconds into the call as m:ss, epoch values and date strings as a
- * local clock time, anything else as it came.
+ * A turn's timestamp for display: seconds into the call as m:ss, epoch values as a clock time in the
+ * browser's zone, the service's zone-less times as its wall clock, anything else as it came.
  */
 export function formatTurnTime(timestamp: string | number | null): string | null {
   if (timestamp === null || timestamp === '') return null;
   const n = typeof timestamp === 'number' ? timestamp : /^\d+(\.\d+)?$/.test(timestamp) ? Number(timestamp) : NaN;
   if (Number.isFinite(n)) {
-    if (n < 1e6) {
-      const s = Math.floor(n);
-      return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-    }
-    const ms = n > 1e12 ? n : n * 1000;
-    return new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    if (n < 1e6) return formatDuration(Math.floor(n));
+    return formatInstant(n > 1e12 ? n : n * 1000, CLOCK);
   }
   if (typeof timestamp === 'string') {
-    const parsed = Date.parse(timestamp.includes('T') ? timestamp : timestamp.replace(' ', 'T'));
-    if (/^\d{4}-\d{2}-\d{2}/.test(timestamp) && Number.isFinite(parsed)) {
-      return new Date(parsed).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    }
-    return timestamp;
+    if (!/^\d{4}-\d{2}-\d{2}/.test(timestamp)) return timestamp;
+    // With a zone (Z, +01:00) it is an instant; without one, the service's own clock.
+    if (/(Z|[+-]\d{2}:?\d{2})$/i.test(timestamp)) return formatInstant(timestamp, CLOCK);
+    return /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(timestamp) ? formatWallClock(timestamp, CLOCK) : timestamp;
   }
   return null;
 }

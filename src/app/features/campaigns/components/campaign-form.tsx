@@ -3,15 +3,16 @@ import { Chip, Group, Input, MultiSelect, NumberInput, Select, SimpleGrid, Stack
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { CAMPAIGN_BOUNDS, WEEKDAYS, type Campaign } from '../../../../contract/campaign';
-import { laravelErrorMap } from '../../../../contract/validation';
 import { ApiError } from '../../../api/errors';
 import { FormCard } from '../../../components/form-card';
 import { FormFooter } from '../../../components/form-footer';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { applyApiErrorToForm, OUTCOME_UNKNOWN } from '../../../lib/form-errors';
 import { useCreateCampaign } from '../api/create-campaign';
-import { DAY_LABELS, formatMinutes } from '../lib/format';
-import { campaignErrorPath, campaignFormDefaults, campaignFormSchema, timeZones, toCreateCampaignRequest, type CampaignFormValues } from '../lib/form-schema';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
+import { formatMinutes, weekdayName } from '../lib/format';
+import { campaignErrorMap, campaignErrorPath, campaignFormDefaults, campaignFormSchema, timeZones, toCreateCampaignRequest, type CampaignFormValues } from '../lib/form-schema';
 
 export interface AssistantOption {
   value: number;
@@ -26,6 +27,9 @@ export interface PhoneNumberOption {
 
 
 const FIELDS = Object.keys(campaignFormDefaults);
+
+/** A bound as the service writes it ("4320"), in the reader's digits. */
+const bound = (n: number) => formatNumber(n, { useGrouping: false });
 
 export interface CampaignFormProps {
   assistants: AssistantOption[];
@@ -46,7 +50,7 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
   const form = useForm<CampaignFormValues>({
     defaultValues: campaignFormDefaults,
     // The schema reads '' from an empty number input as "required"; its input type is wider than the form's.
-    resolver: zodResolver(campaignFormSchema, { error: laravelErrorMap }, { raw: true }) as unknown as Resolver<CampaignFormValues>,
+    resolver: zodResolver(campaignFormSchema, { error: campaignErrorMap }, { raw: true }) as unknown as Resolver<CampaignFormValues>,
     mode: 'onTouched',
   });
   const { control, register, handleSubmit, setError, formState } = form;
@@ -74,18 +78,18 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
   const busy = formState.isSubmitting || create.isPending;
   const b = CAMPAIGN_BOUNDS;
   return (
-    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label="New campaign">
+    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label={m.campaigns_new()}>
       <UnsavedChangesGuard when={() => form.formState.isDirty && !saved.current} />
       <Stack gap="lg">
-        <FormCard title="Campaign">
+        <FormCard title={m.campaigns_campaign()}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Name" required maxLength={b.name.max} {...register('name')} error={formState.errors.name?.message} autoComplete="off" />
+            <TextInput label={m.common_name()} required maxLength={b.name.max} {...register('name')} error={formState.errors.name?.message} autoComplete="off" />
             <Controller
               control={control}
               name="assistant_id"
               render={({ field, fieldState }) => (
                 <Select<number>
-                  label="Outbound assistant"
+                  label={m.campaigns_field_assistant()}
                   required
                   data={assistants}
                   value={field.value}
@@ -93,10 +97,10 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
                   onBlur={field.onBlur}
                   ref={field.ref}
                   error={fieldState.error?.message}
-                  placeholder={assistantsLoading ? 'Loading assistants…' : assistants.length === 0 ? 'No outbound assistant yet' : 'Choose the assistant that calls'}
+                  placeholder={assistantsLoading ? m.campaigns_assistants_loading() : assistants.length === 0 ? m.campaigns_assistants_none() : m.campaigns_assistant_choose()}
                   searchable
                   allowDeselect={false}
-                  nothingFoundMessage="No such assistant"
+                  nothingFoundMessage={m.campaigns_assistant_not_found()}
                 />
               )}
             />
@@ -105,15 +109,17 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
               name="phone_number_ids"
               render={({ field, fieldState }) => (
                 <MultiSelect<number>
-                  label="Phone numbers"
-                  description="The numbers the campaign calls from"
+                  label={m.campaigns_field_numbers()}
+                  description={m.campaigns_numbers_hint()}
                   data={phoneNumbers}
                   value={field.value}
                   onChange={(v) => field.onChange(v)}
                   onBlur={field.onBlur}
                   ref={field.ref}
                   error={fieldState.error?.message}
-                  placeholder={phoneNumbersLoading ? 'Loading numbers…' : field.value.length ? undefined : phoneNumbers.length === 0 ? 'No numbers' : 'Choose numbers'}
+                  placeholder={
+                    phoneNumbersLoading ? m.campaigns_numbers_loading() : field.value.length ? undefined : phoneNumbers.length === 0 ? m.campaigns_numbers_none() : m.campaigns_numbers_choose()
+                  }
                   searchable
                   clearable
                 />
@@ -124,8 +130,8 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
               name="max_calls_in_parallel"
               render={({ field, fieldState }) => (
                 <NumberInput
-                  label="Calls in parallel"
-                  description={`${b.max_calls_in_parallel.min} to ${b.max_calls_in_parallel.max}`}
+                  label={m.campaigns_field_parallel()}
+                  description={m.campaigns_range({ min: bound(b.max_calls_in_parallel.min), max: bound(b.max_calls_in_parallel.max) })}
                   required
                   min={b.max_calls_in_parallel.min}
                   max={b.max_calls_in_parallel.max}
@@ -142,18 +148,18 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
           </SimpleGrid>
         </FormCard>
 
-        <FormCard title="When it calls" description="Calls go out only on these days, between these hours, in the campaign's time zone.">
+        <FormCard title={m.campaigns_section_when()} description={m.campaigns_section_when_hint()}>
           <Stack gap="md">
             <Controller
               control={control}
               name="allowed_days"
               render={({ field, fieldState }) => (
-                <Input.Wrapper label="Allowed days" required error={fieldState.error?.message}>
+                <Input.Wrapper label={m.campaigns_field_days()} required error={fieldState.error?.message}>
                   <Chip.Group multiple value={field.value} onChange={(v) => field.onChange(WEEKDAYS.filter((d) => v.includes(d)))}>
                     <Group gap={6} mt={6}>
                       {WEEKDAYS.map((d) => (
-                        <Chip key={d} value={d} size="sm" variant="outline" aria-label={d}>
-                          {DAY_LABELS[d]}
+                        <Chip key={d} value={d} size="sm" variant="outline" aria-label={weekdayName(d, 'long')}>
+                          {weekdayName(d)}
                         </Chip>
                       ))}
                     </Group>
@@ -162,14 +168,14 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
               )}
             />
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-              <TextInput label="From" type="time" required {...register('allowed_hours_start_time')} error={formState.errors.allowed_hours_start_time?.message} />
-              <TextInput label="Until" type="time" required {...register('allowed_hours_end_time')} error={formState.errors.allowed_hours_end_time?.message} />
+              <TextInput label={m.campaigns_field_from()} type="time" required {...register('allowed_hours_start_time')} error={formState.errors.allowed_hours_start_time?.message} />
+              <TextInput label={m.campaigns_field_until()} type="time" required {...register('allowed_hours_end_time')} error={formState.errors.allowed_hours_end_time?.message} />
               <Controller
                 control={control}
                 name="timezone"
                 render={({ field, fieldState }) => (
                   <Select
-                    label="Time zone"
+                    label={m.campaigns_field_timezone()}
                     data={zones}
                     value={field.value}
                     onChange={(v) => field.onChange(v)}
@@ -177,7 +183,7 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
                     ref={field.ref}
                     error={fieldState.error?.message}
                     // Short enough to show whole in a third of the row.
-                    placeholder={assistantZone ? `Assistant's: ${assistantZone}` : "The assistant's"}
+                    placeholder={assistantZone ? m.campaigns_timezone_assistant_zone({ zone: assistantZone }) : m.campaigns_timezone_assistant()}
                     searchable
                     clearable
                   />
@@ -187,15 +193,15 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
           </Stack>
         </FormCard>
 
-        <FormCard title="Retries" description="How often a lead that did not answer is called again.">
+        <FormCard title={m.campaigns_section_retries()} description={m.campaigns_section_retries_hint()}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Controller
               control={control}
               name="max_retries"
               render={({ field, fieldState }) => (
                 <NumberInput
-                  label="Attempts"
-                  description={`${b.max_retries.min} to ${b.max_retries.max}`}
+                  label={m.campaigns_field_attempts()}
+                  description={m.campaigns_range({ min: bound(b.max_retries.min), max: bound(b.max_retries.max) })}
                   required
                   min={b.max_retries.min}
                   max={b.max_retries.max}
@@ -214,8 +220,8 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
               name="retry_interval"
               render={({ field, fieldState }) => (
                 <NumberInput
-                  label="Minutes between attempts"
-                  description={`${b.retry_interval.min} to ${b.retry_interval.max} (${formatMinutes(b.retry_interval.max)})${
+                  label={m.campaigns_field_interval()}
+                  description={`${m.campaigns_range_words({ min: bound(b.retry_interval.min), max: bound(b.retry_interval.max), words: formatMinutes(b.retry_interval.max) })}${
                     typeof interval === 'number' && interval >= 60 ? ` · ${formatMinutes(interval)}` : ''
                   }`}
                   required
@@ -238,8 +244,8 @@ export function CampaignForm({ assistants, assistantsLoading, phoneNumbers, phon
         <FormFooter
           error={formState.errors.root?.server?.message}
           outcomeUnknown={formState.errors.root?.server?.type === OUTCOME_UNKNOWN}
-          errorTitle="The campaign was not created"
-          submitLabel="Create campaign"
+          errorTitle={m.campaigns_not_created()}
+          submitLabel={m.campaigns_create()}
           onCancel={onCancel}
           busy={busy}
         />

@@ -1,8 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Card, EmptyState, Group, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CampaignProgress } from '../../../../contract/live';
 import { ErrorState } from '../../../components/error-state';
+import { m } from '../../../i18n';
+import { DASH, formatNumber } from '../../../i18n/format';
 import { StatusBadge } from '../../calls/components/status-badge';
 import { LeadStatusBadge } from '../../leads/components/lead-status-badge';
 import { LiveCallsTable } from '../../live/components/live-calls-table';
@@ -14,8 +17,6 @@ import { CampaignProgressTable } from './campaign-progress-table';
 
 // The chart (recharts) loads only on a campaign's page, after the figures.
 const CampaignProgressChart = lazy(() => import('./campaign-progress-chart'));
-
-const number = new Intl.NumberFormat('en-US');
 
 /** Lead statuses in the order a campaign moves them, then any other the service sends. */
 const LEAD_ORDER = ['created', 'completed', 'reached-max-retries'];
@@ -47,22 +48,25 @@ function LeadsByStatus({ progress }: { progress: CampaignProgress }) {
   const p = leadsDone(progress.leads_total, progress.leads_by_status);
   const statuses = orderedStatuses(progress.leads_by_status);
   const total = Math.max(p.total, statuses.reduce((s, [, n]) => s + n, 0));
+  // The parts grow as leads move on: without the slide for a reader who asks for less motion.
+  const reduceMotion = useReducedMotion();
   return (
     <Stack gap="xs">
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>
-          Leads
+          {m.campaigns_leads()}
         </Text>
         <Text size="sm" c="dimmed" data-testid="progress-leads-done">
-          {number.format(p.done)} of {number.format(p.total)} done
+          {m.campaigns_progress_done({ done: formatNumber(p.done), total: formatNumber(p.total) })}
         </Text>
       </Group>
       {/* One bar for the whole: its parts (one per status) are drawn, the counts below say the same in words. */}
       <Progress.Root
         size="lg"
         radius="sm"
+        transitionDuration={reduceMotion ? 0 : undefined}
         role="progressbar"
-        aria-label={`${p.done} of ${p.total} leads done`}
+        aria-label={m.campaigns_progress_done_label({ done: formatNumber(p.done), total: formatNumber(p.total) })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(p.percent)}
@@ -75,15 +79,15 @@ function LeadsByStatus({ progress }: { progress: CampaignProgress }) {
       </Progress.Root>
       {statuses.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No leads yet.
+          {m.campaigns_progress_no_leads()}
         </Text>
       ) : (
-        <Group gap="md" data-testid="progress-lead-statuses" aria-label="Leads by status">
+        <Group gap="md" role="group" data-testid="progress-lead-statuses" aria-label={m.campaigns_leads_by_status()}>
           {statuses.map(([status, n]) => (
             <Group key={status} gap={6} data-testid="progress-lead-status" data-status={status} data-count={n}>
               <LeadStatusBadge status={status} />
               <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {number.format(n)}
+                {formatNumber(n)}
               </Text>
             </Group>
           ))}
@@ -96,7 +100,7 @@ function LeadsByStatus({ progress }: { progress: CampaignProgress }) {
 function OverTime({ progress }: { progress: CampaignProgress }) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   if (progress.series.length === 0) {
-    return <EmptyState py="md" variant="light" title="No calls yet" description="The chart fills in as the campaign calls its leads." />;
+    return <EmptyState py="md" variant="light" title={m.campaigns_progress_no_calls_title()} description={m.campaigns_progress_no_calls_description()} />;
   }
   return (
     <Stack gap="xs">
@@ -106,10 +110,10 @@ function OverTime({ progress }: { progress: CampaignProgress }) {
           value={view}
           onChange={(v) => setView(v === 'table' ? 'table' : 'chart')}
           data={[
-            { value: 'chart', label: 'Chart' },
-            { value: 'table', label: 'Table' },
+            { value: 'chart', label: m.campaigns_view_chart() },
+            { value: 'table', label: m.campaigns_view_table() },
           ]}
-          aria-label="Show the calls over time as"
+          aria-label={m.campaigns_view_label()}
         />
       </Group>
       {view === 'chart' ? (
@@ -134,22 +138,22 @@ export function CampaignProgressView({ progress }: { progress: CampaignProgress 
       <Card withBorder padding="lg" radius="md">
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
-            <Figure label="Calls in progress" value={number.format(inProgress)} testId="progress-in-progress" />
-            <Figure label="Attempts" value={progress.attempts !== null ? number.format(progress.attempts) : '—'} testId="progress-attempts" />
-            <Figure label="Leads" value={progress.leads_total !== null ? number.format(progress.leads_total) : '—'} testId="progress-leads-total" />
+            <Figure label={m.campaigns_progress_in_progress()} value={formatNumber(inProgress)} testId="progress-in-progress" />
+            <Figure label={m.campaigns_progress_attempts()} value={progress.attempts !== null ? formatNumber(progress.attempts) : DASH} testId="progress-attempts" />
+            <Figure label={m.campaigns_leads()} value={progress.leads_total !== null ? formatNumber(progress.leads_total) : DASH} testId="progress-leads-total" />
           </SimpleGrid>
           <LeadsByStatus progress={progress} />
           {callStatuses.length > 0 ? (
             <Stack gap="xs">
               <Text size="sm" fw={600}>
-                Calls by status
+                {m.campaigns_progress_calls_by_status()}
               </Text>
-              <Group gap="md" aria-label="Calls by status" data-testid="progress-call-statuses">
+              <Group gap="md" role="group" aria-label={m.campaigns_progress_calls_by_status()} data-testid="progress-call-statuses">
                 {callStatuses.map(([status, n]) => (
                   <Group key={status} gap={6}>
                     <StatusBadge status={status} />
                     <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {number.format(n)}
+                      {formatNumber(n)}
                     </Text>
                   </Group>
                 ))}
@@ -159,21 +163,21 @@ export function CampaignProgressView({ progress }: { progress: CampaignProgress 
         </Stack>
       </Card>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <Card withBorder padding="lg" radius="md" component="section" aria-label="Calls in progress">
+        <Card withBorder padding="lg" radius="md" component="section" aria-label={m.campaigns_progress_in_progress()}>
           <Title order={2} size="h4" mb="sm">
-            Calls in progress
+            {m.campaigns_progress_in_progress()}
           </Title>
           {live.length === 0 ? (
             <Text size="sm" c="dimmed" data-testid="progress-no-live-calls">
-              No call of this campaign is in progress.
+              {m.campaigns_progress_no_live_calls()}
             </Text>
           ) : (
             <LiveCallsTable calls={live} now={now} hideCampaign />
           )}
         </Card>
-        <Card withBorder padding="lg" radius="md" component="section" aria-label="Calls over time">
+        <Card withBorder padding="lg" radius="md" component="section" aria-label={m.campaigns_progress_over_time()}>
           <Title order={2} size="h4" mb="sm">
-            Calls over time
+            {m.campaigns_progress_over_time()}
           </Title>
           <OverTime progress={progress} />
         </Card>
@@ -184,11 +188,11 @@ export function CampaignProgressView({ progress }: { progress: CampaignProgress 
 
 /** The progress query in each state: loading, not offered by this host, failed, or the data. */
 export function CampaignProgressSection({ query }: { query: UseQueryResult<CampaignProgress> }) {
-  if (query.isPending) return <Skeleton height={180} radius="md" aria-label="Loading the campaign's progress" />;
+  if (query.isPending) return <Skeleton height={180} radius="md" role="status" aria-label={m.campaigns_progress_loading()} />;
   if (query.data === undefined) {
     if (progressNotOffered(query.error)) return <CampaignProgressNotOffered />;
     return (
-      <ErrorState error={query.error} title="Could not load the campaign's progress" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      <ErrorState error={query.error} title={m.campaigns_progress_error()} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     );
   }
   return <CampaignProgressView progress={query.data} />;

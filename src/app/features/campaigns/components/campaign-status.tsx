@@ -1,18 +1,32 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import type { Campaign } from '../../../../contract/campaign';
+import { m } from '../../../i18n';
+import { DASH } from '../../../i18n/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useUpdateCampaignStatus, type CampaignAction } from '../api/update-campaign-status';
 
 const COLORS: Record<string, string> = { draft: 'gray', running: 'green', stopped: 'orange', completed: 'teal' };
 
-/** A campaign's status: known ones as badges, any other as the service sent it. */
+const LABELS: Record<string, () => string> = {
+  draft: m.campaigns_status_draft,
+  running: m.campaigns_status_running,
+  stopped: m.campaigns_status_stopped,
+  completed: m.campaigns_status_completed,
+};
+
+/** A known status in the reader's language; any other as the service sent it. */
+export function campaignStatusLabel(status: string): string {
+  return Object.hasOwn(LABELS, status) ? LABELS[status]!() : status;
+}
+
+/** A campaign's status: known ones as badges with their word, any other as the service sent it. */
 export function CampaignStatusBadge({ status }: { status: string }) {
-  const color = COLORS[status];
-  if (!color) return <Text span size="sm" data-testid="campaign-status">{status || '—'}</Text>;
+  const color = Object.hasOwn(COLORS, status) ? COLORS[status] : undefined;
+  if (!color) return <Text span size="sm" data-testid="campaign-status">{status || DASH}</Text>;
   return (
-    <Badge color={color} variant={status === 'running' ? 'filled' : 'light'} tt="none" data-testid="campaign-status" miw="max-content">
-      {status}
+    <Badge color={color} variant={status === 'running' ? 'filled' : 'light'} tt="none" data-testid="campaign-status" data-status={status} miw="max-content">
+      {campaignStatusLabel(status)}
     </Badge>
   );
 }
@@ -31,9 +45,14 @@ export function CampaignStatusButtons({ campaign, size = 'xs' }: { campaign: Cam
   const run = async (action: CampaignAction) => {
     try {
       const answer = await mutation.mutateAsync({ campaignId: campaign.id, action });
-      notifySuccess(answer.message, `“${campaign.name}” ${answer.data?.status || (action === 'start' ? 'started' : 'stopped')}`);
+      const name = campaign.name;
+      const status = answer.data?.status;
+      notifySuccess(
+        answer.message,
+        status ? m.campaigns_status_now({ name, status: campaignStatusLabel(status) }) : action === 'start' ? m.campaigns_started({ name }) : m.campaigns_stopped({ name }),
+      );
     } catch (e) {
-      notifyError(e, action === 'start' ? 'The campaign did not start' : 'The campaign did not stop');
+      notifyError(e, action === 'start' ? m.campaigns_start_failed() : m.campaigns_stop_failed());
     }
   };
   const pending = mutation.isPending ? mutation.variables?.action : undefined;
@@ -50,9 +69,9 @@ export function CampaignStatusButtons({ campaign, size = 'xs' }: { campaign: Cam
             loading={pending === 'start'}
             disabled={mutation.isPending && pending !== 'start'}
             onClick={() => void run('start')}
-            aria-label={`Start campaign ${campaign.name}`}
+            aria-label={m.campaigns_start_named({ name: campaign.name })}
           >
-            Start
+            {m.campaigns_start()}
           </Button>
         ) : (
           <Button
@@ -64,9 +83,9 @@ export function CampaignStatusButtons({ campaign, size = 'xs' }: { campaign: Cam
             loading={pending === 'stop'}
             disabled={mutation.isPending && pending !== 'stop'}
             onClick={() => void run('stop')}
-            aria-label={`Stop campaign ${campaign.name}`}
+            aria-label={m.campaigns_stop_named({ name: campaign.name })}
           >
-            Stop
+            {m.campaigns_stop()}
           </Button>
         ),
       )}

@@ -1,17 +1,19 @@
 import type { ReactNode } from 'react';
 import { Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Campaign } from '../../../../contract/campaign';
-import { formatRetries, formatSchedule } from '../lib/format';
+import { m } from '../../../i18n';
+import { DASH, formatNumber } from '../../../i18n/format';
+import { campaignName, formatRetries, formatSchedule } from '../lib/format';
 import { CampaignStatusBadge, CampaignStatusButtons } from './campaign-status';
 import { DeleteCampaignButton } from './delete-campaign-button';
 
 function assistantName(c: Campaign): string {
   if (c.assistant?.name) return c.assistant.name;
   // Hosted campaign lists may not say which assistant calls: unknown, not "none".
-  return c.assistant_id !== null ? `Assistant ${c.assistant_id}` : '—';
+  return c.assistant_id !== null ? m.campaigns_assistant_fallback({ id: c.assistant_id }) : DASH;
 }
 
-const campaignName = (c: Campaign) => c.name || `Campaign ${c.id}`;
+const leadsCount = (c: Campaign) => (c.leads_count !== null && c.leads_count !== undefined ? m.campaigns_leads_count({ count: formatNumber(c.leads_count) }) : null);
 
 export function CampaignsTable({
   campaigns,
@@ -42,8 +44,8 @@ export function CampaignsTable({
             </Text>
             <Group justify="space-between" mt={6}>
               <Text size="xs" c="dimmed">
-                Retries {formatRetries(c.max_retries, c.retry_interval) || '—'}
-                {c.leads_count !== null && c.leads_count !== undefined ? ` · ${c.leads_count} lead${c.leads_count === 1 ? '' : 's'}` : ''}
+                {m.campaigns_retries_line({ retries: formatRetries(c.max_retries, c.retry_interval) || DASH })}
+                {leadsCount(c) !== null ? ` · ${leadsCount(c)}` : ''}
               </Text>
               <Group gap={6} wrap="nowrap">
                 <CampaignStatusButtons campaign={c} />
@@ -60,13 +62,13 @@ export function CampaignsTable({
       <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover data-testid="campaigns-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Assistant</Table.Th>
-            <Table.Th>Allowed days and hours</Table.Th>
-            <Table.Th>Retries</Table.Th>
+            <Table.Th>{m.common_name()}</Table.Th>
+            <Table.Th>{m.common_status()}</Table.Th>
+            <Table.Th>{m.campaigns_col_assistant()}</Table.Th>
+            <Table.Th>{m.campaigns_col_schedule()}</Table.Th>
+            <Table.Th>{m.campaigns_col_retries()}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Start, stop or delete</VisuallyHidden>
+              <VisuallyHidden>{m.campaigns_col_actions()}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -76,8 +78,8 @@ export function CampaignsTable({
               <Table.Td maw={220}>
                 {renderLink(c, <Text size="sm" fw={600} truncate title={campaignName(c)}>{campaignName(c)}</Text>)}
                 <Text size="xs" c="dimmed">
-                  {c.leads_count !== null && c.leads_count !== undefined ? `${c.leads_count} lead${c.leads_count === 1 ? '' : 's'} · ` : ''}
-                  {c.max_calls_in_parallel !== null ? `${c.max_calls_in_parallel} in parallel` : ''}
+                  {leadsCount(c) !== null ? `${leadsCount(c)} · ` : ''}
+                  {c.max_calls_in_parallel !== null ? m.campaigns_in_parallel({ count: formatNumber(c.max_calls_in_parallel) }) : ''}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -99,7 +101,7 @@ export function CampaignsTable({
                 ) : null}
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{formatRetries(c.max_retries, c.retry_interval) || '—'}</Text>
+                <Text size="sm">{formatRetries(c.max_retries, c.retry_interval) || DASH}</Text>
               </Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">

@@ -3,23 +3,27 @@ import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { Campaign } from '../../../../contract/campaign';
 import { confirmAction } from '../../../lib/confirm';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteCampaign } from '../api/delete-campaign';
+import { campaignName } from '../lib/format';
 
 function confirmDeleteCampaign(c: Campaign): Promise<boolean> {
-  const name = c.name || `Campaign ${c.id}`;
+  const name = campaignName(c);
   return confirmAction({
-    title: `Delete the campaign “${name}”?`,
+    title: m.campaigns_delete_title({ name }),
     danger: true,
-    confirmLabel: 'Delete campaign',
+    confirmLabel: m.campaigns_delete(),
     children: (
       <Text size="sm">
         <Text span fw={600}>
           {name}
         </Text>{' '}
-        and its {c.leads_count !== null && c.leads_count !== undefined ? `${c.leads_count} lead${c.leads_count === 1 ? '' : 's'}` : 'leads'} are removed.
-        {c.status === 'running' ? ' It is running: deleting it stops its calls.' : ''} Past calls stay in the call log. This cannot be
-        undone.
+        {c.leads_count !== null && c.leads_count !== undefined
+          ? m.campaigns_delete_leads({ count: formatNumber(c.leads_count) })
+          : m.campaigns_delete_leads_unknown()}
+        {c.status === 'running' ? ` ${m.campaigns_delete_running()}` : ''} {m.campaigns_delete_final()}
       </Text>
     ),
   });
@@ -31,7 +35,7 @@ function confirmDeleteCampaign(c: Campaign): Promise<boolean> {
  */
 export function DeleteCampaignButton({ campaign, variant = 'icon', onDeleted }: { campaign: Campaign; variant?: 'icon' | 'button'; onDeleted?: () => void }) {
   const del = useDeleteCampaign();
-  const name = campaign.name || `Campaign ${campaign.id}`;
+  const name = campaignName(campaign);
   // One dialog and one request at a time, from the first click on.
   const inFlight = useRef(false);
 
@@ -41,10 +45,10 @@ export function DeleteCampaignButton({ campaign, variant = 'icon', onDeleted }: 
     try {
       if (!(await confirmDeleteCampaign(campaign))) return;
       const answer = await del.mutateAsync(campaign.id);
-      notifySuccess(answer.message ?? `“${name}” was deleted.`, 'Campaign deleted');
+      notifySuccess(answer.message ?? m.campaigns_deleted_message({ name }), m.campaigns_deleted_title());
       onDeleted?.();
     } catch (e) {
-      notifyError(e, `“${name}” was not deleted`);
+      notifyError(e, m.campaigns_delete_failed({ name }));
     } finally {
       inFlight.current = false;
     }
@@ -53,13 +57,13 @@ export function DeleteCampaignButton({ campaign, variant = 'icon', onDeleted }: 
   if (variant === 'button') {
     return (
       <Button variant="light" color="red" size="sm" leftSection={<IconTrash size={16} aria-hidden />} loading={del.isPending} onClick={() => void run()}>
-        Delete
+        {m.common_delete()}
       </Button>
     );
   }
   return (
-    <Tooltip label="Delete campaign">
-      <ActionIcon variant="subtle" color="red" aria-label={`Delete campaign ${name}`} loading={del.isPending} onClick={() => void run()}>
+    <Tooltip label={m.campaigns_delete()}>
+      <ActionIcon variant="subtle" color="red" aria-label={m.campaigns_delete_named({ name })} loading={del.isPending} onClick={() => void run()}>
         <IconTrash size={16} aria-hidden />
       </ActionIcon>
     </Tooltip>

@@ -1,12 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { laravelErrorMap } from '../../../../contract/validation';
-import { campaignErrorPath, campaignFormDefaults, campaignFormSchema, minutesOf, toCreateCampaignRequest, type CampaignFormValues } from './form-schema';
+import { setLocale } from '../../../paraglide/runtime.js';
+import {
+  campaignErrorMap,
+  campaignErrorPath,
+  campaignFormDefaults,
+  campaignFormSchema,
+  minutesOf,
+  toCreateCampaignRequest,
+  type CampaignFormValues,
+} from './form-schema';
 
 const valid: CampaignFormValues = { ...campaignFormDefaults, name: 'Spring', assistant_id: 7 };
 
 /** Field -> first message, as the form shows them. */
-function errorsOf(values: CampaignFormValues): Record<string, string> {
-  const result = campaignFormSchema.safeParse(values, { error: laravelErrorMap });
+function errorsOf(values: CampaignFormValues, error = laravelErrorMap): Record<string, string> {
+  const result = campaignFormSchema.safeParse(values, { error });
   if (result.success) return {};
   const out: Record<string, string> = {};
   for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
@@ -58,5 +67,34 @@ describe('campaign form', () => {
     expect(campaignErrorPath('phone_number_ids.2')).toBe('phone_number_ids');
     expect(campaignErrorPath('allowed_days.0')).toBe('allowed_days');
     expect(campaignErrorPath('name')).toBe('name');
+  });
+
+  describe("the form's own words", () => {
+    afterEach(() => void setLocale('en', { reload: false }));
+    const wrong: CampaignFormValues[] = [
+      { ...campaignFormDefaults },
+      { ...valid, name: 'x'.repeat(300), max_calls_in_parallel: 11, max_retries: 0, retry_interval: 4321, allowed_days: [] },
+      { ...valid, max_retries: '', retry_interval: 2.5, allowed_hours_start_time: '25:00', phone_number_ids: Array.from({ length: 51 }, (_, i) => i) },
+      { ...valid, allowed_hours_start_time: '18:00', allowed_hours_end_time: '09:00' },
+    ];
+
+    it("in English they are the service's (Laravel's) words", () => {
+      for (const values of wrong) expect(errorsOf(values, campaignErrorMap)).toEqual(errorsOf(values));
+    });
+
+    it('in German every message is German', () => {
+      void setLocale('de', { reload: false });
+      // The first case that trips a field names it.
+      const errors = Object.assign({}, ...wrong.map((v) => errorsOf(v, campaignErrorMap)).reverse()) as Record<string, string>;
+      expect(errors).toMatchObject({
+        name: 'Das Feld „Name“ ist erforderlich.',
+        assistant_id: 'Das Feld „Ausgehender Assistent“ ist erforderlich.',
+        max_calls_in_parallel: 'Das Feld „Parallele Anrufe“ darf höchstens 10 sein.',
+        retry_interval: 'Das Feld „Minuten zwischen den Versuchen“ darf höchstens 4320 sein.',
+        allowed_days: 'Wählen Sie mindestens einen Tag.',
+        allowed_hours_end_time: 'Das Ende der erlaubten Uhrzeiten muss nach ihrem Beginn liegen.',
+      });
+      for (const message of Object.values(errors)) expect(message).not.toMatch(/\bThe\b|field/);
+    });
   });
 });

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { CAMPAIGN_BOUNDS, HOUR_MINUTE, WEEKDAYS, type CreateCampaignRequest } from '../../../../contract/campaign';
+import { laravelErrorMap } from '../../../../contract/validation';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 
 /*
- * The campaign form: the service's own bounds (CAMPAIGN_BOUNDS), checked with Laravel's wording before
- * anything is sent. Empty number inputs give '' (Mantine's NumberInput), read as "required".
+ * The campaign form: the service's own bounds (CAMPAIGN_BOUNDS), checked before anything is sent, in the
+ * reader's language (in English with Laravel's wording, as the service would answer). Empty number inputs
+ * give '' (Mantine's NumberInput), read as "required".
  */
 
 export interface CampaignFormValues {
@@ -41,7 +45,7 @@ export const campaignFormSchema = z
       .nullable()
       .transform((v, ctx) => {
         if (v === null) {
-          ctx.addIssue({ code: 'custom', message: 'The assistant id field is required.' });
+          ctx.addIssue({ code: 'custom', message: m.campaigns_validation_required({ field: m.campaigns_attr_assistant_id() }) });
           return z.NEVER;
         }
         return v;
@@ -51,7 +55,7 @@ export const campaignFormSchema = z
     allowed_hours_start_time: z.string().regex(HOUR_MINUTE),
     allowed_hours_end_time: z.string().regex(HOUR_MINUTE),
     // Laravel's own words here read "at least 1 items".
-    allowed_days: z.array(z.enum(WEEKDAYS)).min(1, 'Choose at least one day.'),
+    allowed_days: z.array(z.enum(WEEKDAYS)).min(1, { error: () => m.campaigns_validation_days() }),
     max_retries: bounded(CAMPAIGN_BOUNDS.max_retries),
     retry_interval: bounded(CAMPAIGN_BOUNDS.retry_interval),
     phone_number_ids: z.array(z.number().int()).max(50),
@@ -62,11 +66,57 @@ export const campaignFormSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['allowed_hours_end_time'],
-          message: 'The allowed hours end time field must be a time after allowed hours start time.',
+          message: m.campaigns_validation_hours_order(),
         });
       }
     }
   });
+
+/** Each field's name inside a validation sentence ("The max retries field …" / "Das Feld „Versuche“ …"). */
+const ATTRIBUTES: Record<keyof CampaignFormValues, () => string> = {
+  name: m.campaigns_attr_name,
+  assistant_id: m.campaigns_attr_assistant_id,
+  timezone: m.campaigns_attr_timezone,
+  max_calls_in_parallel: m.campaigns_attr_max_calls_in_parallel,
+  allowed_hours_start_time: m.campaigns_attr_allowed_hours_start_time,
+  allowed_hours_end_time: m.campaigns_attr_allowed_hours_end_time,
+  allowed_days: m.campaigns_attr_allowed_days,
+  max_retries: m.campaigns_attr_max_retries,
+  retry_interval: m.campaigns_attr_retry_interval,
+  phone_number_ids: m.campaigns_attr_phone_number_ids,
+};
+
+// Bounds without grouping, as the service writes them ("4320").
+const bound = (n: unknown) => formatNumber(Number(n), { useGrouping: false });
+
+/**
+ * The form's messages in the reader's language, read when the form validates. The English catalog words
+ * them as Laravel does (laravelErrorMap); an issue it does not word falls back to that map.
+ */
+export const campaignErrorMap: z.core.$ZodErrorMap = (issue) => {
+  const name = issue.path?.[0];
+  const attribute = typeof name === 'string' && name in ATTRIBUTES ? ATTRIBUTES[name as keyof CampaignFormValues] : null;
+  if (!attribute) return laravelErrorMap(issue);
+  const field = attribute();
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return m.campaigns_validation_required({ field });
+      return issue.expected === 'int' ? m.campaigns_validation_integer({ field }) : m.campaigns_validation_number({ field });
+    case 'too_small':
+      if (issue.origin === 'string') return m.campaigns_validation_required({ field });
+      return m.campaigns_validation_min({ field, min: bound(issue.minimum) });
+    case 'too_big':
+      if (issue.origin === 'string') return m.campaigns_validation_max_chars({ field, max: bound(issue.maximum) });
+      if (issue.origin === 'array') return m.campaigns_validation_max_items({ field, max: bound(issue.maximum) });
+      return m.campaigns_validation_max({ field, max: bound(issue.maximum) });
+    case 'invalid_format':
+      return m.campaigns_validation_format({ field });
+    case 'invalid_value':
+      return issue.input === undefined ? m.campaigns_validation_required({ field }) : m.campaigns_validation_invalid({ field });
+    default:
+      return laravelErrorMap(issue);
+  }
+};
 
 export const campaignFormDefaults: CampaignFormValues = {
   name: '',

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../paraglide/runtime.js';
 import { formatDays, formatHour, formatHours, formatMinutes, formatRetries } from './format';
 
 describe('campaign formatting', () => {
@@ -24,5 +25,17 @@ describe('campaign formatting', () => {
     expect(formatMinutes(4320)).toBe('3 days');
     expect(formatRetries(3, 60)).toBe('3 × every 1 h');
     expect(formatRetries(null, 60)).toBe('');
+  });
+
+  describe('in German', () => {
+    afterEach(() => void setLocale('en', { reload: false }));
+    it('weekdays from Intl, units and retries in German words', () => {
+      void setLocale('de', { reload: false });
+      expect(formatDays(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'])).toMatch(/^Mo\.?–Fr\.?$/);
+      expect(formatDays(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'])).toBe('Täglich');
+      expect(formatMinutes(90)).toBe('1 Std. 30 Min.');
+      expect(formatMinutes(1440)).toBe('1 Tag');
+      expect(formatRetries(3, 4320)).toBe('3 × alle 3 Tage');
+    });
   });
 });

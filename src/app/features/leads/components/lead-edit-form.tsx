@@ -4,6 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { LEAD_INVALID_FIELDS_PREFIX, LEAD_SETTABLE_STATUS, type Lead } from '../../../../contract/lead';
+import { m } from '../../../i18n';
 import { FormCard } from '../../../components/form-card';
 import { FormFooter } from '../../../components/form-footer';
 import { OUTCOME_UNKNOWN } from '../../../lib/form-errors';
@@ -12,6 +13,7 @@ import { useUpdateLead } from '../api/update-lead';
 import { editFormErrorPath, leadEditSchema, leadEditValues, statusOptions, toUpdateLeadRequest, type LeadEditValues } from '../lib/form-schema';
 import type { CountryCode } from '../lib/phone';
 import { applyServerErrors } from '../lib/server-errors';
+import { leadStatusLabel, statusSelectData } from '../lib/status';
 import type { CampaignOption } from './lead-filters';
 import { PhoneInput } from './phone-input';
 import { VariableRows } from './variable-rows';
@@ -59,7 +61,7 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
   // A campaign the list no longer offers (another user's view, a deleted one) is still shown.
   const campaignData =
     lead.campaign && !campaigns.some((c) => c.value === lead.campaign!.id)
-      ? [...campaigns, { value: lead.campaign.id, label: lead.campaign.name || `Campaign ${lead.campaign.id}` }]
+      ? [...campaigns, { value: lead.campaign.id, label: lead.campaign.name || m.leads_campaign_fallback({ id: lead.campaign.id }) }]
       : campaigns;
 
   const onValid = async (v: LeadEditValues) => {
@@ -92,17 +94,17 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
 
   const busy = formState.isSubmitting || update.isPending;
   return (
-    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label="Edit lead">
+    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label={m.leads_edit_title()}>
       <UnsavedChangesGuard when={() => form.formState.isDirty && !saved.current} />
       <Stack gap="lg">
-        <FormCard title="Lead" description="The service lets four things change on a lead: its campaign, phone number, status and variables.">
+        <FormCard title={m.leads_form_card_lead()} description={m.leads_edit_card_hint()}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Controller
               control={control}
               name="campaign_id"
               render={({ field, fieldState }) => (
                 <Select<number>
-                  label="Campaign"
+                  label={m.leads_field_campaign()}
                   required
                   data={campaignData}
                   value={field.value}
@@ -110,7 +112,7 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
                   onBlur={field.onBlur}
                   ref={field.ref}
                   error={fieldState.error?.message}
-                  description={lead.secondary_contacts.length > 0 ? 'Its secondary contacts move with it.' : undefined}
+                  description={lead.secondary_contacts.length > 0 ? m.leads_edit_contacts_move() : undefined}
                   searchable
                   allowDeselect={false}
                 />
@@ -121,7 +123,7 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
               name="phone"
               render={({ field, fieldState }) => (
                 <PhoneInput
-                  label="Phone number"
+                  label={m.leads_field_phone_number()}
                   required
                   value={field.value}
                   onChange={field.onChange}
@@ -137,15 +139,15 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
               name="status"
               render={({ field, fieldState }) => (
                 <Select
-                  label="Status"
-                  data={statusOptions(lead.status)}
+                  label={m.common_status()}
+                  data={statusSelectData(statusOptions(lead.status))}
                   value={field.value}
                   onChange={(v) => field.onChange(v ?? lead.status)}
                   onBlur={field.onBlur}
                   ref={field.ref}
                   error={fieldState.error?.message}
                   allowDeselect={false}
-                  description={`Calls set the status. You can set it back to “${LEAD_SETTABLE_STATUS}” to have the lead called again; the service refuses the others.`}
+                  description={m.leads_edit_status_hint({ status: leadStatusLabel(LEAD_SETTABLE_STATUS) })}
                 />
               )}
             />
@@ -153,25 +155,26 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
         </FormCard>
 
         <FormCard
-          title="Variables"
+          title={m.leads_edit_variables()}
           description={
             <>
-              What you save here is <b>merged</b> into the lead’s variables: new names are added, changed values replace the old ones, and
-              everything else stays as it is.
+              {m.leads_edit_variables_hint_before()}
+              <b>{m.leads_edit_variables_hint_merged()}</b>
+              {m.leads_edit_variables_hint_after()}
             </>
           }
         >
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />} mb="md" p="xs">
-            <Text size="sm">The API cannot remove a variable from a lead. You can change a value, or set it to an empty one.</Text>
+            <Text size="sm">{m.leads_edit_cannot_remove()}</Text>
           </Alert>
-          <VariableRows control={control} register={register} name="variables" emptyText="This lead has no variables yet." />
+          <VariableRows control={control} register={register} name="variables" emptyText={m.leads_edit_no_variables()} />
         </FormCard>
 
         <FormFooter
           error={formState.errors.root?.server?.message}
           outcomeUnknown={formState.errors.root?.server?.type === OUTCOME_UNKNOWN}
-          errorTitle="The changes were not saved"
-          submitLabel="Save changes"
+          errorTitle={m.leads_edit_not_saved()}
+          submitLabel={m.common_save_changes()}
           onCancel={onCancel}
           busy={busy}
           submitDisabled={nothingChanged}

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
+import { m } from '../../../i18n';
+import { statusSelectData } from '../lib/status';
 
 export interface CampaignOption {
   value: number;
@@ -37,8 +39,8 @@ export function LeadFilters({ campaign, status, q, campaigns, statuses, onChange
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
       <TextInput
-        label="Search"
-        placeholder="Phone, name or email"
+        label={m.common_search()}
+        placeholder={m.leads_filter_search_placeholder()}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={text}
         onChange={(e) => {
@@ -48,8 +50,8 @@ export function LeadFilters({ campaign, status, q, campaigns, statuses, onChange
         w={{ base: '100%', xs: 260 }}
       />
       <Select<number>
-        label="Campaign"
-        placeholder="All campaigns"
+        label={m.leads_field_campaign()}
+        placeholder={m.leads_filter_all_campaigns()}
         data={campaigns}
         value={campaign ?? null}
         onChange={(v) => onChange({ campaign: v ?? undefined })}
@@ -59,9 +61,9 @@ export function LeadFilters({ campaign, status, q, campaigns, statuses, onChange
         w={{ base: 'calc(50% - 6px)', xs: 220 }}
       />
       <Select
-        label="Status"
-        placeholder="Any status"
-        data={statuses}
+        label={m.common_status()}
+        placeholder={m.leads_filter_any_status()}
+        data={statusSelectData(statuses)}
         value={status ?? null}
         onChange={(v) => onChange({ status: v ?? undefined })}
         clearable
@@ -76,7 +78,7 @@ export function LeadFilters({ campaign, status, q, campaigns, statuses, onChange
             onChange({ campaign: undefined, status: undefined, q: '' });
           }}
         >
-          Clear filters
+          {m.common_clear_filters()}
         </Button>
       ) : null}
     </Group>

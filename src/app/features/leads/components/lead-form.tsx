@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form';
 import type { Lead } from '../../../../contract/lead';
+import { m } from '../../../i18n';
 import { FormCard } from '../../../components/form-card';
 import { FormFooter } from '../../../components/form-footer';
 import { OUTCOME_UNKNOWN } from '../../../lib/form-errors';
@@ -59,20 +60,20 @@ function SecondaryContacts({
     <Stack gap="md">
       {fields.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No secondary contacts. Add other numbers the assistant may call for this lead.
+          {m.leads_form_no_secondary()}
         </Text>
       ) : null}
       {fields.map((field, i) => (
         <Card key={field.id} withBorder padding="sm" bg="var(--mantine-color-default-hover)" data-testid="secondary-contact-form">
           <Group justify="space-between" mb="xs">
             <Text fw={600} size="sm">
-              Secondary contact {i + 1}
+              {m.leads_form_secondary_title({ n: i + 1 })}
             </Text>
-            <CloseButton onClick={() => remove(i)} aria-label={`Remove secondary contact ${i + 1}`} />
+            <CloseButton onClick={() => remove(i)} aria-label={m.leads_form_secondary_remove({ n: i + 1 })} />
           </Group>
           <Stack gap="sm">
-            <PhoneField control={control} name={`secondary_contacts.${i}.phone`} label={`Secondary contact ${i + 1} phone number`} required />
-            <VariableRows control={control} register={register} name={`secondary_contacts.${i}.variables`} labelPrefix={`Contact ${i + 1} variable`} />
+            <PhoneField control={control} name={`secondary_contacts.${i}.phone`} label={m.leads_form_secondary_phone({ n: i + 1 })} required />
+            <VariableRows control={control} register={register} name={`secondary_contacts.${i}.variables`} contact={i + 1} />
           </Stack>
         </Card>
       ))}
@@ -83,7 +84,7 @@ function SecondaryContacts({
           onClick={() => append({ phone: { country: country(), text: '' }, variables: [] })}
           disabled={fields.length >= SECONDARY_CONTACTS_MAX}
         >
-          Add secondary contact
+          {m.leads_form_add_secondary()}
         </Button>
       </Group>
     </Stack>
@@ -134,19 +135,21 @@ export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialC
 
   const busy = formState.isSubmitting || create.isPending;
   return (
-    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label="New lead">
+    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label={m.leads_new_lead()}>
       <UnsavedChangesGuard when={() => form.formState.isDirty && !saved.current} />
       <Stack gap="lg">
-        <FormCard title="Lead">
+        <FormCard title={m.leads_form_card_lead()}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Controller
               control={control}
               name="campaign_id"
               render={({ field, fieldState }) => (
                 <Select<number>
-                  label="Campaign"
+                  label={m.leads_field_campaign()}
                   required
-                  placeholder={campaignsLoading ? 'Loading campaigns…' : campaigns.length === 0 ? 'No campaigns yet' : 'Choose a campaign'}
+                  placeholder={
+                    campaignsLoading ? m.leads_form_campaigns_loading() : campaigns.length === 0 ? m.leads_form_no_campaigns() : m.leads_form_choose_campaign()
+                  }
                   data={campaigns}
                   value={field.value}
                   onChange={(v) => field.onChange(v)}
@@ -155,13 +158,13 @@ export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialC
                   error={fieldState.error?.message}
                   searchable
                   allowDeselect={false}
-                  nothingFoundMessage="No such campaign"
+                  nothingFoundMessage={m.leads_form_no_such_campaign()}
                 />
               )}
             />
-            <PhoneField control={control} name="phone" label="Phone number" required />
-            <TextInput label="Customer name" {...register('customer_name')} error={formState.errors.customer_name?.message} autoComplete="off" />
-            <TextInput label="Email" type="email" {...register('email')} error={formState.errors.email?.message} autoComplete="off" />
+            <PhoneField control={control} name="phone" label={m.leads_field_phone_number()} required />
+            <TextInput label={m.leads_field_customer_name()} {...register('customer_name')} error={formState.errors.customer_name?.message} autoComplete="off" />
+            <TextInput label={m.leads_field_email()} type="email" {...register('email')} error={formState.errors.email?.message} autoComplete="off" />
           </SimpleGrid>
           <Controller
             control={control}
@@ -169,8 +172,8 @@ export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialC
             render={({ field }) => (
               <Switch
                 mt="lg"
-                label="Allow duplicate in this campaign"
-                description="Adds the number even when this campaign already has a lead with it."
+                label={m.leads_form_allow_duplicate()}
+                description={m.leads_form_allow_duplicate_hint()}
                 checked={field.value}
                 onChange={(e) => field.onChange(e.currentTarget.checked)}
                 onBlur={field.onBlur}
@@ -180,25 +183,25 @@ export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialC
             )}
           />
           {duplicateRefused ? (
-            <Text size="sm" c="orange.8" mt="xs" role="status">
-              This campaign already has a lead with this number. Turn on “Allow duplicate in this campaign” to add it again.
+            <Text size="sm" c="orange" mt="xs" role="status">
+              {m.leads_form_duplicate_refused()}
             </Text>
           ) : null}
         </FormCard>
 
-        <FormCard title="More variables" description="Extra values the assistant can use in its prompts, such as {{plan}}.">
-          <VariableRows control={control} register={register} name="variables" emptyText="No extra variables." />
+        <FormCard title={m.leads_form_more_variables()} description={m.leads_form_more_variables_hint()}>
+          <VariableRows control={control} register={register} name="variables" emptyText={m.leads_form_no_extra_variables()} />
         </FormCard>
 
-        <FormCard title="Secondary contacts" description="Other numbers for the same person; they are created with the lead, in the same campaign.">
+        <FormCard title={m.leads_form_secondary_contacts()} description={m.leads_form_secondary_contacts_hint()}>
           <SecondaryContacts control={control} register={register} country={() => form.getValues('phone').country} />
         </FormCard>
 
         <FormFooter
           error={formState.errors.root?.server?.message}
           outcomeUnknown={formState.errors.root?.server?.type === OUTCOME_UNKNOWN}
-          errorTitle="The lead was not saved"
-          submitLabel="Create lead"
+          errorTitle={m.leads_form_not_saved()}
+          submitLabel={m.leads_form_create()}
           onCancel={onCancel}
           busy={busy}
         />

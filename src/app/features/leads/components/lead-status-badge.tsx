@@ -1,4 +1,6 @@
 import { Badge, Text } from '@mantine/core';
+import { DASH } from '../../../i18n/format';
+import { leadStatusLabel } from '../lib/status';
 
 const COLORS: Record<string, string> = {
   created: 'blue',
@@ -6,19 +8,19 @@ const COLORS: Record<string, string> = {
   'reached-max-retries': 'orange',
 };
 
-/** A lead's status: the known ones as colored badges, any other exactly as the service sent it. */
+/** A lead's status: the known ones as colored badges with their label, any other exactly as the service sent it. */
 export function LeadStatusBadge({ status }: { status: string }) {
-  const color = COLORS[status];
+  const color = Object.prototype.hasOwnProperty.call(COLORS, status) ? COLORS[status] : undefined;
   if (!color) {
     return (
       <Text span size="sm" data-testid="lead-status">
-        {status === '' ? '—' : status}
+        {status === '' ? DASH : status}
       </Text>
     );
   }
   return (
-    <Badge color={color} variant="light" tt="none" data-testid="lead-status" miw="max-content">
-      {status}
+    <Badge color={color} variant="light" tt="none" data-testid="lead-status" data-status={status} miw="max-content">
+      {leadStatusLabel(status)}
     </Badge>
   );
 }

@@ -2,14 +2,21 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Box, Card, Group, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconChevronUp, IconSelector, IconTrash } from '@tabler/icons-react';
 import type { Lead, SecondaryContact } from '../../../../contract/lead';
+import { m } from '../../../i18n';
+import { DASH, formatNumber } from '../../../i18n/format';
 import { countryOf, formatNational } from '../lib/phone';
-import { customerEmail, customerName, formatLeadTime, variableText } from '../lib/format';
+import { customerEmail, customerName, formatLeadDateAndTime, formatLeadTime, variableText } from '../lib/format';
 import type { LeadSort } from '../lib/list-params';
 import { LeadStatusBadge } from './lead-status-badge';
 
 /** A stored number: national format with its country, E.164 on hover (and in the title for copy). */
 export function PhoneText({ e164, size = 'sm', fw }: { e164: string | null; size?: string; fw?: number }) {
-  if (!e164) return <Text span size={size} c="dimmed">—</Text>;
+  if (!e164)
+    return (
+      <Text span size={size} c="dimmed">
+        {DASH}
+      </Text>
+    );
   const country = countryOf(e164);
   const national = formatNational(e164);
   return (
@@ -28,7 +35,12 @@ export function PhoneText({ e164, size = 'sm', fw }: { e164: string | null; size
 
 function VariablesList({ variables, skip = [] }: { variables: Record<string, unknown>; skip?: string[] }) {
   const entries = Object.entries(variables).filter(([k]) => !skip.includes(k));
-  if (entries.length === 0) return <Text span size="xs" c="dimmed">no variables</Text>;
+  if (entries.length === 0)
+    return (
+      <Text span size="xs" c="dimmed">
+        {m.leads_no_variables()}
+      </Text>
+    );
   return (
     <Group gap={6}>
       {entries.map(([k, v]) => (
@@ -57,16 +69,16 @@ function ContactRows({ contacts }: { contacts: SecondaryContact[] }) {
 /** The lead's campaign by name, else by id; "—" when the host names neither. */
 function campaignLabel(lead: Lead): string {
   const id = lead.campaign_id ?? lead.campaign?.id ?? null;
-  return lead.campaign?.name || (id !== null ? `#${id}` : '—');
+  return lead.campaign?.name || (id !== null ? `#${id}` : DASH);
 }
 
 /** Date over time, so the column stays narrow. */
 function CreatedCell({ value }: { value: string | null }) {
-  const [date = '', time = ''] = formatLeadTime(value).split(' ');
+  const { date, time } = formatLeadDateAndTime(value);
   return (
     <>
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {date || '—'}
+        {date || DASH}
       </Text>
       <Text size="xs" c="dimmed">
         {time}
@@ -75,20 +87,39 @@ function CreatedCell({ value }: { value: string | null }) {
   );
 }
 
-/** Name and email share a column (name over email), each with its own sort. */
-const COLUMNS: { key: LeadSort | null; label: string; also?: { key: LeadSort; label: string } }[] = [
-  { key: 'phone', label: 'Phone number' },
-  { key: 'name', label: 'Customer name', also: { key: 'email', label: 'Email' } },
-  { key: 'campaign', label: 'Campaign' },
-  { key: 'status', label: 'Status' },
-  { key: 'contacts', label: 'Contacts' },
-  { key: 'created', label: 'Created' },
-];
+interface Column {
+  id: string;
+  key: LeadSort | null;
+  label: string;
+  also?: { key: LeadSort; label: string };
+}
 
-function SortHeader({ label, active, dir, onClick }: { label: string; active: boolean; dir: 'asc' | 'desc'; onClick: () => void }) {
+/** Name and email share a column (name over email), each with its own sort. Made at render time: the labels follow the language. */
+function columnsOf(): Column[] {
+  return [
+    { id: 'phone', key: 'phone', label: m.leads_field_phone_number() },
+    { id: 'name', key: 'name', label: m.leads_field_customer_name(), also: { key: 'email', label: m.leads_field_email() } },
+    { id: 'campaign', key: 'campaign', label: m.leads_field_campaign() },
+    { id: 'status', key: 'status', label: m.common_status() },
+    { id: 'contacts', key: 'contacts', label: m.leads_field_contacts() },
+    { id: 'created', key: 'created', label: m.common_created() },
+  ];
+}
+
+const SORT_LABELS: Record<LeadSort, () => string> = {
+  phone: m.leads_sort_phone,
+  name: m.leads_sort_name,
+  email: m.leads_sort_email,
+  campaign: m.leads_sort_campaign,
+  status: m.leads_sort_status,
+  contacts: m.leads_sort_contacts,
+  created: m.leads_sort_created,
+};
+
+function SortHeader({ label, sort, active, dir, onClick }: { label: string; sort: LeadSort; active: boolean; dir: 'asc' | 'desc'; onClick: () => void }) {
   const Icon = active ? (dir === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
   return (
-    <UnstyledButton onClick={onClick} aria-label={`Sort by ${label.toLowerCase()}`} style={{ whiteSpace: 'nowrap' }}>
+    <UnstyledButton onClick={onClick} aria-label={SORT_LABELS[sort]()} style={{ whiteSpace: 'nowrap' }}>
       <Group gap={4} wrap="nowrap">
         <Text fw={600} size="sm">
           {label}
@@ -130,13 +161,13 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
 
   const deleteButton = (lead: Lead) =>
     onDelete ? (
-      <Tooltip label="Delete lead">
+      <Tooltip label={m.leads_delete_lead()}>
         <ActionIcon
           variant="subtle"
           color="red"
           onClick={() => onDelete(lead)}
           loading={deletingId === lead.id}
-          aria-label={`Delete lead ${lead.phone_number ?? lead.id}`}
+          aria-label={m.leads_delete_lead_named({ lead: lead.phone_number ?? lead.id })}
         >
           <IconTrash size={16} aria-hidden />
         </ActionIcon>
@@ -152,7 +183,11 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
               <Stack gap={2} style={{ minWidth: 0 }}>
                 {renderEditLink(lead, <PhoneText e164={lead.phone_number} fw={600} />)}
                 <Text size="sm" truncate>
-                  {customerName(lead) || <Text span c="dimmed">No name</Text>}
+                  {customerName(lead) || (
+                    <Text span c="dimmed">
+                      {m.leads_no_name()}
+                    </Text>
+                  )}
                 </Text>
                 {customerEmail(lead) ? (
                   <Text size="xs" c="dimmed" truncate>
@@ -168,12 +203,12 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
             <Group gap="xs" mt={6} justify="space-between">
               <Text size="xs" c="dimmed">
                 {hideCampaign ? '' : `${campaignLabel(lead)} · `}
-                {formatLeadTime(lead.created_at) || '—'}
+                {formatLeadTime(lead.created_at) || DASH}
               </Text>
               {lead.secondary_contacts.length > 0 ? (
                 <UnstyledButton onClick={() => toggle(lead.id)} aria-expanded={open.has(lead.id)}>
                   <Text size="xs" c="blue">
-                    {lead.secondary_contacts.length} secondary contact{lead.secondary_contacts.length === 1 ? '' : 's'}
+                    {m.leads_secondary_count({ count: formatNumber(lead.secondary_contacts.length) })}
                   </Text>
                 </UnstyledButton>
               ) : null}
@@ -189,7 +224,7 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
     );
   }
 
-  const columns = COLUMNS.filter((c) => !(hideCampaign && c.key === 'campaign'));
+  const columns = columnsOf().filter((c) => !(hideCampaign && c.key === 'campaign'));
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table verticalSpacing="xs" horizontalSpacing="xs" highlightOnHover data-testid="leads-table">
@@ -197,17 +232,21 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
           <Table.Tr>
             {columns.map((c) => (
               <Table.Th
-                key={c.label}
+                key={c.id}
                 aria-sort={(c.key && c.key === sort) || c.also?.key === sort ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
               >
                 <Group gap="xs" wrap="nowrap">
-                  {c.key && onSort ? <SortHeader label={c.label} active={c.key === sort} dir={dir} onClick={() => onSort(c.key!)} /> : c.label}
+                  {c.key && onSort ? <SortHeader label={c.label} sort={c.key} active={c.key === sort} dir={dir} onClick={() => onSort(c.key!)} /> : c.label}
                   {c.also ? (
                     <>
                       <Text span c="dimmed" size="sm" aria-hidden>
                         /
                       </Text>
-                      {onSort ? <SortHeader label={c.also.label} active={c.also.key === sort} dir={dir} onClick={() => onSort(c.also!.key)} /> : c.also.label}
+                      {onSort ? (
+                        <SortHeader label={c.also.label} sort={c.also.key} active={c.also.key === sort} dir={dir} onClick={() => onSort(c.also!.key)} />
+                      ) : (
+                        c.also.label
+                      )}
                     </>
                   ) : null}
                 </Group>
@@ -215,7 +254,7 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
             ))}
             {onDelete ? (
               <Table.Th w={44}>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>{m.common_actions()}</VisuallyHidden>
               </Table.Th>
             ) : null}
           </Table.Tr>
@@ -227,7 +266,7 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
                 <Table.Td>{renderEditLink(lead, <PhoneText e164={lead.phone_number} />)}</Table.Td>
                 <Table.Td maw={210}>
                   <Text size="sm" truncate title={customerName(lead)} data-testid="lead-name">
-                    {customerName(lead) || '—'}
+                    {customerName(lead) || DASH}
                   </Text>
                   <Text size="xs" c="dimmed" truncate title={customerEmail(lead)} data-testid="lead-email">
                     {customerEmail(lead)}
@@ -248,13 +287,16 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
                     <UnstyledButton
                       onClick={() => toggle(lead.id)}
                       aria-expanded={open.has(lead.id)}
-                      aria-label={`${open.has(lead.id) ? 'Hide' : 'Show'} the ${lead.secondary_contacts.length} secondary contacts of ${lead.phone_number ?? 'this lead'}`}
+                      aria-label={(open.has(lead.id) ? m.leads_contacts_hide : m.leads_contacts_show)({
+                        count: formatNumber(lead.secondary_contacts.length),
+                        lead: lead.phone_number ?? m.leads_this_lead(),
+                      })}
                       data-testid="lead-contacts-count"
                     >
                       <Group gap={2} wrap="nowrap">
                         {open.has(lead.id) ? <IconChevronDown size={14} aria-hidden /> : <IconChevronRight size={14} aria-hidden />}
                         <Text size="sm" c="blue">
-                          {lead.secondary_contacts.length}
+                          {formatNumber(lead.secondary_contacts.length)}
                         </Text>
                       </Group>
                     </UnstyledButton>
@@ -273,7 +315,7 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
                 <Table.Tr bg="var(--mantine-color-default-hover)">
                   <Table.Td colSpan={columns.length + (onDelete ? 1 : 0)} pl="xl">
                     <Text size="xs" c="dimmed" mb={4}>
-                      Secondary contacts of {lead.phone_number}
+                      {m.leads_contacts_of({ phone: lead.phone_number ?? DASH })}
                     </Text>
                     <ContactRows contacts={lead.secondary_contacts} />
                   </Table.Td>

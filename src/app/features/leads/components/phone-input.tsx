@@ -1,5 +1,7 @@
 import { useId, useMemo } from 'react';
 import { Group, Input, Select, Text, TextInput, type ComboboxParsedItem } from '@mantine/core';
+import { m } from '../../../i18n';
+import { currentLocale } from '../../../i18n/locale';
 import {
   countryOptions,
   e164Of,
@@ -50,7 +52,7 @@ export function PhoneInput({ label, value, onChange, onBlur, error, required, di
   const hint =
     e164 !== null ? (
       <Text span size="xs" c="dimmed" data-testid="phone-e164">
-        Saved as {e164}
+        {m.leads_phone_saved_as({ e164 })}
       </Text>
     ) : (
       description
@@ -60,7 +62,8 @@ export function PhoneInput({ label, value, onChange, onBlur, error, required, di
     <Input.Wrapper label={label} required={required} error={error} description={hint} id={`${id}-number`} inputWrapperOrder={['label', 'input', 'description', 'error']}>
       <Group gap={6} wrap="nowrap" align="flex-start">
         <Select
-          aria-label={`Country of ${label.toLowerCase()}`}
+          // "Country of phone number": English writes the field's name small mid-sentence; German nouns keep their capital.
+          aria-label={m.leads_phone_country_of({ field: currentLocale() === 'en' ? label.toLowerCase() : label })}
           data={data}
           value={value.country}
           onChange={(code) => {
@@ -87,7 +90,7 @@ export function PhoneInput({ label, value, onChange, onBlur, error, required, di
           style={{ flexShrink: 0 }}
           disabled={disabled}
           error={error ? true : undefined}
-          nothingFoundMessage="No such country"
+          nothingFoundMessage={m.leads_phone_no_country()}
         />
         <TextInput
           id={`${id}-number`}
@@ -97,7 +100,7 @@ export function PhoneInput({ label, value, onChange, onBlur, error, required, di
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="Phone number"
+          placeholder={m.leads_field_phone_number()}
           value={value.text}
           disabled={disabled}
           error={error ? true : undefined}

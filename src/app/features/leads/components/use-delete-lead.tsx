@@ -1,5 +1,7 @@
 import { Text } from '@mantine/core';
 import type { Lead } from '../../../../contract/lead';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { confirmAction } from '../../../lib/confirm';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteLead } from '../api/delete-lead';
@@ -11,27 +13,28 @@ export function useDeleteLeadWithConfirm() {
   const del = useDeleteLead();
   const run = async (lead: Lead): Promise<boolean> => {
     const ok = await confirmAction({
-      title: 'Delete this lead?',
+      title: m.leads_delete_title(),
       danger: true,
-      confirmLabel: 'Delete lead',
+      confirmLabel: m.leads_delete_lead(),
       children: (
         <Text size="sm">
           <PhoneText e164={lead.phone_number} fw={600} />
-          {customerName(lead) ? ` (${customerName(lead)})` : ''} is removed from {lead.campaign?.name ? `“${lead.campaign.name}”` : 'its campaign'}
-          {lead.secondary_contacts.length > 0
-            ? `, with its ${lead.secondary_contacts.length} secondary contact${lead.secondary_contacts.length === 1 ? '' : 's'}`
-            : ''}
-          . This cannot be undone.
+          {m.leads_delete_body({
+            name: customerName(lead) ? ` (${customerName(lead)})` : '',
+            campaign: lead.campaign?.name ? m.leads_delete_named_campaign({ campaign: lead.campaign.name }) : m.leads_delete_its_campaign(),
+            contacts:
+              lead.secondary_contacts.length > 0 ? m.leads_delete_with_contacts({ count: formatNumber(lead.secondary_contacts.length) }) : '',
+          })}
         </Text>
       ),
     });
     if (!ok) return false;
     try {
       await del.mutateAsync(lead.id);
-      notifySuccess(`Lead ${lead.phone_number ?? lead.id} deleted.`);
+      notifySuccess(m.leads_deleted_notice({ lead: lead.phone_number ?? lead.id }));
       return true;
     } catch (e) {
-      notifyError(e, 'The lead was not deleted');
+      notifyError(e, m.leads_delete_failed());
       return false;
     }
   };

@@ -12,6 +12,7 @@ import {
   type Path,
   type UseFormRegister,
 } from 'react-hook-form';
+import { m } from '../../../i18n';
 
 export interface VariableRowsProps<T extends FieldValues> {
   control: Control<T>;
@@ -21,8 +22,8 @@ export interface VariableRowsProps<T extends FieldValues> {
   addLabel?: string;
   /** Shown when there is no row. */
   emptyText?: string;
-  /** For labels: "Variable 1 of secondary contact 2". */
-  labelPrefix?: string;
+  /** The rows of a secondary contact (1-based), for labels: "Contact 2 variable 1 name". */
+  contact?: number;
   disabled?: boolean;
 }
 
@@ -34,11 +35,26 @@ export function VariableRows<T extends FieldValues>({
   control,
   register,
   name,
-  addLabel = 'Add variable',
+  addLabel,
   emptyText,
-  labelPrefix = 'Variable',
+  contact,
   disabled,
 }: VariableRowsProps<T>) {
+  // Each row's field names for screen readers: "Variable 2 name", "Contact 1 variable 2 value".
+  const labels = (n: number) =>
+    contact === undefined
+      ? {
+          name: m.leads_variable_name_label({ n }),
+          value: m.leads_variable_value_label({ n }),
+          locked: m.leads_variable_locked_label({ n }),
+          remove: m.leads_variable_remove_label({ n }),
+        }
+      : {
+          name: m.leads_contact_variable_name_label({ contact, n }),
+          value: m.leads_contact_variable_value_label({ contact, n }),
+          locked: m.leads_contact_variable_locked_label({ contact, n }),
+          remove: m.leads_contact_variable_remove_label({ contact, n }),
+        };
   const { fields, append, remove } = useFieldArray({ control, name });
   const { errors } = useFormState({ control, name: name as unknown as Path<T> });
   const stacked = useMediaQuery('(max-width: 36em)') ?? false;
@@ -56,11 +72,12 @@ export function VariableRows<T extends FieldValues>({
         const valuePath = `${name}.${i}.value` as Path<T>;
         const keyError = (get(errors, keyPath) as { message?: string } | undefined)?.message;
         const valueError = (get(errors, valuePath) as { message?: string } | undefined)?.message;
+        const label = labels(i + 1);
         const keyField = (
           <TextInput
             {...register(keyPath)}
-            aria-label={`${labelPrefix} ${i + 1} name`}
-            placeholder="name"
+            aria-label={label.name}
+            placeholder={m.leads_variable_name_placeholder()}
             error={keyError}
             readOnly={existing}
             disabled={disabled}
@@ -71,21 +88,21 @@ export function VariableRows<T extends FieldValues>({
         const valueField = (
           <TextInput
             {...register(valuePath)}
-            aria-label={`${labelPrefix} ${i + 1} value`}
-            placeholder="value"
+            aria-label={label.value}
+            placeholder={m.leads_variable_value_placeholder()}
             error={valueError}
             disabled={disabled}
             style={stacked ? undefined : { flex: 1, minWidth: 0 }}
           />
         );
         const removal = existing ? (
-          <Tooltip label="The API cannot remove a variable; you can change its value" multiline w={220}>
-            <ActionIcon variant="subtle" color="gray" mt={4} aria-label={`${labelPrefix} ${i + 1} cannot be removed`} disabled>
+          <Tooltip label={m.leads_variable_locked_tooltip()} multiline w={220}>
+            <ActionIcon variant="subtle" color="gray" mt={4} aria-label={label.locked} disabled>
               <IconX size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
         ) : (
-          <ActionIcon variant="subtle" color="gray" mt={4} onClick={() => remove(i)} aria-label={`Remove ${labelPrefix.toLowerCase()} ${i + 1}`} disabled={disabled}>
+          <ActionIcon variant="subtle" color="gray" mt={4} onClick={() => remove(i)} aria-label={label.remove} disabled={disabled}>
             <IconX size={16} aria-hidden />
           </ActionIcon>
         );
@@ -114,7 +131,7 @@ export function VariableRows<T extends FieldValues>({
           onClick={() => append({ key: '', value: '' } as FieldArray<T, ArrayPath<T>>)}
           disabled={disabled}
         >
-          {addLabel}
+          {addLabel ?? m.leads_variable_add()}
         </Button>
       </Group>
     </Stack>

@@ -1,4 +1,6 @@
 import Papa from 'papaparse';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 
 /*
  * A CSV file to rows of lead fields. The person maps each column to the phone number, the customer name,
@@ -32,7 +34,7 @@ export const VARIABLES_MAX = 100;
 function uniqueHeaders(raw: string[]): string[] {
   const seen = new Map<string, number>();
   return raw.map((h, i) => {
-    const base = h.trim() === '' ? `Column ${i + 1}` : h.trim();
+    const base = h.trim() === '' ? m.leads_csv_column_n({ n: String(i + 1) }) : h.trim();
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return n === 1 ? base : `${base} (${n})`;
@@ -63,7 +65,7 @@ export function parseCsv(text: string): ParsedCsv {
   });
   const errors = result.errors
     .filter((e) => e.code !== 'UndetectableDelimiter')
-    .map((e) => (typeof e.row === 'number' ? `Row ${e.row + 1}: ${e.message}` : e.message));
+    .map((e) => (typeof e.row === 'number' ? m.leads_csv_row_error({ row: String(e.row + 1), message: e.message }) : e.message));
   return { headers, rows, rowNumbers, blankLines, errors };
 }
 
@@ -112,44 +114,46 @@ export function guessMapping(headers: readonly string[]): ColumnMapping[] {
 /** Problems of the mapping itself: they stop the import before any row is looked at. */
 export function mappingProblems(mapping: readonly ColumnMapping[], headers: readonly string[]): string[] {
   const problems: string[] = [];
-  const count = (t: ColumnTarget) => mapping.filter((m) => m.target === t).length;
-  if (count('phone') === 0) problems.push('Choose the column that holds the phone numbers.');
+  const count = (t: ColumnTarget) => mapping.filter((col) => col.target === t).length;
+  if (count('phone') === 0) problems.push(m.leads_mapping_need_phone());
+  const onlyOne = { phone: m.leads_mapping_one_phone, customer_name: m.leads_mapping_one_customer_name, email: m.leads_mapping_one_email };
   for (const t of ['phone', 'customer_name', 'email'] as const) {
-    if (count(t) > 1) problems.push(`Only one column can be the ${targetLabel(t).toLowerCase()}.`);
+    if (count(t) > 1) problems.push(onlyOne[t]());
   }
   const keys = new Map<string, string[]>();
-  if (count('customer_name') > 0) keys.set('customer_name', ['the customer name']);
-  if (count('email') > 0) keys.set('email', ['the email']);
-  mapping.forEach((m, i) => {
-    if (m.target !== 'variable') return;
-    const key = m.key.trim();
-    const header = headers[i] ?? `column ${i + 1}`;
+  if (count('customer_name') > 0) keys.set('customer_name', [m.leads_mapping_owner_customer_name()]);
+  if (count('email') > 0) keys.set('email', [m.leads_mapping_owner_email()]);
+  mapping.forEach((col, i) => {
+    if (col.target !== 'variable') return;
+    const key = col.key.trim();
+    const header = headers[i] ?? m.leads_csv_column_n_lower({ n: String(i + 1) });
     if (key === '') {
-      problems.push(`Give the variable of column "${header}" a name, or ignore the column.`);
+      problems.push(m.leads_mapping_name_variable({ header }));
       return;
     }
-    if (key.length > VARIABLE_KEY_MAX) problems.push(`The variable name of column "${header}" is longer than ${VARIABLE_KEY_MAX} characters.`);
-    keys.set(key, [...(keys.get(key) ?? []), `"${header}"`]);
+    if (key.length > VARIABLE_KEY_MAX) problems.push(m.leads_mapping_key_too_long({ header, max: formatNumber(VARIABLE_KEY_MAX) }));
+    keys.set(key, [...(keys.get(key) ?? []), m.leads_mapping_quoted({ text: header })]);
   });
   for (const [key, owners] of keys) {
-    if (owners.length > 1) problems.push(`The variable "${key}" comes from more than one column (${owners.join(', ')}): rename one of them.`);
+    if (owners.length > 1) problems.push(m.leads_mapping_key_twice({ key, owners: owners.join(', ') }));
   }
-  if (keys.size > VARIABLES_MAX) problems.push(`A lead can carry at most ${VARIABLES_MAX} variables; ignore some columns.`);
+  if (keys.size > VARIABLES_MAX) problems.push(m.leads_mapping_too_many({ max: formatNumber(VARIABLES_MAX) }));
   return problems;
 }
 
+/** What a column is used as, in the reader's language. */
 export function targetLabel(t: ColumnTarget): string {
   switch (t) {
     case 'phone':
-      return 'Phone number';
+      return m.leads_field_phone_number();
     case 'customer_name':
-      return 'Customer name';
+      return m.leads_field_customer_name();
     case 'email':
-      return 'Email';
+      return m.leads_field_email();
     case 'variable':
-      return 'Variable';
+      return m.leads_field_variable();
     case 'ignore':
-      return 'Ignore';
+      return m.leads_field_ignore();
   }
 }
 
@@ -169,13 +173,13 @@ export function applyMapping(csv: Pick<ParsedCsv, 'rows' | 'rowNumbers'>, mappin
   return csv.rows.map((cells, index) => {
     let phone = '';
     const variables: Record<string, string> = {};
-    mapping.forEach((m, c) => {
+    mapping.forEach((col, c) => {
       const value = (cells[c] ?? '').trim();
-      if (m.target === 'phone') phone = value;
+      if (col.target === 'phone') phone = value;
       else if (value === '') return;
-      else if (m.target === 'customer_name') variables.customer_name = value;
-      else if (m.target === 'email') variables.email = value;
-      else if (m.target === 'variable' && m.key.trim() !== '') variables[m.key.trim()] = value;
+      else if (col.target === 'customer_name') variables.customer_name = value;
+      else if (col.target === 'email') variables.email = value;
+      else if (col.target === 'variable' && col.key.trim() !== '') variables[col.key.trim()] = value;
     });
     return { index, rowNumber: csv.rowNumbers[index] ?? index + 2, cells, phone, variables };
   });

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { m } from '../../../i18n';
 import type { RowOutcome } from './importer';
 import type { CheckedRow } from './row-validation';
 
@@ -13,12 +14,17 @@ import type { CheckedRow } from './row-validation';
  */
 export const FORMULA_START = /^[=@\t\r]|^[+-](?![\d\s().-]*$)/;
 
-export const OUTCOME_LABELS: Record<RowOutcome['status'], string> = {
-  created: 'created',
-  skipped: 'skipped (not sent)',
-  failed: 'refused by the service',
-  'not-sent': 'not sent',
+const OUTCOME_LABELS: Record<RowOutcome['status'], () => string> = {
+  created: m.leads_outcome_created,
+  skipped: m.leads_outcome_skipped,
+  failed: m.leads_outcome_failed,
+  'not-sent': m.leads_outcome_not_sent,
 };
+
+/** What happened to a row, in the reader's language. */
+export function outcomeLabel(status: RowOutcome['status']): string {
+  return OUTCOME_LABELS[status]();
+}
 
 export interface NotImportedRow {
   row: CheckedRow;
@@ -28,7 +34,7 @@ export interface NotImportedRow {
 export function notImportedRows(rows: readonly CheckedRow[], outcomes: readonly (RowOutcome | undefined)[]): NotImportedRow[] {
   const out: NotImportedRow[] = [];
   rows.forEach((row, i) => {
-    const outcome = outcomes[i] ?? { status: 'not-sent' as const, reason: 'Not sent.' };
+    const outcome = outcomes[i] ?? { status: 'not-sent' as const, reason: m.leads_reason_not_sent() };
     if (outcome.status !== 'created') out.push({ row, outcome });
   });
   return out;
@@ -37,14 +43,14 @@ export function notImportedRows(rows: readonly CheckedRow[], outcomes: readonly 
 export function failedRowsCsv(headers: readonly string[], rows: readonly NotImportedRow[]): string {
   return Papa.unparse(
     {
-      fields: [...headers, 'row', 'outcome', 'reason'],
-      data: rows.map(({ row, outcome }) => [...row.cells, String(row.rowNumber), OUTCOME_LABELS[outcome.status], outcome.reason]),
+      fields: [...headers, m.leads_csv_heading_row(), m.leads_csv_heading_outcome(), m.leads_csv_heading_reason()],
+      data: rows.map(({ row, outcome }) => [...row.cells, String(row.rowNumber), outcomeLabel(outcome.status), outcome.reason]),
     },
     { escapeFormulae: FORMULA_START, newline: '\r\n' },
   );
 }
 
 export function failedRowsFileName(sourceName: string): string {
-  const base = sourceName.replace(/\.[^.]+$/, '') || 'leads';
-  return `${base}-not-imported.csv`;
+  const base = sourceName.replace(/\.[^.]+$/, '') || m.leads_import_failed_file_default();
+  return m.leads_import_failed_file_name({ name: base });
 }

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { LEAD_STATUSES, type CreateLeadRequest, type Lead, type UpdateLeadRequest } from '../../../../contract/lead';
 import { VARIABLE_KEY_MAX } from './csv-mapping';
 import { variableText } from './format';
 import { e164Of, phoneProblem, phoneValueFromE164, type CountryCode, type PhoneValue } from './phone';
 
 /*
- * The lead forms' values, their checks (in the service's words), and the requests built from them.
+ * The lead forms' values, their checks (in the service's words, in the reader's language: every message
+ * is made when the check runs, so it follows the language in use), and the requests built from them.
  * Phone numbers stay as typed (with their country) in the form, so a failed save keeps them; the request
  * carries E.164.
  */
@@ -42,28 +45,35 @@ function variableRows(reserved: readonly string[]) {
     rows.forEach((row, i) => {
       const key = row.key.trim();
       if (key === '') {
-        if (row.value !== '') ctx.addIssue({ code: 'custom', path: [i, 'key'], message: 'The variable name is required.' });
+        if (row.value !== '') ctx.addIssue({ code: 'custom', path: [i, 'key'], message: m.leads_form_variable_name_required() });
         return;
       }
       if (key.length > VARIABLE_KEY_MAX)
-        ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `The variable name must not be greater than ${VARIABLE_KEY_MAX} characters.` });
+        ctx.addIssue({ code: 'custom', path: [i, 'key'], message: m.leads_form_variable_name_too_long({ max: formatNumber(VARIABLE_KEY_MAX) }) });
       if (reserved.includes(key))
-        ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `Use the ${key === 'email' ? 'Email' : 'Customer name'} field for ${key}.` });
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `The variable ${key} is already set above.` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'key'],
+          message: m.leads_form_variable_reserved({ field: key === 'email' ? m.leads_field_email() : m.leads_field_customer_name(), key }),
+        });
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: m.leads_form_variable_duplicate({ key }) });
       else seen.set(key, i);
     });
   });
 }
 
 export const leadFormSchema = z.object({
-  campaign_id: z.number().nullable().refine((v) => v !== null, 'The campaign field is required.'),
+  campaign_id: z
+    .number()
+    .nullable()
+    .refine((v) => v !== null, { error: () => m.leads_form_campaign_required() }),
   phone: phoneValue,
-  customer_name: z.string().max(10_000, 'The customer name must not be greater than 10000 characters.'),
-  email: z.string().refine((v) => v.trim() === '' || EMAIL.test(v.trim()), 'The email field must be a valid email address.'),
+  customer_name: z.string().max(10_000, { error: () => m.leads_form_customer_name_too_long() }),
+  email: z.string().refine((v) => v.trim() === '' || EMAIL.test(v.trim()), { error: () => m.leads_form_email_invalid() }),
   variables: variableRows(RESERVED_KEYS),
   secondary_contacts: z
     .array(z.object({ phone: phoneValue, variables: variableRows([]) }))
-    .max(SECONDARY_CONTACTS_MAX, `A lead can have at most ${SECONDARY_CONTACTS_MAX} secondary contacts.`),
+    .max(SECONDARY_CONTACTS_MAX, { error: () => m.leads_form_secondary_max({ max: formatNumber(SECONDARY_CONTACTS_MAX) }) }),
   allow_duplicate: z.boolean(),
 });
 
@@ -144,9 +154,12 @@ export interface LeadEditValues {
 }
 
 export const leadEditSchema = z.object({
-  campaign_id: z.number().nullable().refine((v) => v !== null, 'The campaign field is required.'),
+  campaign_id: z
+    .number()
+    .nullable()
+    .refine((v) => v !== null, { error: () => m.leads_form_campaign_required() }),
   phone: phoneValue,
-  status: z.string().min(1, 'The status field is required.'),
+  status: z.string().min(1, { error: () => m.leads_form_status_required() }),
   variables: variableRows([]),
 });
 

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/errors';
-import { CANCELLED_REASON, runImport, type ImportProgress } from './importer';
+import { runImport, stopReason, type ImportProgress } from './importer';
 import type { CheckedRow } from './row-validation';
+
+const CANCELLED_REASON = stopReason('cancelled');
 
 function row(n: number, e164: string | null = `+4930123456${String(n).padStart(2, '0')}`, problem?: string): CheckedRow {
   return {

@@ -1,4 +1,6 @@
 import { ApiError, errorMessage } from '../../../api/errors';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import type { CheckedRow } from './row-validation';
 
 /*
@@ -40,6 +42,8 @@ export interface ImportResult {
   cancelled: boolean;
   /** Why the import stopped early (cancel, session ended), or null when every row was tried. */
   stoppedBecause: string | null;
+  /** The same as a kind, for a heading and a sentence of its own. */
+  stopKind: StopKind | null;
   rateLimitWaits: number;
   durationMs: number;
 }
@@ -81,7 +85,17 @@ export function refusalReason(error: unknown): string {
   return errorMessage(error);
 }
 
-export const CANCELLED_REASON = 'Not sent: the import was cancelled before this row.';
+export type StopKind = 'cancelled' | 'unauthorized';
+
+/** The reason given to each row an import stopped before (in the reader's language, made when it stops). */
+export function stopReason(kind: StopKind): string {
+  return kind === 'cancelled' ? m.leads_reason_cancelled() : m.leads_reason_unauthorized();
+}
+
+/** Why the import stopped, as a sentence on its own (the summary's alert). */
+export function stopMessage(kind: StopKind): string {
+  return kind === 'cancelled' ? m.leads_stop_cancelled() : m.leads_stop_unauthorized();
+}
 
 export async function runImport(rows: readonly CheckedRow[], send: SendRow, options: ImportOptions = {}): Promise<ImportResult> {
   const sleep = options.sleep ?? abortableSleep;
@@ -92,7 +106,12 @@ export async function runImport(rows: readonly CheckedRow[], send: SendRow, opti
   const outcomes: RowOutcome[] = new Array<RowOutcome>(rows.length);
   const progress: ImportProgress = { done: 0, total: rows.length, created: 0, skipped: 0, failed: 0, waitingUntil: null, rateLimitWaits: 0 };
   const report = () => options.onProgress?.({ ...progress });
+  let stopKind: StopKind | null = null;
   let stoppedBecause: string | null = null;
+  const stop = (kind: StopKind) => {
+    stopKind = kind;
+    stoppedBecause = stopReason(kind);
+  };
 
   const settle = (i: number, outcome: RowOutcome) => {
     outcomes[i] = outcome;
@@ -105,14 +124,14 @@ export async function runImport(rows: readonly CheckedRow[], send: SendRow, opti
   // The preview's verdicts first: those rows are never sent.
   rows.forEach((row, i) => {
     if (row.problems.length > 0 || row.e164 === null) {
-      settle(i, { status: 'skipped', reason: row.problems.map((p) => p.message).join(' ') || 'No valid phone number.' });
+      settle(i, { status: 'skipped', reason: row.problems.map((p) => p.message).join(' ') || m.leads_reason_no_valid_phone() });
     }
   });
   report();
 
   for (let i = 0; i < rows.length; i++) {
     if (outcomes[i]) continue;
-    if (stoppedBecause === null && options.signal?.aborted) stoppedBecause = CANCELLED_REASON;
+    if (stoppedBecause === null && options.signal?.aborted) stop('cancelled');
     if (stoppedBecause !== null) {
       outcomes[i] = { status: 'not-sent', reason: stoppedBecause };
       continue;
@@ -133,8 +152,8 @@ export async function runImport(rows: readonly CheckedRow[], send: SendRow, opti
           try {
             await sleep(ms, options.signal);
           } catch {
-            stoppedBecause = CANCELLED_REASON;
-            outcomes[i] = { status: 'not-sent', reason: stoppedBecause };
+            stop('cancelled');
+            outcomes[i] = { status: 'not-sent', reason: stoppedBecause! };
             break;
           } finally {
             progress.waitingUntil = null;
@@ -142,12 +161,12 @@ export async function runImport(rows: readonly CheckedRow[], send: SendRow, opti
           continue;
         }
         if (e instanceof ApiError && e.kind === 'rate-limited') {
-          settle(i, { status: 'failed', reason: `The service still refused it after ${waits} waits for the rate limit: ${e.message}` });
+          settle(i, { status: 'failed', reason: m.leads_reason_rate_limited({ waits: formatNumber(waits), message: e.message }) });
           break;
         }
         if (e instanceof ApiError && e.kind === 'unauthorized') {
-          stoppedBecause = 'Not sent: the API token was refused, so the import stopped. Sign in again and import the rows that were not sent.';
-          outcomes[i] = { status: 'not-sent', reason: stoppedBecause };
+          stop('unauthorized');
+          outcomes[i] = { status: 'not-sent', reason: stoppedBecause! };
           break;
         }
         settle(i, { status: 'failed', reason: refusalReason(e) });
@@ -164,8 +183,9 @@ export async function runImport(rows: readonly CheckedRow[], send: SendRow, opti
     skipped: progress.skipped,
     failed: progress.failed,
     notSent,
-    cancelled: stoppedBecause === CANCELLED_REASON,
+    cancelled: stopKind === 'cancelled',
     stoppedBecause,
+    stopKind,
     rateLimitWaits: progress.rateLimitWaits,
     durationMs: now() - started,
   };

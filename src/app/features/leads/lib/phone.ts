@@ -1,5 +1,7 @@
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { countryOf, formatInternational, formatNational, toE164, type CountryCode } from '../../../../contract/phone';
+import { m } from '../../../i18n';
+import { currentLocale } from '../../../i18n/locale';
 
 /*
  * Phone numbers in the console: what a person types (national or international, any punctuation) and the
@@ -37,11 +39,17 @@ export function browserCountry(languages: readonly string[] = typeof navigator =
   return FALLBACK_COUNTRY;
 }
 
-let regionNames: Intl.DisplayNames | null = null;
+const regionNames = new Map<string, Intl.DisplayNames>();
+/** A country's name in the reader's language ("Germany" / "Deutschland"). */
 function countryName(code: CountryCode): string {
   try {
-    regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
-    return regionNames.of(code) ?? code;
+    const locale = currentLocale();
+    let names = regionNames.get(locale);
+    if (!names) {
+      names = new Intl.DisplayNames([locale], { type: 'region' });
+      regionNames.set(locale, names);
+    }
+    return names.of(code) ?? code;
   } catch {
     return code;
   }
@@ -55,17 +63,22 @@ export interface CountryOption {
   callingCode: string;
 }
 
-let cachedOptions: CountryOption[] | null = null;
-/** Every country libphonenumber knows, by English name, with its calling code. */
+const cachedOptions = new Map<string, CountryOption[]>();
+/** Every country libphonenumber knows, by name in the reader's language, with its calling code. */
 export function countryOptions(): CountryOption[] {
-  cachedOptions ??= getCountries()
-    .map((code) => {
-      const name = countryName(code);
-      const callingCode = getCountryCallingCode(code);
-      return { value: code, name, callingCode, label: `${name} +${callingCode}` };
-    })
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  return cachedOptions;
+  const locale = currentLocale();
+  let options = cachedOptions.get(locale);
+  if (!options) {
+    options = getCountries()
+      .map((code) => {
+        const name = countryName(code);
+        const callingCode = getCountryCallingCode(code);
+        return { value: code, name, callingCode, label: `${name} +${callingCode}` };
+      })
+      .sort((a, b) => a.name.localeCompare(b.name, locale));
+    cachedOptions.set(locale, options);
+  }
+  return options;
 }
 
 export function callingCodeOf(country: CountryCode): string {
@@ -122,10 +135,16 @@ export function normalizeOnBlur(value: PhoneValue): PhoneValue {
   return { country, text: parsed.formatNational() };
 }
 
-/** Why a number is refused, in the words the service would use. */
-export function phoneProblem(value: PhoneValue, field = 'phone number'): string | null {
-  if (value.text.trim() === '') return `The ${field} field is required.`;
-  if (e164Of(value) === null) return `The ${field} is not a valid number for ${countryName(value.country)} (+${getCountryCallingCode(value.country)}).`;
+/**
+ * Why a number is refused, in the words the service would use (in the reader's language). `field` names
+ * the field in the reader's language; without it, the lead's phone number.
+ */
+export function phoneProblem(value: PhoneValue, field?: string): string | null {
+  if (value.text.trim() === '') return field === undefined ? m.leads_phone_required() : m.leads_phone_field_required({ field });
+  if (e164Of(value) === null) {
+    const where = { country: countryName(value.country), code: getCountryCallingCode(value.country) };
+    return field === undefined ? m.leads_phone_invalid(where) : m.leads_phone_field_invalid({ field, ...where });
+  }
   return null;
 }
 

@@ -1,4 +1,6 @@
 import type { CountryCode } from '../../../../contract/phone';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { describeCountry, toE164 } from './phone';
 import type { MappedRow } from './csv-mapping';
 
@@ -43,28 +45,30 @@ export function validateRows(rows: readonly MappedRow[], options: ValidationOpti
     const problems: RowProblem[] = [];
     const warnings: string[] = [];
     const e164 = row.phone === '' ? null : toE164(row.phone, options.defaultCountry);
-    if (row.phone === '') problems.push({ kind: 'missing-phone', message: 'No phone number.' });
+    if (row.phone === '') problems.push({ kind: 'missing-phone', message: m.leads_check_no_phone() });
     else if (e164 === null)
       problems.push({
         kind: 'invalid-phone',
-        message: `"${row.phone}" is not a valid phone number (read as ${describeCountry(options.defaultCountry)} unless it starts with + or 00).`,
+        message: m.leads_check_invalid_phone({ phone: row.phone, country: describeCountry(options.defaultCountry) }),
       });
     for (const [key, value] of Object.entries(row.variables)) {
       if (value.length > VARIABLE_VALUE_MAX)
-        problems.push({ kind: 'value-too-long', message: `The value of ${key} is longer than ${VARIABLE_VALUE_MAX} characters.` });
+        problems.push({ kind: 'value-too-long', message: m.leads_check_value_too_long({ key, max: formatNumber(VARIABLE_VALUE_MAX) }) });
     }
     const email = row.variables.email;
-    if (email !== undefined && !EMAIL.test(email)) warnings.push(`"${email}" does not look like an email address (it is sent as it is).`);
+    if (email !== undefined && !EMAIL.test(email)) warnings.push(m.leads_check_email_warning({ email }));
 
     if (e164 !== null && problems.length === 0 && !options.allowDuplicates) {
       if (options.existingNumbers.has(e164)) {
         problems.push({
           kind: 'duplicate-in-campaign',
-          message: `${e164} is already a lead in ${options.campaignName ? `the campaign "${options.campaignName}"` : 'this campaign'}.`,
+          message: options.campaignName
+            ? m.leads_check_in_named_campaign({ phone: e164, campaign: options.campaignName })
+            : m.leads_check_in_this_campaign({ phone: e164 }),
         });
       } else {
         const first = firstRowOf.get(e164);
-        if (first !== undefined) problems.push({ kind: 'duplicate-in-file', message: `${e164} is also on row ${first} of the file.` });
+        if (first !== undefined) problems.push({ kind: 'duplicate-in-file', message: m.leads_check_in_file({ phone: e164, row: String(first) }) });
         else firstRowOf.set(e164, row.rowNumber);
       }
     }

@@ -1,9 +1,14 @@
-import { Table, Text } from '@mantine/core';
+import { Table, Text, VisuallyHidden } from '@mantine/core';
 import type { LiveCall } from '../../../../contract/live';
 import { AnchorLink } from '../../../components/links';
+import { m } from '../../../i18n';
+import { DASH } from '../../../i18n/format';
 import { PhoneNumber } from '../../calls/components/phone-number';
 import { StatusBadge } from '../../calls/components/status-badge';
 import { since } from '../lib/time';
+
+const TYPES: Record<string, () => string> = { inbound: m.live_type_inbound, outbound: m.live_type_outbound };
+const typeLabel = (type: string) => (Object.hasOwn(TYPES, type) ? TYPES[type]!() : type);
 
 /**
  * Calls in flight: status (a badge with its word), assistant, the customer's number, and how long since
@@ -15,11 +20,11 @@ export function LiveCallsTable({ calls, now, hideCampaign = false }: { calls: re
       <Table verticalSpacing="xs" highlightOnHover data-testid="live-calls">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Assistant</Table.Th>
-            <Table.Th>Number</Table.Th>
-            {hideCampaign ? null : <Table.Th>Campaign</Table.Th>}
-            <Table.Th ta="right">Since</Table.Th>
+            <Table.Th>{m.common_status()}</Table.Th>
+            <Table.Th>{m.live_col_assistant()}</Table.Th>
+            <Table.Th>{m.live_col_number()}</Table.Th>
+            {hideCampaign ? null : <Table.Th>{m.live_col_campaign()}</Table.Th>}
+            <Table.Th ta="right">{m.live_col_since()}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -28,18 +33,20 @@ export function LiveCallsTable({ calls, now, hideCampaign = false }: { calls: re
             return (
               <Table.Tr key={call.id} data-testid="live-call" data-call-id={call.id} data-status={call.status}>
                 <Table.Td>
-                  <AnchorLink to="/calls/$callId" params={{ callId: call.id }} underline="never" aria-label={`Call ${call.id}: ${call.status || 'unknown status'}`}>
+                  {/* Named "Call 9101: In progress": the hidden words, then the badge's own (translated) word. */}
+                  <AnchorLink to="/calls/$callId" params={{ callId: call.id }} underline="never">
+                    <VisuallyHidden>{`${m.live_call_label({ id: call.id })} `}</VisuallyHidden>
                     <StatusBadge status={call.status} />
                   </AnchorLink>
                 </Table.Td>
                 <Table.Td>
                   {call.assistant_id !== null ? (
                     <AnchorLink to="/assistants/$assistantId" params={{ assistantId: String(call.assistant_id) }} size="sm">
-                      {call.assistant_name || `Assistant #${call.assistant_id}`}
+                      {call.assistant_name || m.live_assistant_fallback({ id: call.assistant_id })}
                     </AnchorLink>
                   ) : (
                     <Text span size="sm">
-                      {call.assistant_name || '—'}
+                      {call.assistant_name || DASH}
                     </Text>
                   )}
                 </Table.Td>
@@ -49,7 +56,7 @@ export function LiveCallsTable({ calls, now, hideCampaign = false }: { calls: re
                   </Text>
                   {call.type ? (
                     <Text span size="xs" c="dimmed" ml={6}>
-                      {call.type}
+                      {typeLabel(call.type)}
                     </Text>
                   ) : null}
                 </Table.Td>
@@ -57,11 +64,11 @@ export function LiveCallsTable({ calls, now, hideCampaign = false }: { calls: re
                   <Table.Td>
                     {call.campaign_id !== null ? (
                       <AnchorLink to="/campaigns/$campaignId" params={{ campaignId: call.campaign_id }} size="sm">
-                        {call.campaign_name || `Campaign #${call.campaign_id}`}
+                        {call.campaign_name || m.live_campaign_fallback({ id: call.campaign_id })}
                       </AnchorLink>
                     ) : (
                       <Text span size="sm" c="dimmed">
-                        {call.campaign_name || '—'}
+                        {call.campaign_name || DASH}
                       </Text>
                     )}
                   </Table.Td>

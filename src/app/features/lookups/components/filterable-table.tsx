@@ -1,11 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { ScrollArea, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { m } from '../../../i18n';
+import { DASH } from '../../../i18n/format';
 
 interface FilterableTableProps<T extends { id: number; name: string }> {
   rows: T[];
-  /** What one row is, for "No voice matches …". */
-  noun: string;
+  /** The sentence when nothing matches the filter text ("No voice matches “x”."). */
+  noMatch: (text: string) => string;
   filterLabel: string;
   filterPlaceholder: string;
   /** Whether a row matches the lowercased, trimmed filter text. */
@@ -18,7 +20,7 @@ interface FilterableTableProps<T extends { id: number; name: string }> {
  * A lookup as a scrolling table of name, one more column and id, with a filter box once the list is
  * longer than a screenful of the card.
  */
-export function FilterableTable<T extends { id: number; name: string }>({ rows, noun, filterLabel, filterPlaceholder, matches, column }: FilterableTableProps<T>) {
+export function FilterableTable<T extends { id: number; name: string }>({ rows, noMatch, filterLabel, filterPlaceholder, matches, column }: FilterableTableProps<T>) {
   const [text, setText] = useState('');
   const needle = text.trim().toLowerCase();
   const shown = needle ? rows.filter((r) => matches(r, needle)) : rows;
@@ -34,11 +36,11 @@ export function FilterableTable<T extends { id: number; name: string }>({ rows, 
           onChange={(e) => setText(e.currentTarget.value)}
         />
       ) : null}
-      <ScrollArea.Autosize mah={380} type="auto">
+      <ScrollArea.Autosize mah={380} type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table stickyHeader>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
+              <Table.Th>{m.common_name()}</Table.Th>
               <Table.Th>{column.header}</Table.Th>
               <Table.Th ta="right">ID</Table.Th>
             </Table.Tr>
@@ -47,7 +49,7 @@ export function FilterableTable<T extends { id: number; name: string }>({ rows, 
             {shown.map((r) => (
               <Table.Tr key={r.id}>
                 <Table.Td>
-                  <Text size="sm">{r.name || '—'}</Text>
+                  <Text size="sm">{r.name || DASH}</Text>
                 </Table.Td>
                 <Table.Td>{column.cell(r)}</Table.Td>
                 <Table.Td ta="right">
@@ -61,7 +63,7 @@ export function FilterableTable<T extends { id: number; name: string }>({ rows, 
         </Table>
         {shown.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="sm">
-            No {noun} matches “{text.trim()}”.
+            {noMatch(text.trim())}
           </Text>
         ) : null}
       </ScrollArea.Autosize>

@@ -5,33 +5,35 @@ import { QueryState } from '../../../components/query-state';
 import { languagesQuery } from '../api/get-languages';
 import { FilterableTable } from './filterable-table';
 import { LookupCard } from './lookup-card';
+import { m } from '../../../i18n';
+import { DASH } from '../../../i18n/format';
 
 export function LanguagesCard() {
   const query = useQuery(languagesQuery());
   return (
-    <LookupCard title="Languages" testId="languages" count={query.data?.length} description="Languages an assistant can speak; assistants name the language.">
+    <LookupCard title={m.lookups_languages_title()} testId="languages" count={query.data?.length} description={m.lookups_languages_description()}>
       <QueryState
         query={query}
-        errorTitle="Could not load the languages"
+        errorTitle={m.lookups_languages_error()}
         isEmpty={(d) => d.length === 0}
-        empty={<EmptyState icon={<IconLanguageOff size={24} aria-hidden />} title="No languages" description="The service lists no languages." size="sm" py="md" />}
+        empty={<EmptyState icon={<IconLanguageOff size={24} aria-hidden />} title={m.lookups_languages_empty()} description={m.lookups_languages_empty_description()} size="sm" py="md" />}
       >
         {(languages) => (
           <FilterableTable
             rows={languages}
-            noun="language"
-            filterLabel="Filter languages"
-            filterPlaceholder="Filter by name or code"
+            noMatch={(text) => m.lookups_languages_no_match({ text })}
+            filterLabel={m.lookups_languages_filter()}
+            filterPlaceholder={m.lookups_languages_filter_placeholder()}
             matches={(l, needle) => l.name.toLowerCase().includes(needle) || l.iso_2.toLowerCase() === needle}
             column={{
-              header: 'Code',
+              header: m.lookups_col_code(),
               cell: (l) =>
                 l.iso_2 ? (
                   <Badge variant="outline" color="gray" radius="sm">
                     {l.iso_2}
                   </Badge>
                 ) : (
-                  '—'
+                  DASH
                 ),
             }}
           />

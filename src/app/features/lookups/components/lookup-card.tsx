@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 
 /** The frame of one lookup list: title with its count, a filter on the right, an explanation, the list. */
 export function LookupCard({
@@ -28,11 +30,11 @@ export function LookupCard({
               {title}
             </Title>
             {count !== undefined ? (
-              <Badge variant="light" color="gray" radius="sm" aria-label={`${count} shown`}>
-                {count}
+              <Badge variant="light" color="gray" radius="sm" aria-label={m.lookups_count_shown({ count: formatNumber(count) })}>
+                {formatNumber(count)}
               </Badge>
             ) : null}
-            {refreshing ? <Loader size={14} aria-label="Refreshing" /> : null}
+            {refreshing ? <Loader size={14} role="status" aria-label={m.lookups_refreshing()} /> : null}
           </Group>
           {controls}
         </Group>

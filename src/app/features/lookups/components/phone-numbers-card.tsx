@@ -5,68 +5,55 @@ import type { PhoneNumber } from '../../../../contract/lookups';
 import { QueryState } from '../../../components/query-state';
 import { phoneNumbersQuery, type PhoneNumberType } from '../api/get-phone-numbers';
 import { LookupCard } from './lookup-card';
+import { regionName as countryName } from '../../phone-numbers/lib/countries';
+import { hostTypeLabel } from '../../phone-numbers/lib/format';
+import { m } from '../../../i18n';
+import { DASH } from '../../../i18n/format';
 
 export type PhoneFilter = 'all' | PhoneNumberType;
 
-const regionNames = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' });
-  } catch {
-    return null;
-  }
-})();
-
-function countryName(code: string | null): string | null {
-  if (!code || !/^[A-Za-z]{2}$/.test(code)) return null;
-  try {
-    return regionNames?.of(code.toUpperCase()) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 const typeColors: Record<string, string> = { Normal: 'blue', SIP: 'violet', 'Caller ID': 'orange' };
 
-const descriptions: Record<PhoneFilter, string> = {
-  all: 'Every number of your account. A number is available when no inbound assistant holds it.',
-  inbound: 'Numbers an inbound assistant can take now: caller-ID numbers and numbers already held are left out.',
-  outbound: 'Numbers outbound assistants and campaigns can call from.',
+const descriptions: Record<PhoneFilter, () => string> = {
+  all: m.lookups_phones_all,
+  inbound: m.lookups_phones_inbound,
+  outbound: m.lookups_phones_outbound,
 };
 
-const emptyText: Record<PhoneFilter, string> = {
-  all: 'This account has no phone numbers yet.',
-  inbound: 'No number is free for an inbound assistant: each one is held already, or is a caller ID.',
-  outbound: 'No number can place outbound calls.',
+const emptyText: Record<PhoneFilter, () => string> = {
+  all: m.lookups_phones_empty_all,
+  inbound: m.lookups_phones_empty_inbound,
+  outbound: m.lookups_phones_empty_outbound,
 };
 
 export function PhoneNumbersCard({ filter, onFilterChange }: { filter: PhoneFilter; onFilterChange: (f: PhoneFilter) => void }) {
   const query = useQuery({ ...phoneNumbersQuery(filter === 'all' ? undefined : filter), placeholderData: keepPreviousData });
   return (
     <LookupCard
-      title="Phone numbers"
+      title={m.lookups_phones_title()}
       testId="phone-numbers"
       count={query.data?.length}
       refreshing={query.isFetching && query.isPlaceholderData}
-      description={descriptions[filter]}
+      description={descriptions[filter]()}
       controls={
         <SegmentedControl
           size="xs"
-          aria-label="Which phone numbers"
+          aria-label={m.lookups_phones_filter()}
           value={filter}
           onChange={(v) => onFilterChange(v as PhoneFilter)}
           data={[
-            { value: 'all', label: 'All' },
-            { value: 'inbound', label: 'Inbound' },
-            { value: 'outbound', label: 'Outbound' },
+            { value: 'all', label: m.common_all() },
+            { value: 'inbound', label: m.lookups_inbound() },
+            { value: 'outbound', label: m.lookups_outbound() },
           ]}
         />
       }
     >
       <QueryState
         query={query}
-        errorTitle="Could not load the phone numbers"
+        errorTitle={m.lookups_phones_error()}
         isEmpty={(d) => d.length === 0}
-        empty={<EmptyState icon={<IconPhoneOff size={24} aria-hidden />} title="No phone numbers" description={emptyText[filter]} size="sm" py="md" />}
+        empty={<EmptyState icon={<IconPhoneOff size={24} aria-hidden />} title={m.lookups_phones_empty()} description={emptyText[filter]()} size="sm" py="md" />}
       >
         {(numbers) => <PhoneNumbersTable numbers={numbers} />}
       </QueryState>
@@ -76,14 +63,14 @@ export function PhoneNumbersCard({ filter, onFilterChange }: { filter: PhoneFilt
 
 function PhoneNumbersTable({ numbers }: { numbers: PhoneNumber[] }) {
   return (
-    <Table.ScrollContainer minWidth={480} type="native">
+    <Table.ScrollContainer minWidth={480} type="native" tabIndex={0}>
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Number</Table.Th>
-            <Table.Th>Country</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Availability</Table.Th>
+            <Table.Th>{m.lookups_col_number()}</Table.Th>
+            <Table.Th>{m.lookups_col_country()}</Table.Th>
+            <Table.Th>{m.lookups_col_type()}</Table.Th>
+            <Table.Th>{m.lookups_col_availability()}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -93,12 +80,12 @@ function PhoneNumbersTable({ numbers }: { numbers: PhoneNumber[] }) {
               <Table.Tr key={n.id}>
                 <Table.Td>
                   <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {n.phone_number ?? '—'}
+                    {n.phone_number ?? DASH}
                   </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">
-                    {country ?? n.country_code ?? '—'}
+                    {country ?? n.country_code ?? DASH}
                     {country && n.country_code ? (
                       <Text span c="dimmed" size="xs" ml={6}>
                         {n.country_code.toUpperCase()}
@@ -109,17 +96,17 @@ function PhoneNumbersTable({ numbers }: { numbers: PhoneNumber[] }) {
                 <Table.Td>
                   {n.type_label ? (
                     <Badge variant="light" color={typeColors[n.type_label] ?? 'gray'} radius="sm" tt="none">
-                      {n.type_label}
+                      {hostTypeLabel(n.type_label)}
                     </Badge>
                   ) : (
                     <Text c="dimmed" size="sm">
-                      —
+                      {DASH}
                     </Text>
                   )}
                 </Table.Td>
                 <Table.Td>
                   <Badge variant="dot" color={n.is_available ? 'teal' : 'gray'} radius="sm" tt="none">
-                    {n.is_available ? 'Available' : 'In use'}
+                    {n.is_available ? m.lookups_available() : m.lookups_in_use()}
                   </Badge>
                 </Table.Td>
               </Table.Tr>

@@ -7,10 +7,16 @@ import { voicesQuery } from '../api/get-voices';
 import { voicesForMode } from '../lib/voice-choices';
 import { FilterableTable } from './filterable-table';
 import { LookupCard } from './lookup-card';
+import { m } from '../../../i18n';
+import { DASH } from '../../../i18n/format';
 
 export type VoiceFilter = 'all' | VoiceMode;
 
 const modeColors: Record<string, string> = { pipeline: 'indigo', multimodal: 'grape' };
+
+/** A mode as the badge says it: the known ones in the reader's language, another as sent. */
+const modeLabels: Record<string, () => string> = { pipeline: m.lookups_mode_value_pipeline, multimodal: m.lookups_mode_value_multimodal };
+const modeLabel = (mode: string) => (Object.hasOwn(modeLabels, mode) ? modeLabels[mode]!() : mode);
 
 export function VoicesCard({ filter, onFilterChange }: { filter: VoiceFilter; onFilterChange: (f: VoiceFilter) => void }) {
   const query = useQuery({ ...voicesQuery(filter === 'all' ? undefined : filter), placeholderData: keepPreviousData });
@@ -19,34 +25,34 @@ export function VoicesCard({ filter, onFilterChange }: { filter: VoiceFilter; on
   const withModeless = (voices: Voice[]) => (filter === 'all' ? voices : voicesForMode(voices, all.data));
   return (
     <LookupCard
-      title="Voices"
+      title={m.lookups_voices_title()}
       testId="voices"
       count={query.data ? withModeless(query.data).length : undefined}
       refreshing={query.isFetching && query.isPlaceholderData}
-      description="Public voices and your own. An assistant's mode decides which voices it can use."
+      description={m.lookups_voices_description()}
       controls={
         <SegmentedControl
           size="xs"
-          aria-label="Voice mode"
+          aria-label={m.lookups_voice_mode()}
           value={filter}
           onChange={(v) => onFilterChange(v as VoiceFilter)}
           data={[
-            { value: 'all', label: 'All' },
-            { value: 'pipeline', label: 'Pipeline' },
-            { value: 'multimodal', label: 'Multimodal' },
+            { value: 'all', label: m.common_all() },
+            { value: 'pipeline', label: m.lookups_mode_pipeline() },
+            { value: 'multimodal', label: m.lookups_mode_multimodal() },
           ]}
         />
       }
     >
       <QueryState
         query={query}
-        errorTitle="Could not load the voices"
+        errorTitle={m.lookups_voices_error()}
         isEmpty={(d) => withModeless(d).length === 0}
         empty={
           <EmptyState
             icon={<IconMicrophoneOff size={24} aria-hidden />}
-            title="No voices"
-            description={filter === 'all' ? 'The service lists no voices.' : `No ${filter} voices.`}
+            title={m.lookups_voices_empty()}
+            description={filter === 'all' ? m.lookups_voices_empty_all() : m.lookups_voices_empty_mode({ mode: filter })}
             size="sm"
             py="md"
           />
@@ -55,19 +61,19 @@ export function VoicesCard({ filter, onFilterChange }: { filter: VoiceFilter; on
         {(voices) => (
           <FilterableTable
             rows={withModeless(voices)}
-            noun="voice"
-            filterLabel="Filter voices by name"
-            filterPlaceholder="Filter by name"
-            matches={(v, needle) => (v.name || `Voice ${v.id}`).toLowerCase().includes(needle)}
+            noMatch={(text) => m.lookups_voices_no_match({ text })}
+            filterLabel={m.lookups_voices_filter()}
+            filterPlaceholder={m.lookups_filter_by_name()}
+            matches={(v, needle) => (v.name || m.lookups_voice_fallback({ id: String(v.id) })).toLowerCase().includes(needle)}
             column={{
-              header: 'Mode',
+              header: m.lookups_col_mode(),
               cell: (v) =>
                 v.mode ? (
                   <Badge variant="light" color={modeColors[v.mode] ?? 'gray'} radius="sm" tt="none">
-                    {v.mode}
+                    {modeLabel(v.mode)}
                   </Badge>
                 ) : (
-                  '—'
+                  DASH
                 ),
             }}
           />

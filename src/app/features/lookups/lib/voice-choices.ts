@@ -1,4 +1,5 @@
 import type { Voice } from '../../../../contract/lookups';
+import { m } from '../../../i18n';
 
 /**
  * The voices a choice for one mode offers: what the host answered for that mode, plus every voice whose
@@ -18,6 +19,6 @@ export function voicesForMode(forMode: readonly Voice[] | undefined, all: readon
 }
 
 export function voiceLabel(v: Voice): string {
-  const name = v.name || `Voice ${v.id}`;
-  return v.mode ? name : `${name} (mode not stated)`;
+  const name = v.name || m.lookups_voice_fallback({ id: String(v.id) });
+  return v.mode ? name : m.lookups_voice_mode_not_stated({ name });
 }

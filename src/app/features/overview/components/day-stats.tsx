@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
 import type { DayStats } from '../../../../contract/live';
+import { m } from '../../../i18n';
 import { compareMetric, METRICS } from '../lib/format';
 
 /**
@@ -16,7 +17,7 @@ export function DayStatsGrid({ today, yesterday }: { today: DayStats | null; yes
         return (
           <Paper key={key} withBorder p="md" radius="md" data-testid={`stat-${key}`}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {label} today
+              {m.overview_metric_today({ metric: label() })}
             </Text>
             <Text fz={26} fw={700} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="stat-today">
               {c.today}
@@ -24,7 +25,7 @@ export function DayStatsGrid({ today, yesterday }: { today: DayStats | null; yes
             <Group gap={6} mt={4} wrap="nowrap">
               {c.direction ? <Arrow size={14} aria-hidden stroke={1.8} color="var(--mantine-color-dimmed)" /> : null}
               <Text size="sm" c="dimmed" data-testid="stat-change">
-                {c.change ? `${c.change} vs yesterday (${c.yesterday})` : `Yesterday: ${c.yesterday}`}
+                {c.change ? m.overview_change_vs_yesterday({ change: c.change, yesterday: c.yesterday }) : m.overview_yesterday({ value: c.yesterday })}
               </Text>
             </Group>
           </Paper>

@@ -1,6 +1,7 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { AnchorLink } from '../../../components/links';
+import { m } from '../../../i18n';
 
 /**
  * The host has no overview (the hosted service documents none: it is this service's extension). Said
@@ -8,20 +9,17 @@ import { AnchorLink } from '../../../components/links';
  */
 export function OverviewNotOffered() {
   return (
-    <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title="No overview from this API host" data-testid="overview-not-offered" role="status">
-      <Text size="sm">
-        This API host does not offer the live overview (calls in progress, today against yesterday, running campaigns). The local service
-        does; everything else works here as usual.
-      </Text>
+    <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title={m.overview_not_offered_title()} data-testid="overview-not-offered" role="status">
+      <Text size="sm">{m.overview_not_offered_text()}</Text>
       <Group gap="md" mt="sm">
         <AnchorLink to="/calls" size="sm">
-          Call log
+          {m.overview_link_calls()}
         </AnchorLink>
         <AnchorLink to="/campaigns" size="sm">
-          Campaigns
+          {m.overview_link_campaigns()}
         </AnchorLink>
         <AnchorLink to="/assistants" size="sm">
-          Assistants
+          {m.overview_link_assistants()}
         </AnchorLink>
       </Group>
     </Alert>

@@ -5,6 +5,8 @@ import type { Overview } from '../../../../contract/live';
 import { ErrorState } from '../../../components/error-state';
 import { AnchorLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { TableSkeleton } from '../../../components/table-skeleton';
 import { LiveCallsTable } from '../../live/components/live-calls-table';
 import { useNow } from '../../live/lib/use-now';
@@ -36,31 +38,39 @@ export function OverviewContent({ overview }: { overview: Overview }) {
     <Stack gap="lg">
       <DayStatsGrid today={overview.today} yesterday={overview.yesterday} />
       <Section
-        title="Calls now"
+        title={m.overview_calls_now()}
         testId="overview-live-calls"
         aside={
           <Text size="sm" c="dimmed" data-testid="live-call-count">
-            {live.length === 0 ? 'None' : `${live.length} in progress`}
+            {live.length === 0 ? m.overview_calls_now_none() : m.overview_calls_now_count({ count: formatNumber(live.length) })}
           </Text>
         }
       >
         {live.length === 0 ? (
-          <EmptyState py="md" variant="light" title="No calls right now" description="Calls appear here while they ring and talk, and leave when they end." />
+          <EmptyState py="md" variant="light" title={m.overview_no_calls_title()} description={m.overview_no_calls_description()} />
         ) : (
           <LiveCallsTable calls={live} now={now} />
         )}
       </Section>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title="Running campaigns" testId="overview-campaigns" aside={<AnchorLink to="/campaigns" size="sm">All campaigns</AnchorLink>}>
+        <Section
+          title={m.overview_running_campaigns()}
+          testId="overview-campaigns"
+          aside={
+            <AnchorLink to="/campaigns" size="sm">
+              {m.overview_all_campaigns()}
+            </AnchorLink>
+          }
+        >
           {overview.running_campaigns.length === 0 ? (
-            <EmptyState py="md" variant="light" title="No campaign is running" description="Start one from its page to see its leads get called." />
+            <EmptyState py="md" variant="light" title={m.overview_no_campaigns_title()} description={m.overview_no_campaigns_description()} />
           ) : (
             <RunningCampaigns campaigns={overview.running_campaigns} />
           )}
         </Section>
-        <Section title="Failed webhook deliveries" testId="overview-deliveries">
+        <Section title={m.overview_failed_deliveries()} testId="overview-deliveries">
           {overview.failed_deliveries.length === 0 ? (
-            <EmptyState py="md" variant="light" title="No failed deliveries" description="Post-call and inbound webhooks that fail for good are listed here." />
+            <EmptyState py="md" variant="light" title={m.overview_no_failures_title()} description={m.overview_no_failures_description()} />
           ) : (
             <FailedDeliveries deliveries={overview.failed_deliveries} />
           )}
@@ -72,7 +82,7 @@ export function OverviewContent({ overview }: { overview: Overview }) {
 
 function OverviewSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Loading the overview">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label={m.overview_loading()}>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} height={96} radius="md" />
@@ -90,7 +100,7 @@ export function OverviewBody({ query }: { query: UseQueryResult<Overview> }) {
   if (query.isPending) return <OverviewSkeleton />;
   if (query.data === undefined) {
     if (isNotOffered(query.error)) return <OverviewNotOffered />;
-    return <ErrorState error={query.error} title="Could not load the overview" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    return <ErrorState error={query.error} title={m.overview_load_error()} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
   return <OverviewContent overview={query.data} />;
 }
@@ -102,7 +112,7 @@ export function OverviewPage() {
   const zone = query.data?.timezone || timezone;
   return (
     <>
-      <PageHeader title="Overview" description={`Calls now, and today against yesterday (days in ${zone}).`} />
+      <PageHeader title={m.overview_title()} description={m.overview_description({ zone })} />
       <OverviewBody query={query} />
     </>
   );

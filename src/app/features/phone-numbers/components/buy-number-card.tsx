@@ -4,13 +4,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
 import { QueryState } from '../../../components/query-state';
 import { LookupCard } from '../../lookups/components/lookup-card';
-import { formatMoney } from '../../account/lib/money';
 import { useSearchNumbers } from '../api/search-numbers';
 import type { AvailableNumber } from '../api/schemas';
 import { cleanDigits, countryName, PURCHASE_COUNTRIES } from '../lib/countries';
 import { PurchaseModal } from './purchase-modal';
+import { m } from '../../../i18n';
+import { DASH, formatCurrency, formatNumber } from '../../../i18n/format';
 
-const countryOptions = PURCHASE_COUNTRIES.map((code) => ({ value: code, label: `${countryName(code) ?? code} (${code})` }));
+/** The countries to choose from, named in the reader's language (made at render: the language is read then). */
+const countryOptions = () => PURCHASE_COUNTRIES.map((code) => ({ value: code, label: m.numbers_country_option({ country: countryName(code) ?? code, code }) }));
 
 export interface NumberSearch {
   country: string | null;
@@ -34,21 +36,22 @@ export function BuyNumberCard({ search, onSearch }: { search: NumberSearch; onSe
     else onSearch({ country, contains });
   }
 
-  const where = search.country ? `${countryName(search.country) ?? search.country}${search.contains ? ` containing ${search.contains}` : ''}` : '';
+  const place = search.country ? (countryName(search.country) ?? search.country) : '';
+  const where = place && search.contains ? m.numbers_where_containing({ country: place, digits: search.contains }) : place;
 
   return (
     <LookupCard
-      title="Buy a number"
+      title={m.numbers_buy_title()}
       testId="buy-number"
       refreshing={query.isFetching && !query.isPending}
-      description="Choose a country, optionally digits the number should contain, and search. Prices are per month, charged to your balance."
+      description={m.numbers_buy_description()}
     >
-      <form onSubmit={submit} aria-label="Search numbers for sale">
+      <form onSubmit={submit} aria-label={m.numbers_search_form()}>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
-            label="Country"
-            placeholder="Choose a country"
-            data={countryOptions}
+            label={m.numbers_country()}
+            placeholder={m.numbers_country_placeholder()}
+            data={countryOptions()}
             value={country}
             onChange={setCountry}
             searchable
@@ -57,8 +60,8 @@ export function BuyNumberCard({ search, onSearch }: { search: NumberSearch; onSe
             comboboxProps={{ withinPortal: true }}
           />
           <TextInput
-            label="Contains digits"
-            placeholder="e.g. 555"
+            label={m.numbers_contains()}
+            placeholder={m.numbers_contains_placeholder()}
             inputMode="numeric"
             value={contains}
             onChange={(e) => setContains(cleanDigits(e.currentTarget.value))}
@@ -67,24 +70,24 @@ export function BuyNumberCard({ search, onSearch }: { search: NumberSearch; onSe
             autoComplete="off"
           />
           <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />} disabled={!country} loading={query.isFetching && query.isPlaceholderData}>
-            Search
+            {m.common_search()}
           </Button>
         </Group>
       </form>
       {search.country === null ? null : (
         <QueryState
           query={query}
-          errorTitle="Could not search the numbers for sale"
+          errorTitle={m.numbers_search_error()}
           loading={
             <Group gap="xs" py="sm">
               <Loader size="sm" />
               <Text size="sm" c="dimmed">
-                Searching {where}…
+                {m.numbers_searching({ where })}
               </Text>
             </Group>
           }
           isEmpty={(d) => d.length === 0}
-          empty={<EmptyState title="No numbers for sale" description={`Nothing in ${where} right now. Try other digits or another country.`} size="sm" py="md" />}
+          empty={<EmptyState title={m.numbers_none_for_sale()} description={m.numbers_none_for_sale_description({ where })} size="sm" py="md" />}
         >
           {(numbers) => <AvailableNumbersTable numbers={numbers} where={where} onChoose={setChosen} />}
         </QueryState>
@@ -100,18 +103,18 @@ function AvailableNumbersTable({ numbers, where, onChoose }: { numbers: Availabl
   return (
     <>
       <Text size="sm" c="dimmed" aria-live="polite">
-        {numbers.length} number{numbers.length === 1 ? '' : 's'} for sale in {where}
+        {m.numbers_for_sale_count({ count: formatNumber(numbers.length), where })}
       </Text>
       <Table.ScrollContainer minWidth={compact ? 0 : 480} type="native">
         <Table data-testid="available-numbers" horizontalSpacing={compact ? 4 : 'xs'}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Number</Table.Th>
-              {compact ? null : <Table.Th>Country</Table.Th>}
+              <Table.Th>{m.numbers_col_number()}</Table.Th>
+              {compact ? null : <Table.Th>{m.numbers_country()}</Table.Th>}
               {compact ? null : <Table.Th>SMS</Table.Th>}
-              <Table.Th ta="right">Per month</Table.Th>
+              <Table.Th ta="right">{m.numbers_col_per_month()}</Table.Th>
               <Table.Th>
-                <VisuallyHidden>Buy</VisuallyHidden>
+                <VisuallyHidden>{m.numbers_buy()}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -123,29 +126,29 @@ function AvailableNumbersTable({ numbers, where, onChoose }: { numbers: Availabl
                 <Table.Tr key={`${i}-${n.phone_number ?? ''}`} data-testid="available-number-row" data-number={n.phone_number ?? ''}>
                   <Table.Td>
                     <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {display ?? '—'}
+                      {display ?? DASH}
                     </Text>
                     {compact ? (
                       <Text size="xs" c="dimmed">
-                        {n.sms_capable ? 'Voice and SMS' : 'Voice only'}
+                        {n.sms_capable ? m.numbers_voice_and_sms() : m.numbers_voice_only()}
                       </Text>
                     ) : null}
                   </Table.Td>
                   {compact ? null : (
                     <Table.Td>
-                      <Text size="sm">{countryName(n.country_code) ?? '—'}</Text>
+                      <Text size="sm">{countryName(n.country_code) ?? DASH}</Text>
                     </Table.Td>
                   )}
                   {compact ? null : (
                     <Table.Td>
                       <Badge variant="light" color={n.sms_capable ? 'teal' : 'gray'} radius="sm" tt="none">
-                        {n.sms_capable ? 'SMS' : 'Voice only'}
+                        {n.sms_capable ? 'SMS' : m.numbers_voice_only()}
                       </Badge>
                     </Table.Td>
                   )}
                   <Table.Td ta="right">
                     <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="available-number-price">
-                      {formatMoney(n.price)}
+                      {formatCurrency(n.price)}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">
@@ -155,9 +158,9 @@ function AvailableNumbersTable({ numbers, where, onChoose }: { numbers: Availabl
                       leftSection={<IconShoppingCart size={14} aria-hidden />}
                       disabled={!n.phone_number}
                       onClick={() => onChoose(n)}
-                      aria-label={`Buy ${display ?? 'this number'}`}
+                      aria-label={m.numbers_buy_aria({ number: display ?? m.numbers_this_number() })}
                     >
-                      Buy
+                      {m.numbers_buy()}
                     </Button>
                   </Table.Td>
                 </Table.Tr>

@@ -7,23 +7,26 @@ import { QueryState } from '../../../components/query-state';
 import { confirmAction } from '../../../lib/confirm';
 import { notifySuccess } from '../../../lib/notify';
 import { LookupCard } from '../../lookups/components/lookup-card';
-import { formatMoney } from '../../account/lib/money';
 import { useOwnedNumbers } from '../api/get-owned-numbers';
 import { useReleaseNumber } from '../api/release-number';
 import type { OwnedNumber } from '../api/schemas';
 import { countryName } from '../lib/countries';
 import { numberTypeLabel, servedBy } from '../lib/format';
+import { m } from '../../../i18n';
+import { DASH, formatCurrency } from '../../../i18n/format';
+
+const SEPARATOR = ' · ';
 
 function confirmRelease(n: OwnedNumber): Promise<boolean> {
   const user = servedBy(n);
   return confirmAction({
-    title: `Release ${n.phone_number ?? `number #${n.id}`}?`,
+    title: m.numbers_release_title({ number: n.phone_number ?? m.numbers_number_hash({ id: String(n.id) }) }),
     danger: true,
-    confirmLabel: 'Release number',
+    confirmLabel: m.numbers_release_confirm(),
     children: (
       <Text size="sm">
-        The number leaves this account and its monthly charge ends. You may not get the same number back.
-        {user ? ` ${user} uses it: the service refuses to release a number an assistant or a campaign uses.` : ''}
+        {m.numbers_release_body()}
+        {user ? ` ${m.numbers_release_in_use({ user })}` : ''}
       </Text>
     ),
   });
@@ -52,7 +55,7 @@ export function OwnedNumbersCard() {
     setRefusal(null);
     try {
       const answer = await release.mutateAsync(n.id);
-      notifySuccess(answer.message ?? `${n.phone_number ?? 'The number'} was released.`, 'Number released');
+      notifySuccess(answer.message ?? m.numbers_released_message({ number: n.phone_number ?? m.numbers_the_number() }), m.numbers_released());
     } catch (e) {
       setRefusal({ number: n.phone_number ?? `#${n.id}`, message: errorMessage(e) });
     }
@@ -60,31 +63,31 @@ export function OwnedNumbersCard() {
 
   return (
     <LookupCard
-      title="Your numbers"
+      title={m.numbers_owned_title()}
       testId="owned-numbers"
       count={query.data?.length}
-      description="The numbers this account rents. Release one to end its monthly charge."
+      description={m.numbers_owned_description()}
     >
       {refusal ? (
         <Alert
           color="red"
           variant="light"
           role="alert"
-          title={`${refusal.number} was not released`}
+          title={m.numbers_not_released({ number: refusal.number })}
           data-testid="release-refusal"
           withCloseButton={false}
         >
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text size="sm">{refusal.message}</Text>
-            <CloseButton size="sm" aria-label="Dismiss" onClick={() => setRefusal(null)} />
+            <CloseButton size="sm" aria-label={m.numbers_dismiss()} onClick={() => setRefusal(null)} />
           </Group>
         </Alert>
       ) : null}
       <QueryState
         query={query}
-        errorTitle="Could not load your numbers"
+        errorTitle={m.numbers_owned_error()}
         isEmpty={(d) => d.length === 0}
-        empty={<EmptyState icon={<IconPhoneOff size={24} aria-hidden />} title="No numbers yet" description="Buy one below." size="sm" py="md" />}
+        empty={<EmptyState icon={<IconPhoneOff size={24} aria-hidden />} title={m.numbers_owned_empty()} description={m.numbers_owned_empty_description()} size="sm" py="md" />}
       >
         {(numbers) => (
           <OwnedNumbersTable
@@ -116,9 +119,9 @@ function ReleaseButton({ n, releasingId, busy, onRelease }: Omit<TableProps, 'nu
       loading={releasingId === n.id}
       disabled={busy && releasingId !== n.id}
       onClick={() => onRelease(n)}
-      aria-label={`Release ${n.phone_number ?? `number ${n.id}`}`}
+      aria-label={m.numbers_release_aria({ number: n.phone_number ?? m.numbers_number_plain({ id: String(n.id) }) })}
     >
-      Release
+      {m.numbers_release()}
     </Button>
   );
 }
@@ -140,13 +143,13 @@ function OwnedNumbersList({ numbers, ...actions }: TableProps) {
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Text ff="monospace" size="sm" fw={600}>
-                  {n.phone_number ?? '—'}
+                  {n.phone_number ?? DASH}
                 </Text>
                 <Text size="xs" c="dimmed" truncate>
-                  {[countryName(n.country_code), label, n.monthly_price !== null ? `${formatMoney(n.monthly_price)} a month` : null].filter(Boolean).join(' · ') || '—'}
+                  {[countryName(n.country_code), label, n.monthly_price !== null ? m.numbers_per_month({ price: formatCurrency(n.monthly_price) }) : null].filter(Boolean).join(SEPARATOR) || DASH}
                 </Text>
                 <Text size="xs" truncate>
-                  {user ? `Serves ${user}` : 'Not in use'}
+                  {user ? m.numbers_serves_user({ user }) : m.numbers_not_in_use()}
                 </Text>
               </Stack>
               <div style={{ flexShrink: 0 }}>
@@ -166,12 +169,12 @@ function OwnedNumbersWide({ numbers, ...actions }: TableProps) {
       <Table>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Number</Table.Th>
-            <Table.Th>Country</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Serves</Table.Th>
+            <Table.Th>{m.numbers_col_number()}</Table.Th>
+            <Table.Th>{m.numbers_country()}</Table.Th>
+            <Table.Th>{m.numbers_col_type()}</Table.Th>
+            <Table.Th>{m.numbers_col_serves()}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{m.common_actions()}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -184,19 +187,19 @@ function OwnedNumbersWide({ numbers, ...actions }: TableProps) {
               <Table.Tr key={n.id} data-testid="owned-number-row" data-number={n.phone_number ?? ''}>
                 <Table.Td>
                   <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {n.phone_number ?? '—'}
+                    {n.phone_number ?? DASH}
                   </Text>
                   {n.nickname ? (
                     <Text size="xs">{n.nickname}</Text>
                   ) : null}
                   {price !== null ? (
                     <Text size="xs" c="dimmed">
-                      {formatMoney(price)} a month
+                      {m.numbers_per_month({ price: formatCurrency(price) })}
                     </Text>
                   ) : null}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{countryName(n.country_code) ?? '—'}</Text>
+                  <Text size="sm">{countryName(n.country_code) ?? DASH}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
@@ -206,7 +209,7 @@ function OwnedNumbersWide({ numbers, ...actions }: TableProps) {
                       </Badge>
                     ) : (
                       <Text size="sm" c="dimmed">
-                        —
+                        {DASH}
                       </Text>
                     )}
                   </Group>
@@ -218,7 +221,7 @@ function OwnedNumbersWide({ numbers, ...actions }: TableProps) {
                     </Text>
                   ) : (
                     <Text size="sm" c="dimmed">
-                      —
+                      {DASH}
                     </Text>
                   )}
                 </Table.Td>

@@ -4,10 +4,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { errorMessage } from '../../../api/errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useMe } from '../../account/api/get-me';
-import { balanceAfter, formatMoney } from '../../account/lib/money';
+import { balanceAfter } from '../../account/lib/money';
 import { usePurchaseNumber } from '../api/purchase-number';
 import type { AvailableNumber } from '../api/schemas';
 import { countryName } from '../lib/countries';
+import { m } from '../../../i18n';
+import { DASH, formatCurrency } from '../../../i18n/format';
 
 /**
  * The last step of buying: what it costs, what is left after, and one button that cannot fire twice.
@@ -37,7 +39,7 @@ export function PurchaseModal({ number, onClose, onBought }: { number: Available
     setError(null);
     try {
       const answer = await purchase.mutateAsync(number.phone_number);
-      notifySuccess(answer.message ?? `${display} is yours.`, 'Number bought');
+      notifySuccess(answer.message ?? m.numbers_bought_message({ number: display }), m.numbers_bought());
       onBought?.(number.phone_number);
       purchase.reset();
       onClose();
@@ -49,7 +51,7 @@ export function PurchaseModal({ number, onClose, onBought }: { number: Available
   }
 
   return (
-    <Modal opened={number !== null} onClose={close} title="Buy this number?" centered closeOnClickOutside={!purchase.isPending} closeOnEscape={!purchase.isPending}>
+    <Modal opened={number !== null} onClose={close} title={m.numbers_purchase_title()} centered closeOnClickOutside={!purchase.isPending} closeOnEscape={!purchase.isPending}>
       {number ? (
         <Stack gap="md">
           <Text ff="monospace" fw={700} size="xl" data-testid="purchase-number">
@@ -58,44 +60,44 @@ export function PurchaseModal({ number, onClose, onBought }: { number: Available
           <Table variant="vertical" layout="fixed" withRowBorders={false} highlightOnHover={false}>
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th w={150}>Country</Table.Th>
-                <Table.Td>{countryName(number.country_code) ?? '—'}</Table.Td>
+                <Table.Th w={150}>{m.numbers_country()}</Table.Th>
+                <Table.Td>{countryName(number.country_code) ?? DASH}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Price</Table.Th>
-                <Table.Td data-testid="purchase-price">{price !== null ? `${formatMoney(price)} a month` : '—'}</Table.Td>
+                <Table.Th>{m.numbers_price()}</Table.Th>
+                <Table.Td data-testid="purchase-price">{price !== null ? m.numbers_per_month({ price: formatCurrency(price) }) : DASH}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Balance now</Table.Th>
-                <Table.Td data-testid="purchase-balance">{me.isPending ? 'Loading…' : formatMoney(balance)}</Table.Td>
+                <Table.Th>{m.numbers_balance_now()}</Table.Th>
+                <Table.Td data-testid="purchase-balance">{me.isPending ? m.common_loading() : formatCurrency(balance)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Balance after</Table.Th>
+                <Table.Th>{m.numbers_balance_after()}</Table.Th>
                 <Table.Td fw={600} c={after !== null && after < 0 ? 'red' : undefined} data-testid="purchase-balance-after">
-                  {formatMoney(after)}
+                  {formatCurrency(after)}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>
           <Text size="sm" c="dimmed">
-            The first month is charged to your balance now; the number renews monthly until you release it.
+            {m.numbers_purchase_note()}
           </Text>
           {after !== null && after < 0 ? (
             <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} aria-hidden />}>
-              Your balance does not cover this number; the service will most likely refuse the purchase.
+              {m.numbers_purchase_short()}
             </Alert>
           ) : null}
           {error ? (
-            <Alert color="red" variant="light" role="alert" title="Not bought" data-testid="purchase-error">
+            <Alert color="red" variant="light" role="alert" title={m.numbers_not_bought()} data-testid="purchase-error">
               {error}
             </Alert>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={purchase.isPending}>
-              Cancel
+              {m.common_cancel()}
             </Button>
             <Button onClick={() => void buy()} loading={purchase.isPending} disabled={!number.phone_number}>
-              {price !== null ? `Buy for ${formatMoney(price)}/month` : 'Buy number'}
+              {price !== null ? m.numbers_buy_for({ price: formatCurrency(price) }) : m.numbers_buy_number()}
             </Button>
           </Group>
         </Stack>

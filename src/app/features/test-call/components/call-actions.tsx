@@ -3,6 +3,7 @@ import { Button, Modal, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPhoneIncoming, IconPhoneOutgoing } from '@tabler/icons-react';
 import type { Assistant } from '../../../../contract';
+import { m } from '../../../i18n';
 import type { CallPanelMode } from './call-panel';
 
 const CallPanel = lazy(() => import('./call-panel'));
@@ -20,18 +21,18 @@ export function CallActions({ assistant, phoneNumber }: { assistant: Pick<Assist
   if (assistant.type === 'outbound') {
     trigger = (
       <Button variant="light" leftSection={<IconPhoneOutgoing size={16} aria-hidden />} onClick={() => setMode('test')}>
-        Test call
+        {m.testcall_test_call()}
       </Button>
     );
   } else if (assistant.type === 'inbound') {
     const noNumber = assistant.phone_number_id === null;
     const button = (
       <Button variant="light" leftSection={<IconPhoneIncoming size={16} aria-hidden />} onClick={() => setMode('simulate')} disabled={noNumber}>
-        Simulate a call
+        {m.testcall_simulate()}
       </Button>
     );
     trigger = noNumber ? (
-      <Tooltip label="Give the assistant a phone number first: the simulated customer calls it." multiline w={240}>
+      <Tooltip label={m.testcall_simulate_needs_number()} multiline w={240}>
         <span>{button}</span>
       </Tooltip>
     ) : (
@@ -46,7 +47,7 @@ export function CallActions({ assistant, phoneNumber }: { assistant: Pick<Assist
       <Modal
         opened={mode !== null}
         onClose={close}
-        title={mode === 'simulate' ? 'Simulate a call' : 'Test call'}
+        title={mode === 'simulate' ? m.testcall_simulate() : m.testcall_test_call()}
         size="xl"
         fullScreen={compact}
         closeOnClickOutside={false}
@@ -54,7 +55,7 @@ export function CallActions({ assistant, phoneNumber }: { assistant: Pick<Assist
         {mode !== null ? (
           <Suspense
             fallback={
-              <Stack gap="sm" aria-busy="true" aria-label="Loading">
+              <Stack gap="sm" role="status" aria-busy="true" aria-label={m.testcall_loading()}>
                 <Skeleton height={36} />
                 <Skeleton height={36} />
               </Stack>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconPhonePlus } from '@tabler/icons-react';
 import type { Assistant } from '../../../../contract';
+import { m } from '../../../i18n';
 import { LiveCall } from './live-call';
 import { SimulateCallForm } from './simulate-call-form';
 import { TestCallForm } from './test-call-form';
@@ -30,9 +31,9 @@ export default function CallPanel({
         <LiveCall key={callId} callId={callId} />
         <Group justify="flex-end">
           <Button variant="default" leftSection={<IconPhonePlus size={16} aria-hidden />} onClick={() => setCallId(null)}>
-            {mode === 'test' ? 'Another test call' : 'Another call'}
+            {mode === 'test' ? m.testcall_another_test_call() : m.testcall_another_call()}
           </Button>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{m.common_close()}</Button>
         </Group>
       </Stack>
     );

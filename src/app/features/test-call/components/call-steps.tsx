@@ -1,6 +1,7 @@
 import { Badge, Group, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconMinus, IconX } from '@tabler/icons-react';
+import { m } from '../../../i18n';
 import type { CallProgress } from '../lib/steps';
 
 /**
@@ -19,7 +20,7 @@ export function CallSteps({ progress }: { progress: CallProgress }) {
         iconSize={28}
         orientation={narrow ? 'vertical' : 'horizontal'}
         allowNextStepsSelect={false}
-        aria-label="Call progress"
+        aria-label={m.testcall_steps_label()}
         // Five steps on one line in the dialog: the separators give up their wide margins.
         styles={{ separator: { marginInline: 6, minWidth: 8 }, stepBody: { marginInlineStart: 6 } }}
       >

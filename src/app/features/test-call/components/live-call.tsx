@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/errors';
 import { ErrorState } from '../../../components/error-state';
 import { AnchorLink } from '../../../components/links';
+import { m } from '../../../i18n';
+import { DASH } from '../../../i18n/format';
 import { callQueryOptions } from '../../calls/api/get-call';
 import { RecordingPlayer } from '../../calls/components/recording-player';
 import { TranscriptView } from '../../calls/components/transcript-view';
@@ -18,6 +20,13 @@ const FAST_FOR_MS = 3 * 60_000;
 const GIVE_UP_AFTER_MS = 30 * 60_000;
 /** A call left at `ended` this long is taken as ended for good (a host whose final status is `ended`). */
 export const ENDED_GRACE_MS = 20_000;
+
+const ANSWERED_BY: Record<string, () => string> = { human: m.testcall_answered_by_human, machine: m.testcall_answered_by_machine };
+
+/** Who answered, in the reader's language; a value the console does not know as the service sent it. */
+function answeredByLabel(value: string): string {
+  return Object.hasOwn(ANSWERED_BY, value) ? ANSWERED_BY[value]!() : humanize(value);
+}
 
 /** A call as it happens: its steps live, then its outcome, transcript and recording. */
 export function LiveCall({ callId }: { callId: number }) {
@@ -50,10 +59,10 @@ export function LiveCall({ callId }: { callId: number }) {
   }, [status]);
 
   if (!call) {
-    if (query.isError) return <ErrorState error={query.error} title="The call could not be loaded" onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    if (query.isError) return <ErrorState error={query.error} title={m.testcall_load_error()} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
     return (
       <Text size="sm" c="dimmed">
-        Call #{callId} placed; waiting for its first status…
+        {m.testcall_waiting_first_status({ id: callId })}
       </Text>
     );
   }
@@ -65,17 +74,17 @@ export function LiveCall({ callId }: { callId: number }) {
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed">
           {call.type === 'inbound'
-            ? `Call #${callId} from ${call.client_phone_number ?? '—'} to ${call.assistant_phone_number ?? '—'}`
-            : `Call #${callId} to ${call.client_phone_number ?? '—'}`}
+            ? m.testcall_call_inbound({ id: callId, from: call.client_phone_number ?? DASH, to: call.assistant_phone_number ?? DASH })
+            : m.testcall_call_outbound({ id: callId, to: call.client_phone_number ?? DASH })}
         </Text>
         <AnchorLink to="/calls/$callId" params={{ callId }} size="sm">
-          Open in the call log
+          {m.testcall_open_in_log()}
         </AnchorLink>
       </Group>
       <CallSteps progress={progress} />
       {query.isError && progress.live ? (
-        <Alert color="yellow" variant="light" title="Updates paused">
-          <Text size="sm">{errorMessage(query.error)} The view tries again by itself.</Text>
+        <Alert color="yellow" variant="light" title={m.testcall_updates_paused()}>
+          <Text size="sm">{`${errorMessage(query.error)} ${m.testcall_retrying()}`}</Text>
         </Alert>
       ) : null}
       {progress.live ? null : (
@@ -84,28 +93,28 @@ export function LiveCall({ callId }: { callId: number }) {
           <Table variant="vertical" layout="fixed" withRowBorders={false} highlightOnHover={false}>
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th w={130}>Duration</Table.Th>
+                <Table.Th w={130}>{m.testcall_duration()}</Table.Th>
                 <Table.Td data-testid="live-call-duration">{formatDuration(call.duration)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Answered by</Table.Th>
-                <Table.Td>{call.answered_by ? humanize(call.answered_by) : '—'}</Table.Td>
+                <Table.Th>{m.testcall_answered_by()}</Table.Th>
+                <Table.Td>{call.answered_by ? answeredByLabel(call.answered_by) : DASH}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Cost</Table.Th>
+                <Table.Th>{m.testcall_cost()}</Table.Th>
                 <Table.Td>{formatCost(call.total_cost)}</Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>
-          <Stack gap="xs" component="section" aria-label="Recording">
+          <Stack gap="xs" component="section" aria-label={m.testcall_recording()}>
             <Title order={3} size="h5">
-              Recording
+              {m.testcall_recording()}
             </Title>
             <RecordingPlayer key={call.recording_url ?? 'none'} url={call.recording_url} callId={call.id} />
           </Stack>
-          <Stack gap="xs" component="section" aria-label="Transcript">
+          <Stack gap="xs" component="section" aria-label={m.testcall_transcript()}>
             <Title order={3} size="h5">
-              Transcript
+              {m.testcall_transcript()}
             </Title>
             <TranscriptView transcript={call.transcript} />
           </Stack>

@@ -3,7 +3,8 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPhoneIncoming } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { UNKNOWN_OUTCOME_TITLE } from '../../../api/errors';
+import { unknownOutcomeTitle } from '../../../api/errors';
+import { m } from '../../../i18n';
 import { OUTCOME_UNKNOWN } from '../../../lib/form-errors';
 import { PhoneInput } from '../../leads/components/phone-input';
 import { browserCountry } from '../../leads/lib/phone';
@@ -11,6 +12,22 @@ import { applyServerErrors } from '../../leads/lib/server-errors';
 import { useSimulateInbound } from '../api/start-call';
 import { simulateCallSchema, simulateErrorPath, toSimulateRequest, type SimulateCallValues } from '../lib/form-schema';
 import { isNotOffered } from '../../webhooks/lib/not-offered';
+
+/** "A customer calls +49 30 …; …": the number set apart where the language puts it ("{number}" in the message). */
+function Intro({ phoneNumber }: { phoneNumber: string | null }) {
+  if (!phoneNumber) return <Text size="sm">{m.testcall_simulate_intro({ number: m.testcall_simulate_own_number() })}</Text>;
+  const marker = '\u0000';
+  const [before = '', after = ''] = m.testcall_simulate_intro({ number: marker }).split(marker);
+  return (
+    <Text size="sm">
+      {before}
+      <Text span ff="monospace">
+        {phoneNumber}
+      </Text>
+      {after}
+    </Text>
+  );
+}
 
 /**
  * A customer calling the assistant's number: the caller's number, then POST /user/calls/simulate-inbound.
@@ -33,7 +50,7 @@ export function SimulateCallForm({ phoneNumberId, phoneNumber, onStarted }: { ph
       onStarted(answer.call_id);
     } catch (e) {
       if (isNotOffered(e)) {
-        setError('root.server', { type: 'server', message: 'This service does not offer simulated calls; the local service does.' });
+        setError('root.server', { type: 'server', message: m.testcall_simulate_not_offered() });
         return;
       }
       applyServerErrors(e, setError, simulateErrorPath);
@@ -52,17 +69,15 @@ export function SimulateCallForm({ phoneNumberId, phoneNumber, onStarted }: { ph
 
   const busy = formState.isSubmitting || simulate.isPending;
   return (
-    <form onSubmit={onFormSubmit} noValidate aria-label="Simulate a call">
+    <form onSubmit={onFormSubmit} noValidate aria-label={m.testcall_simulate()}>
       <Stack gap="md">
-        <Text size="sm">
-          A customer calls {phoneNumber ? <Text span ff="monospace">{phoneNumber}</Text> : 'this assistant’s number'}; the assistant answers as it would a real call.
-        </Text>
+        <Intro phoneNumber={phoneNumber} />
         <Controller
           control={control}
           name="from"
           render={({ field, fieldState }) => (
             <PhoneInput
-              label="Caller’s number"
+              label={m.testcall_caller_number()}
               required
               value={field.value}
               onChange={field.onChange}
@@ -77,7 +92,7 @@ export function SimulateCallForm({ phoneNumberId, phoneNumber, onStarted }: { ph
           <Alert
             color={rootError.type === OUTCOME_UNKNOWN ? 'orange' : 'red'}
             variant="light"
-            title={rootError.type === OUTCOME_UNKNOWN ? UNKNOWN_OUTCOME_TITLE : 'The call was not started'}
+            title={rootError.type === OUTCOME_UNKNOWN ? unknownOutcomeTitle() : m.testcall_not_started()}
             role="alert"
           >
             <Text size="sm">{rootError.message}</Text>
@@ -85,7 +100,7 @@ export function SimulateCallForm({ phoneNumberId, phoneNumber, onStarted }: { ph
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={busy} disabled={busy} leftSection={<IconPhoneIncoming size={16} aria-hidden />}>
-            Start the call
+            {m.testcall_start()}
           </Button>
         </Group>
       </Stack>

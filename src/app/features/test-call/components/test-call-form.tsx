@@ -4,7 +4,8 @@ import { IconPhoneOutgoing } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { Assistant } from '../../../../contract';
-import { UNKNOWN_OUTCOME_TITLE } from '../../../api/errors';
+import { unknownOutcomeTitle } from '../../../api/errors';
+import { m } from '../../../i18n';
 import { OUTCOME_UNKNOWN } from '../../../lib/form-errors';
 import { PhoneInput } from '../../leads/components/phone-input';
 import { VariableRows } from '../../leads/components/variable-rows';
@@ -49,14 +50,14 @@ export function TestCallForm({ assistant, onStarted }: { assistant: Pick<Assista
 
   const busy = formState.isSubmitting || makeCall.isPending;
   return (
-    <form onSubmit={onFormSubmit} noValidate aria-label="Test call">
+    <form onSubmit={onFormSubmit} noValidate aria-label={m.testcall_test_call()}>
       <Stack gap="md">
         <Controller
           control={control}
           name="phone"
           render={({ field, fieldState }) => (
             <PhoneInput
-              label="Number to call"
+              label={m.testcall_number_to_call()}
               required
               value={field.value}
               onChange={field.onChange}
@@ -64,24 +65,24 @@ export function TestCallForm({ assistant, onStarted }: { assistant: Pick<Assista
               error={fieldState.error?.message}
               name={field.name}
               inputRef={field.ref}
-              description="Test numbers: +1 202 555 0100 completes; 0101 busy, 0102 no answer, 0103 voicemail, 0104 failed."
+              description={m.testcall_number_hint()}
             />
           )}
         />
         <Stack gap={6}>
           <Text size="sm" fw={500}>
-            Variables
+            {m.testcall_variables()}
           </Text>
           <Text size="xs" c="dimmed">
-            Fill the assistant’s {'{{placeholders}}'} for this call. Starts with the assistant’s own values.
+            {m.testcall_variables_hint({ placeholders: `{{${m.testcall_placeholders_word()}}}` })}
           </Text>
-          <VariableRows control={control} register={register} name="variables" emptyText="No variables for this call." disabled={busy} />
+          <VariableRows control={control} register={register} name="variables" emptyText={m.testcall_no_variables()} disabled={busy} />
         </Stack>
         {rootError ? (
           <Alert
             color={rootError.type === OUTCOME_UNKNOWN ? 'orange' : 'red'}
             variant="light"
-            title={rootError.type === OUTCOME_UNKNOWN ? UNKNOWN_OUTCOME_TITLE : 'The call was not placed'}
+            title={rootError.type === OUTCOME_UNKNOWN ? unknownOutcomeTitle() : m.testcall_not_placed()}
             role="alert"
           >
             <Text size="sm">{rootError.message}</Text>
@@ -89,7 +90,7 @@ export function TestCallForm({ assistant, onStarted }: { assistant: Pick<Assista
         ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={busy} disabled={busy} leftSection={<IconPhoneOutgoing size={16} aria-hidden />}>
-            Place test call
+            {m.testcall_place()}
           </Button>
         </Group>
       </Stack>

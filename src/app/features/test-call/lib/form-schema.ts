@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { VariableRow } from '../../leads/lib/form-schema';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { variableText } from '../../leads/lib/format';
 import { e164Of, phoneProblem, type CountryCode, type PhoneValue } from '../../leads/lib/phone';
 
@@ -19,9 +21,10 @@ export interface SimulateCallValues {
 
 export const VARIABLE_KEY_MAX = 255;
 
-const phoneValue = (field: string) =>
+/** `field`: the number's name in the message, read when the form validates (the reader's language). */
+const phoneValue = (field: () => string) =>
   z.custom<PhoneValue>((v) => typeof v === 'object' && v !== null && 'text' in v && 'country' in v).superRefine((v, ctx) => {
-    const problem = phoneProblem(v, field);
+    const problem = phoneProblem(v, field());
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
@@ -30,17 +33,19 @@ const variableRows = z.array(z.object({ key: z.string(), value: z.string(), exis
   rows.forEach((row, i) => {
     const key = row.key.trim();
     if (key === '') {
-      if (row.value !== '') ctx.addIssue({ code: 'custom', path: [i, 'key'], message: 'The variable name is required.' });
+      if (row.value !== '') ctx.addIssue({ code: 'custom', path: [i, 'key'], message: m.testcall_variable_name_required() });
       return;
     }
-    if (key.length > VARIABLE_KEY_MAX) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `The variable name must not be greater than ${VARIABLE_KEY_MAX} characters.` });
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `The variable ${key} is already set above.` });
+    if (key.length > VARIABLE_KEY_MAX) {
+      ctx.addIssue({ code: 'custom', path: [i, 'key'], message: m.testcall_variable_name_too_long({ max: formatNumber(VARIABLE_KEY_MAX, { useGrouping: false }) }) });
+    }
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: m.testcall_variable_duplicate({ key }) });
     seen.add(key);
   });
 });
 
-export const testCallSchema = z.object({ phone: phoneValue('phone number'), variables: variableRows });
-export const simulateCallSchema = z.object({ from: phoneValue('from number') });
+export const testCallSchema = z.object({ phone: phoneValue(m.testcall_field_phone), variables: variableRows });
+export const simulateCallSchema = z.object({ from: phoneValue(m.testcall_field_from) });
 
 /** A new test call: the assistant's own variables as rows to change (its defaults for {{placeholders}}). */
 export function emptyTestCall(country: CountryCode, assistantVariables: Record<string, unknown>): TestCallValues {

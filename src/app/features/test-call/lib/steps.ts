@@ -5,6 +5,8 @@
  * the statuses this view saw on the way.
  */
 
+import { m } from '../../../i18n';
+
 export const STEP_KEYS = ['initiated', 'ringing', 'in-progress', 'ended', 'outcome'] as const;
 export type StepKey = (typeof STEP_KEYS)[number];
 export type StepState = 'done' | 'current' | 'skipped' | 'waiting';
@@ -37,12 +39,12 @@ export interface CallProgress {
   active: number;
 }
 
-const LABELS: Record<StepKey, string> = {
-  initiated: 'Initiated',
-  ringing: 'Ringing',
-  'in-progress': 'In progress',
-  ended: 'Ended',
-  outcome: 'Outcome',
+const LABELS: Record<StepKey, () => string> = {
+  initiated: m.testcall_step_initiated,
+  ringing: m.testcall_step_ringing,
+  'in-progress': m.testcall_step_in_progress,
+  ended: m.testcall_step_ended,
+  outcome: m.testcall_step_outcome,
 };
 
 const LIVE_INDEX: Record<string, number> = { initiated: 0, ringing: 1, 'in-progress': 2, ended: 4 };
@@ -51,24 +53,34 @@ function outcomeOf(status: string, answeredBy: string | null): CallOutcome | nul
   const machine = answeredBy === 'machine';
   switch (status) {
     case 'completed':
-      return { color: 'green', label: 'Completed', text: machine ? 'A voicemail answered; the assistant left its message.' : 'The conversation ran to its end.', answered: true };
+      return {
+        color: 'green',
+        label: m.testcall_outcome_completed(),
+        text: machine ? m.testcall_outcome_completed_machine() : m.testcall_outcome_completed_text(),
+        answered: true,
+      };
     case 'ended_by_customer':
-      return { color: 'lime', label: 'Ended by customer', text: 'The customer hung up.', answered: true };
+      return { color: 'lime', label: m.testcall_outcome_by_customer(), text: m.testcall_outcome_by_customer_text(), answered: true };
     case 'ended_by_assistant':
-      return { color: 'grape', label: 'Ended by assistant', text: machine ? 'A voicemail answered and the assistant hung up.' : 'The assistant ended the call.', answered: true };
+      return {
+        color: 'grape',
+        label: m.testcall_outcome_by_assistant(),
+        text: machine ? m.testcall_outcome_by_assistant_machine() : m.testcall_outcome_by_assistant_text(),
+        answered: true,
+      };
     case 'busy':
-      return { color: 'orange', label: 'Busy', text: 'The line was busy.', answered: false };
+      return { color: 'orange', label: m.testcall_outcome_busy(), text: m.testcall_outcome_busy_text(), answered: false };
     case 'no-answer':
-      return { color: 'yellow', label: 'No answer', text: 'Nobody picked up.', answered: false };
+      return { color: 'yellow', label: m.testcall_outcome_no_answer(), text: m.testcall_outcome_no_answer_text(), answered: false };
     case 'failed':
-      return { color: 'red', label: 'Failed', text: 'The call could not be connected.', answered: false };
+      return { color: 'red', label: m.testcall_outcome_failed(), text: m.testcall_outcome_failed_text(), answered: false };
     default:
       return null;
   }
 }
 
 function step(key: StepKey, state: StepState, note: string | null = null): CallStep {
-  return { key, label: LABELS[key], state, note };
+  return { key, label: LABELS[key](), state, note };
 }
 
 /**
@@ -83,7 +95,7 @@ export function callProgress(
   const seen = options.seen ?? new Set<string>();
 
   if (status === 'ended' && options.endedIsFinal) {
-    const outcome: CallOutcome = { color: 'teal', label: 'Ended', text: 'The call ended; the service gave no other outcome.', answered: answeredBy !== null };
+    const outcome: CallOutcome = { color: 'teal', label: m.testcall_outcome_ended(), text: m.testcall_outcome_ended_text(), answered: answeredBy !== null };
     return {
       steps: [step('initiated', 'done'), step('ringing', 'done'), step('in-progress', 'done'), step('ended', 'done'), step('outcome', 'done', outcome.label)],
       live: false,
@@ -97,7 +109,7 @@ export function callProgress(
     // While under way: everything before the current step is through. `ended` is the hang-up; the
     // outcome follows a moment later.
     const steps = STEP_KEYS.map((key, i) =>
-      step(key, i < liveIndex ? 'done' : i === liveIndex ? 'current' : 'waiting', key === 'outcome' && status === 'ended' ? 'Waiting for the outcome' : null),
+      step(key, i < liveIndex ? 'done' : i === liveIndex ? 'current' : 'waiting', key === 'outcome' && status === 'ended' ? m.testcall_waiting_for_outcome() : null),
     );
     return { steps, live: true, outcome: null, active: liveIndex };
   }
@@ -105,7 +117,7 @@ export function callProgress(
   const outcome = outcomeOf(status, answeredBy);
   if (outcome === null) {
     // A status nobody told this console about: shown as it came; the steps cannot be known.
-    const text = status === '' ? 'The service sent no status for this call.' : `The service reports the status “${status}”.`;
+    const text = status === '' ? m.testcall_outcome_no_status() : m.testcall_outcome_unknown({ status });
     return {
       steps: STEP_KEYS.map((key) => step(key, key === 'outcome' ? 'done' : 'waiting', key === 'outcome' ? status || '—' : null)),
       live: false,
@@ -128,8 +140,8 @@ export function callProgress(
   return {
     steps: [
       step('initiated', 'done'),
-      rang ? step('ringing', 'done') : step('ringing', 'skipped', 'Did not ring'),
-      step('in-progress', 'skipped', 'Not answered'),
+      rang ? step('ringing', 'done') : step('ringing', 'skipped', m.testcall_did_not_ring()),
+      step('in-progress', 'skipped', m.testcall_not_answered()),
       step('ended', 'skipped'),
       step('outcome', 'done', outcome.label),
     ],

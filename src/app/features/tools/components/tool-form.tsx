@@ -14,22 +14,27 @@ import {
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { TOOL_LIMITS, TOOL_METHODS, TOOL_PARAM_TYPES, laravelErrorMap } from '../../../../contract';
+import { TOOL_LIMITS, TOOL_METHODS, TOOL_PARAM_TYPES } from '../../../../contract';
 import { FormFooter } from '../../../components/form-footer';
 import { LengthCounter } from '../../../components/length-counter';
 import { RemoveRowButton, RowsEditor } from '../../../components/rows-editor';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
 import { applyApiErrorToForm, OUTCOME_UNKNOWN } from '../../../lib/form-errors';
 import { notifyError } from '../../../lib/notify';
-import { toolFormSchema, type ToolFormOutput, type ToolFormValues } from '../lib/form-schema';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
+import { toolErrorMap, toolFormSchema, type ToolFormOutput, type ToolFormValues } from '../lib/form-schema';
 import { ToolNameInput } from './tool-name-input';
 
 // The form holds null while the timeout is empty; the schema refuses it with the "required" message.
+// The error map reads the catalogs when it validates, so the messages are in the reader's language.
 const resolver = zodResolver(toolFormSchema, {
-  error: laravelErrorMap,
+  error: toolErrorMap,
 }) as unknown as Resolver<ToolFormValues, unknown, ToolFormOutput>;
 
 const TOOL_FORM_FIELDS = ['name', 'description', 'endpoint', 'method', 'timeout', 'headers', 'schema'] as const;
+// An example header name: HTTP's own word, the same in every language.
+const HEADER_EXAMPLE = 'Authorization';
 
 /**
  * Create and edit a mid-call tool. `save` sends it (and throws on refusal); the form then shows why on
@@ -68,7 +73,7 @@ export function ToolForm<T>({
       onSaved(result);
     } catch (e) {
       applyApiErrorToForm(e, setError, { fields: TOOL_FORM_FIELDS });
-      notifyError(e, 'The tool was not saved');
+      notifyError(e, m.tools_not_saved());
     }
   });
 
@@ -85,13 +90,13 @@ export function ToolForm<T>({
   const serverError = errors.root?.server?.message;
 
   return (
-    <form onSubmit={onFormSubmit} noValidate aria-label="Mid-call tool" style={{ maxWidth: 960 }}>
+    <form onSubmit={onFormSubmit} noValidate aria-label={m.tools_form_label()} style={{ maxWidth: 960 }}>
       <UnsavedChangesGuard when={isDirty} />
       <Stack gap="lg">
         <Card withBorder padding="lg">
           <Stack gap="md">
             <Title order={2} size="h4">
-              What the AI sees
+              {m.tools_section_ai()}
             </Title>
             <Controller
               control={control}
@@ -111,9 +116,9 @@ export function ToolForm<T>({
             />
             <Textarea
               {...register('description')}
-              label="Description"
-              description="When and how the AI should use the tool, in plain words."
-              placeholder="Looks up the status of an order when the caller gives an order number."
+              label={m.tools_description_label()}
+              description={m.tools_description_hint()}
+              placeholder={m.tools_description_placeholder()}
               required
               autosize
               minRows={3}
@@ -130,12 +135,12 @@ export function ToolForm<T>({
         <Card withBorder padding="lg">
           <Stack gap="md">
             <Title order={2} size="h4">
-              The request
+              {m.tools_section_request()}
             </Title>
             <TextInput
               {...register('endpoint')}
-              label="Endpoint URL"
-              description="The http(s) address the service calls during the conversation."
+              label={m.tools_endpoint_label()}
+              description={m.tools_endpoint_hint()}
               placeholder="https://api.example.com/orders/status"
               required
               type="url"
@@ -150,8 +155,8 @@ export function ToolForm<T>({
                 name="method"
                 render={({ field, fieldState }) => (
                   <Select
-                    label="Method"
-                    description="How the endpoint is called"
+                    label={m.tools_method_label()}
+                    description={m.tools_method_hint()}
                     data={[...TOOL_METHODS]}
                     value={field.value}
                     onChange={(v) => field.onChange(v ?? field.value)}
@@ -169,8 +174,12 @@ export function ToolForm<T>({
                 name="timeout"
                 render={({ field, fieldState }) => (
                   <NumberInput
-                    label="Timeout"
-                    description={`${TOOL_LIMITS.timeoutMin} to ${TOOL_LIMITS.timeoutMax} seconds, default ${TOOL_LIMITS.timeoutDefault}`}
+                    label={m.tools_timeout_label()}
+                    description={m.tools_timeout_hint({
+                      min: formatNumber(TOOL_LIMITS.timeoutMin),
+                      max: formatNumber(TOOL_LIMITS.timeoutMax),
+                      default: formatNumber(TOOL_LIMITS.timeoutDefault),
+                    })}
                     min={TOOL_LIMITS.timeoutMin}
                     max={TOOL_LIMITS.timeoutMax}
                     allowDecimal={false}
@@ -189,16 +198,16 @@ export function ToolForm<T>({
             </SimpleGrid>
 
             <RowsEditor
-              heading="Headers"
-              description="Sent with every request, such as an API key. Values are hidden; use the eye to show one."
+              heading={m.tools_headers_heading()}
+              description={m.tools_headers_hint()}
               count={headers.fields.length}
-              emptyText="No headers."
+              emptyText={m.tools_headers_empty()}
               columns={[
-                { label: 'Name', flex: 1 },
-                { label: 'Value', flex: 1 },
+                { label: m.common_name(), flex: 1 },
+                { label: m.tools_header_value(), flex: 1 },
               ]}
               error={errors.headers?.root?.message ?? errors.headers?.message}
-              addLabel="Add header"
+              addLabel={m.tools_headers_add()}
               onAdd={() => headers.append({ name: '', value: '' })}
             >
               {headers.fields.map((row, i) => (
@@ -207,26 +216,26 @@ export function ToolForm<T>({
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={6} style={{ flex: 1 }}>
                     <TextInput
                       {...register(`headers.${i}.name`)}
-                      aria-label={`Header ${i + 1} name`}
-                      placeholder="Authorization"
+                      aria-label={m.tools_header_name_aria({ number: formatNumber(i + 1) })}
+                      placeholder={HEADER_EXAMPLE}
                       autoComplete="off"
                       spellCheck={false}
                       error={errors.headers?.[i]?.name?.message}
                     />
                     <PasswordInput
                       {...register(`headers.${i}.value`)}
-                      aria-label={`Header ${i + 1} value`}
-                      placeholder="Value"
+                      aria-label={m.tools_header_value_aria({ number: formatNumber(i + 1) })}
+                      placeholder={m.tools_header_value()}
                       autoComplete="new-password"
                       // Mantine's toggle is out of the tab order and unnamed per row by default.
                       visibilityToggleFocusable
                       visibilityToggleButtonProps={{
-                        'aria-label': `Show header ${i + 1} value`,
+                        'aria-label': m.tools_header_show_aria({ number: formatNumber(i + 1) }),
                       }}
                       error={errors.headers?.[i]?.value?.message}
                     />
                   </SimpleGrid>
-                  <RemoveRowButton label={`Remove header ${i + 1}`} onClick={() => headers.remove(i)} />
+                  <RemoveRowButton label={m.tools_header_remove({ number: formatNumber(i + 1) })} onClick={() => headers.remove(i)} />
                 </Group>
               ))}
             </RowsEditor>
@@ -237,14 +246,14 @@ export function ToolForm<T>({
           <RowsEditor
             heading={
               <Title order={2} size="h4">
-                Parameters
+                {m.tools_params_heading()}
               </Title>
             }
-            description={`What the AI gathers from the conversation and sends to the endpoint. Names are ${TOOL_LIMITS.paramNameMin} to ${TOOL_LIMITS.paramNameMax} characters.`}
+            description={m.tools_params_hint({ min: formatNumber(TOOL_LIMITS.paramNameMin), max: formatNumber(TOOL_LIMITS.paramNameMax) })}
             count={params.fields.length}
-            emptyText="No parameters."
+            emptyText={m.tools_params_empty()}
             error={errors.schema?.root?.message ?? errors.schema?.message}
-            addLabel="Add parameter"
+            addLabel={m.tools_params_add()}
             onAdd={() => params.append({ name: '', type: 'string', description: '' })}
           >
             {/* Each row's inputs are named with their row for assistive technology: "Name" alone would be
@@ -257,8 +266,8 @@ export function ToolForm<T>({
                     <Grid.Col span={{ base: 12, sm: 4 }}>
                       <TextInput
                         {...register(`schema.${i}.name`)}
-                        label="Name"
-                        aria-label={`Parameter ${i + 1} name`}
+                        label={m.common_name()}
+                        aria-label={m.tools_param_name_aria({ number: formatNumber(i + 1) })}
                         placeholder="order_number"
                         autoComplete="off"
                         spellCheck={false}
@@ -271,8 +280,8 @@ export function ToolForm<T>({
                         name={`schema.${i}.type`}
                         render={({ field, fieldState }) => (
                           <Select
-                            label="Type"
-                            aria-label={`Parameter ${i + 1} type`}
+                            label={m.tools_param_type()}
+                            aria-label={m.tools_param_type_aria({ number: formatNumber(i + 1) })}
                             data={[...new Set<string>([...TOOL_PARAM_TYPES, field.value])]}
                             value={field.value}
                             onChange={(v) => field.onChange(v ?? field.value)}
@@ -287,21 +296,21 @@ export function ToolForm<T>({
                     <Grid.Col span={{ base: 12, sm: 5 }}>
                       <TextInput
                         {...register(`schema.${i}.description`)}
-                        label="Description"
-                        aria-label={`Parameter ${i + 1} description`}
-                        placeholder="The number the caller reads out"
+                        label={m.tools_description_label()}
+                        aria-label={m.tools_param_description_aria({ number: formatNumber(i + 1) })}
+                        placeholder={m.tools_param_description_placeholder()}
                         error={errors.schema?.[i]?.description?.message}
                       />
                     </Grid.Col>
                   </Grid>
-                  <RemoveRowButton label={`Remove parameter ${i + 1}`} onClick={() => params.remove(i)} mt={24} />
+                  <RemoveRowButton label={m.tools_param_remove({ number: formatNumber(i + 1) })} onClick={() => params.remove(i)} mt={24} />
                 </Group>
               </Card>
             ))}
           </RowsEditor>
         </Card>
 
-        <FormFooter error={serverError} outcomeUnknown={errors.root?.server?.type === OUTCOME_UNKNOWN} errorTitle="Not saved" submitLabel={submitLabel} onCancel={onCancel} busy={isSubmitting} />
+        <FormFooter error={serverError} outcomeUnknown={errors.root?.server?.type === OUTCOME_UNKNOWN} errorTitle={m.common_not_saved()} submitLabel={submitLabel} onCancel={onCancel} busy={isSubmitting} />
       </Stack>
     </form>
   );

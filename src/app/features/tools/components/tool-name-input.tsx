@@ -1,7 +1,9 @@
 import { Anchor, Group, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import { TOOL_LIMITS, TOOL_NAME_RULE } from '../../../../contract';
+import { TOOL_LIMITS } from '../../../../contract';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { describeToolNameProblem, suggestToolName, toolNameProblem } from '../lib/tool-name';
 
 type InputProps = Omit<ComponentPropsWithRef<'input'>, 'value' | 'onChange' | 'size' | 'style'>;
@@ -35,13 +37,13 @@ export function ToolNameInput({
     hint = (
       <Group gap={6} wrap="nowrap" align="flex-start" mt={6} id={hintId} aria-live="polite">
         <IconX size={16} color="var(--mantine-color-red-6)" aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-        <Text size="sm" c="red.7">
+        <Text size="sm" c="red">
           {describeToolNameProblem(problem)}
           {suggestion && suggestion !== value ? (
             <>
               {' '}
               <Anchor component="button" type="button" size="sm" onClick={() => onChange(suggestion)}>
-                Use “{suggestion}”
+                {m.tools_name_use({ suggestion })}
               </Anchor>
             </>
           ) : null}
@@ -52,8 +54,8 @@ export function ToolNameInput({
     hint = (
       <Group gap={6} mt={6} id={hintId} aria-live="polite">
         <IconCheck size={16} color="var(--mantine-color-teal-6)" aria-hidden />
-        <Text size="sm" c="teal.7">
-          Valid name
+        <Text size="sm" c="teal">
+          {m.tools_name_valid()}
         </Text>
       </Group>
     );
@@ -63,8 +65,8 @@ export function ToolNameInput({
     <div>
       <TextInput
         {...inputProps}
-        label="Name"
-        description={`${TOOL_NAME_RULE} Up to ${TOOL_LIMITS.nameMax} characters. The AI refers to the tool by this name.`}
+        label={m.common_name()}
+        description={m.tools_name_hint({ max: formatNumber(TOOL_LIMITS.nameMax) })}
         placeholder="check_order_status"
         required
         value={value}

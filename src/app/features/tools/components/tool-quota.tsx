@@ -1,5 +1,7 @@
 import { Group, Progress, Text, Tooltip } from '@mantine/core';
 import { TOOL_LIMITS } from '../../../../contract';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 
 /**
  * "3 of 5 used" beside the create button. The hosted plan may allow another number: the service's own
@@ -10,7 +12,7 @@ export function ToolQuota({ used }: { used: number }) {
   const full = used >= max;
   return (
     <Tooltip
-      label={full ? 'The plan allows 5 mid-call tools: the service will refuse another one.' : `The plan allows ${max} mid-call tools.`}
+      label={full ? m.tools_quota_full({ max: formatNumber(max) }) : m.tools_quota_hint({ max: formatNumber(max) })}
       withArrow
     >
       <Group gap={8} wrap="nowrap" data-testid="tool-quota">
@@ -22,7 +24,7 @@ export function ToolQuota({ used }: { used: number }) {
           aria-hidden
         />
         <Text size="sm" c={full ? 'orange.8' : 'dimmed'} fw={full ? 600 : 500} style={{ whiteSpace: 'nowrap' }}>
-          {used} of {max} used
+          {m.tools_quota_used({ used: formatNumber(used), max: formatNumber(max) })}
         </Text>
       </Group>
     </Tooltip>

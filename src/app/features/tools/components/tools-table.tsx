@@ -7,6 +7,10 @@ import type { ComponentPropsWithRef } from 'react';
 import type { Tool } from '../../../../contract';
 import { AnchorLink } from '../../../components/links';
 import { formatUpdated } from '../lib/format';
+import { m } from '../../../i18n';
+import { DASH, formatNumber } from '../../../i18n/format';
+
+const toolName = (t: Tool) => t.name || m.tools_fallback_name({ id: String(t.id) });
 
 function ActionIconAnchor(props: ComponentPropsWithRef<'a'>) {
   return <ActionIcon component="a" variant="subtle" {...props} />;
@@ -24,25 +28,25 @@ export function ToolsTable({ tools, onDelete }: { tools: readonly Tool[]; onDele
       horizontalSpacing="sm"
       records={[...tools]}
       idAccessor="id"
-      aria-label="Mid-call tools"
+      aria-label={m.tools_title()}
       columns={[
         {
           accessor: 'name',
-          title: 'Name',
+          title: m.common_name(),
           render: (t) => (
             <>
               <AnchorLink to="/tools/$toolId" params={{ toolId: String(t.id) }} ff="monospace" fw={600} size="sm">
-                {t.name || `Tool ${t.id}`}
+                {toolName(t)}
               </AnchorLink>
               <Text size="xs" c="dimmed" hiddenFrom="sm" truncate="end" maw={200} title={t.endpoint}>
-                {[t.method, t.endpoint].filter(Boolean).join(' ') || '—'}
+                {[t.method, t.endpoint].filter(Boolean).join(' ') || DASH}
               </Text>
             </>
           ),
         },
         {
           accessor: 'endpoint',
-          title: 'Request',
+          title: m.tools_col_request(),
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
           render: (t) => (
             <Group gap={6} wrap="nowrap" maw={340}>
@@ -52,52 +56,52 @@ export function ToolsTable({ tools, onDelete }: { tools: readonly Tool[]; onDele
                 </Badge>
               ) : null}
               <Text size="sm" truncate="end" title={t.endpoint}>
-                {t.endpoint || '—'}
+                {t.endpoint || DASH}
               </Text>
             </Group>
           ),
         },
         {
           accessor: 'timeout',
-          title: 'Timeout',
+          title: m.tools_timeout_label(),
           noWrap: true,
-          render: (t) => (t.timeout === null ? '—' : `${t.timeout} s`),
+          render: (t) => (t.timeout === null ? DASH : m.tools_timeout_seconds({ seconds: formatNumber(t.timeout) })),
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
         },
         {
           accessor: 'schema',
-          title: 'Parameters',
+          title: m.tools_params_heading(),
           textAlign: 'right',
-          render: (t) => t.schema.length,
+          render: (t) => formatNumber(t.schema.length),
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
         },
         {
           accessor: 'headers',
-          title: 'Headers',
+          title: m.tools_headers_heading(),
           textAlign: 'right',
-          render: (t) => t.headers.length,
+          render: (t) => formatNumber(t.headers.length),
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
         },
         {
           accessor: 'updated_at',
-          title: 'Updated',
+          title: m.common_updated(),
           noWrap: true,
           render: (t) => <span title={formatUpdated(t.updated_at, true)}>{formatUpdated(t.updated_at)}</span>,
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
         },
         {
           accessor: 'actions',
-          title: <VisuallyHidden>Actions</VisuallyHidden>,
+          title: <VisuallyHidden>{m.common_actions()}</VisuallyHidden>,
           textAlign: 'right',
           render: (t) => (
             <Group gap={4} justify="flex-end" wrap="nowrap">
-              <Tooltip label="Edit">
-                <ActionIconLink to="/tools/$toolId" params={{ toolId: String(t.id) }} aria-label={`Edit ${t.name || `Tool ${t.id}`}`}>
+              <Tooltip label={m.common_edit()}>
+                <ActionIconLink to="/tools/$toolId" params={{ toolId: String(t.id) }} aria-label={m.tools_edit_aria({ name: toolName(t) })}>
                   <IconPencil size={16} aria-hidden />
                 </ActionIconLink>
               </Tooltip>
-              <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name || `Tool ${t.id}`}`} onClick={() => onDelete(t)}>
+              <Tooltip label={m.common_delete()}>
+                <ActionIcon variant="subtle" color="red" aria-label={m.tools_delete_aria({ name: toolName(t) })} onClick={() => onDelete(t)}>
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Tooltip>

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../paraglide/runtime.js';
 import { TOOL_LIMITS, createToolRequest, toFieldErrors, toolSchema } from '../../../../contract';
 import { emptyToolForm, formToUpdateToolRequest, parseToolForm, toolToForm, type ToolFormValues } from './form-schema';
 
@@ -79,5 +80,18 @@ describe('tool form schema', () => {
     const r = parseToolForm({ ...initial, timeout: 20, headers: [] });
     expect(r.success).toBe(true);
     if (r.success) expect(formToUpdateToolRequest(initial, r.data)).toEqual({ timeout: 20, headers: [] });
+  });
+});
+
+describe('tool form schema in German', () => {
+  afterEach(() => void setLocale('en', { reload: false }));
+
+  it('says what is wrong in German, naming the field as the form labels it', () => {
+    void setLocale('de', { reload: false });
+    expect(errorsOf(valid({ timeout: null })).timeout).toEqual(['Das Feld „Timeout“ ist erforderlich.']);
+    expect(errorsOf(valid({ endpoint: 'not a url' })).endpoint).toEqual(['Das Feld „Endpunkt-URL“ muss eine gültige URL sein.']);
+    expect(errorsOf(valid({ schema: [{ name: 'a', type: 'string', description: '' }] }))['schema.0.name']).toEqual([
+      `Das Feld „Name von Parameter 1“ muss mindestens ${TOOL_LIMITS.paramNameMin} Zeichen lang sein.`,
+    ]);
   });
 });

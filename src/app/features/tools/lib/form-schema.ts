@@ -2,12 +2,14 @@ import { z } from 'zod';
 import {
   TOOL_LIMITS,
   TOOL_METHODS,
-  laravelErrorMap,
+  attributeName,
   updateToolRequest,
   type CreateToolRequest,
   type Tool,
   type UpdateToolRequest,
 } from '../../../../contract';
+import { currentLocale, m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 
 /*
  * The tool form's schema: the contract's request fields, so bounds and messages are the service's own.
@@ -36,8 +38,86 @@ export interface ToolFormValues {
   schema: { name: string; type: string; description: string }[];
 }
 
+type Issue = Parameters<z.core.$ZodErrorMap>[0];
+
+/** A bound as the sentence says it: no grouping, so "255" reads the same as the service's message. */
+const bound = (v: unknown) => formatNumber(Number(v), { useGrouping: false });
+
+/**
+ * The field a message is about. In English the service's own attribute ("headers.0.name"), so the sentence
+ * is word for word the one its 422 would carry; in another language the field's label as the form shows it.
+ */
+function fieldLabel(path: readonly PropertyKey[]): string {
+  if (currentLocale() === 'en') return attributeName(path);
+  const [top, index, key] = path;
+  const number = typeof index === 'number' ? formatNumber(index + 1) : null;
+  if (top === 'headers' && number !== null) {
+    return key === 'value' ? m.tools_header_value_aria({ number }) : m.tools_header_name_aria({ number });
+  }
+  if (top === 'schema' && number !== null) {
+    if (key === 'type') return m.tools_param_type_aria({ number });
+    if (key === 'description') return m.tools_param_description_aria({ number });
+    return m.tools_param_name_aria({ number });
+  }
+  switch (top) {
+    case 'name':
+      return m.common_name();
+    case 'description':
+      return m.tools_description_label();
+    case 'endpoint':
+      return m.tools_endpoint_label();
+    case 'method':
+      return m.tools_method_label();
+    case 'timeout':
+      return m.tools_timeout_label();
+    case 'headers':
+      return m.tools_headers_heading();
+    case 'schema':
+      return m.tools_params_heading();
+    default:
+      return attributeName(path);
+  }
+}
+
+/**
+ * The tool form's validation messages, from the catalogs at validation time: in English the service's
+ * Laravel sentences (as the contract's laravelErrorMap words them), in German their German form.
+ */
+export const toolErrorMap: z.core.$ZodErrorMap = (issue: Issue) => {
+  const field = fieldLabel(issue.path ?? []);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return m.tools_validation_required({ field });
+      if (issue.expected === 'int') return m.tools_validation_integer({ field });
+      if (issue.expected === 'number') return m.tools_validation_number({ field });
+      if (issue.expected === 'string') return m.tools_validation_string({ field });
+      return m.tools_validation_invalid({ field });
+    case 'too_small':
+      if (issue.origin === 'string') {
+        if (Number(issue.minimum) <= 1) return m.tools_validation_required({ field });
+        return m.tools_validation_min_chars({ field, min: bound(issue.minimum) });
+      }
+      if (issue.origin === 'array') return m.tools_validation_min_items({ field, min: bound(issue.minimum) });
+      return m.tools_validation_min({ field, min: bound(issue.minimum) });
+    case 'too_big':
+      if (issue.origin === 'string') return m.tools_validation_max_chars({ field, max: bound(issue.maximum) });
+      if (issue.origin === 'array') return m.tools_validation_max_items({ field, max: bound(issue.maximum) });
+      return m.tools_validation_max({ field, max: bound(issue.maximum) });
+    case 'invalid_value':
+      if (issue.input === undefined) return m.tools_validation_required({ field });
+      return m.tools_validation_selected({ field });
+    case 'invalid_format':
+      if (issue.format === 'url') return m.tools_validation_url({ field });
+      return m.tools_validation_format({ field });
+    case 'invalid_union':
+      return m.tools_validation_invalid({ field });
+    default:
+      return undefined;
+  }
+};
+
 export function parseToolForm(values: unknown) {
-  return toolFormSchema.safeParse(values, { error: laravelErrorMap });
+  return toolFormSchema.safeParse(values, { error: toolErrorMap });
 }
 
 export function emptyToolForm(): ToolFormValues {

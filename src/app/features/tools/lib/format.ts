@@ -1,10 +1,9 @@
+import { formatInstant } from '../../../i18n/format';
+
 /**
- * A record's ISO timestamp as a short local date (or date and time); what cannot be read is shown as it
- * came.
+ * A record's ISO timestamp as a short local date (or date and time) in the reader's language; what cannot
+ * be read is shown as it came.
  */
 export function formatUpdated(value: string | null, withTime = false): string {
-  if (!value) return '—';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return d.toLocaleString(undefined, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
+  return formatInstant(value, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
 }

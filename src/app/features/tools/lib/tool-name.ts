@@ -1,4 +1,6 @@
 import { TOOL_LIMITS, TOOL_NAME_PATTERN } from '../../../../contract';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 
 /*
  * The tool name rule (the contract's TOOL_NAME_PATTERN: lowercase letters and underscores, starting with
@@ -22,23 +24,23 @@ export function toolNameProblem(name: string): ToolNameProblem | null {
 }
 
 function describeChar(c: string): string {
-  if (c === ' ') return 'space';
-  if (/[A-Z]/.test(c)) return `capital "${c}"`;
-  if (/[0-9]/.test(c)) return `digit "${c}"`;
-  return `"${c}"`;
+  if (c === ' ') return m.tools_name_char_space();
+  if (/[A-Z]/.test(c)) return m.tools_name_char_capital({ char: c });
+  if (/[0-9]/.test(c)) return m.tools_name_char_digit({ char: c });
+  return m.tools_name_char_other({ char: c });
 }
 
-/** One sentence about the problem, for the hint under the name field. */
+/** One sentence about the problem, for the hint under the name field, in the reader's language. */
 export function describeToolNameProblem(problem: ToolNameProblem): string {
   switch (problem.kind) {
     case 'empty':
-      return 'A name is required.';
+      return m.tools_name_required();
     case 'too-long':
-      return `At most ${problem.max} characters.`;
+      return m.tools_name_too_long({ max: formatNumber(problem.max) });
     case 'first-character':
-      return `Start with a lowercase letter, not "${problem.char}".`;
+      return m.tools_name_first({ char: problem.char });
     case 'characters':
-      return `Not allowed: ${problem.chars.map(describeChar).join(', ')}.`;
+      return m.tools_name_not_allowed({ chars: problem.chars.map(describeChar).join(', ') });
   }
 }
 

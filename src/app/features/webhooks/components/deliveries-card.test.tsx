@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allFieldsVariants, singleFieldVariants, variantArbitrary, VARIANT_RUNS, type JsonRecord } from '../../../test/variants';
 import { fakeHost, renderWithHost, resetHost } from '../test/host';
+import { formatDeliveryTime } from '../lib/outcome';
 import { WebhookDeliveriesCard } from './deliveries-card';
 
 afterEach(resetHost);
@@ -51,8 +52,8 @@ describe('WebhookDeliveriesCard', () => {
     expect(within(rows[0]!).getByTestId('delivery-status-code')).toHaveTextContent('500');
     expect(within(rows[0]!).getByTestId('delivery-attempts')).toHaveTextContent('1');
     expect(within(rows[0]!).getByTestId('delivery-outcome')).toHaveTextContent('Pending');
-    expect(within(rows[0]!).getByTestId('delivery-outcome')).toHaveTextContent('Last answer HTTP 500 after 1 attempt; next try 12 May 2026, 14:03:14');
-    expect(within(rows[1]!).getByTestId('delivery-outcome')).toHaveTextContent('DeliveredAnswered HTTP 200 at 12 May 2026, 14:03:15');
+    expect(within(rows[0]!).getByTestId('delivery-outcome')).toHaveTextContent(`Last answer HTTP 500 after 1 attempt; next try ${formatDeliveryTime('2026-05-12 14:03:14')}`);
+    expect(within(rows[1]!).getByTestId('delivery-outcome')).toHaveTextContent(`DeliveredAnswered HTTP 200 at ${formatDeliveryTime('2026-05-12 14:03:15')}`);
     expect(within(rows[1]!).getByText('Inbound call started')).toBeInTheDocument();
     const query = host.of('GET', '/user/webhook-deliveries')[0]!.query;
     expect(Object.fromEntries(query)).toEqual({ assistant_id: '7', status: 'pending', page: '1', per_page: '10' });

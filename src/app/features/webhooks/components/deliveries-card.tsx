@@ -10,14 +10,17 @@ import { useResendDelivery } from '../api/resend-delivery';
 import { isNotOffered } from '../lib/not-offered';
 import { DeliveriesTable } from './deliveries-table';
 import { DeliveryDrawer } from './delivery-drawer';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 
 const PER_PAGE = 10;
 const PENDING_REFRESH_MS = 5_000;
-const FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'delivered', label: 'Delivered' },
-  { value: 'failed', label: 'Failed' },
+/** The status filter's choices, named at render (the language is read then). */
+const filters = () => [
+  { value: 'all', label: m.common_all() },
+  { value: 'pending', label: m.webhooks_status_pending() },
+  { value: 'delivered', label: m.webhooks_status_delivered() },
+  { value: 'failed', label: m.webhooks_status_failed() },
 ];
 
 function isStatus(v: string): v is WebhookDeliveryStatus {
@@ -55,9 +58,9 @@ export function WebhookDeliveriesCard({
     inFlight.current = true;
     try {
       const answer = await resend.mutateAsync(d.id);
-      notifySuccess(`${answer.message || 'Delivery queued'}: it goes out again now, with the same webhook id.`, 'Resending');
+      notifySuccess(m.webhooks_resend_message({ message: answer.message || m.webhooks_delivery_queued() }), m.webhooks_resending());
     } catch (e) {
-      notifyError(e, 'The delivery was not queued');
+      notifyError(e, m.webhooks_not_queued());
     } finally {
       inFlight.current = false;
     }
@@ -69,39 +72,39 @@ export function WebhookDeliveriesCard({
         <Group justify="space-between" align="flex-start" gap="sm">
           <div>
             <Title order={2} size="h4" id="webhook-deliveries-title">
-              Webhook deliveries
+              {m.webhooks_deliveries_title()}
             </Title>
             <Text size="sm" c="dimmed">
-              What this assistant’s calls sent to its webhook URLs, and what came back. Failed tries are retried after 5 s, 30 s, 5 min, 30 min and 2 h.
+              {m.webhooks_deliveries_description()}
             </Text>
           </div>
           {notOffered ? null : (
             <SegmentedControl
               size="xs"
-              aria-label="Show deliveries"
+              aria-label={m.webhooks_show_deliveries()}
               value={status ?? 'all'}
               onChange={(v) => {
                 setPage(1);
                 onStatusChange(isStatus(v) ? v : undefined);
               }}
-              data={FILTERS}
+              data={filters()}
             />
           )}
         </Group>
         {notOffered ? (
           <Text size="sm" c="dimmed" data-testid="deliveries-not-offered">
-            Not offered by this service: it keeps no log of webhook deliveries. The local service does.
+            {m.webhooks_deliveries_not_offered()}
           </Text>
         ) : (
           <QueryState
             query={query}
-            errorTitle="Deliveries could not be loaded"
+            errorTitle={m.webhooks_deliveries_error()}
             isEmpty={(p) => p.data.length === 0}
             empty={
               <EmptyState
                 icon={<IconWebhook size={24} aria-hidden />}
-                title={status ? `No ${status} deliveries` : 'No deliveries yet'}
-                description={status ? 'Try another filter.' : 'Turn on the webhook above; each finished call then sends one.'}
+                title={status ? m.webhooks_no_status_deliveries({ status }) : m.webhooks_no_deliveries()}
+                description={status ? m.webhooks_try_other_filter() : m.webhooks_no_deliveries_hint()}
                 size="sm"
                 py="md"
               />
@@ -113,9 +116,16 @@ export function WebhookDeliveriesCard({
                 {p.last_page > 1 ? (
                   <Group justify="space-between">
                     <Text size="xs" c="dimmed">
-                      {p.total} deliveries
+                      {m.webhooks_deliveries_count({ count: formatNumber(p.total) })}
                     </Text>
-                    <Pagination size="sm" total={p.last_page} value={p.current_page} onChange={setPage} aria-label="Delivery pages" />
+                    <Pagination
+                      size="sm"
+                      total={p.last_page}
+                      value={p.current_page}
+                      onChange={setPage}
+                      aria-label={m.webhooks_delivery_pages()}
+                      getControlProps={(control) => (control === 'previous' ? { 'aria-label': m.common_previous() } : control === 'next' ? { 'aria-label': m.common_next() } : {})}
+                    />
                   </Group>
                 ) : null}
               </Stack>

@@ -2,15 +2,17 @@ import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import type { WebhookDelivery } from '../../../../contract/webhooks';
 import { AnchorLink } from '../../../components/links';
-import { formatCallTime } from '../../calls/lib/format';
-import { eventLabel } from '../lib/outcome';
+import { m } from '../../../i18n';
+import { DASH, formatNumber } from '../../../i18n/format';
+import { eventLabel, formatDeliveryTime, statusWord } from '../lib/outcome';
 import { OutcomeBadge } from './outcome-badge';
 
-/** "23 Nov 2026" over "18:28:18": two short lines leave the outcome its room. */
+/** The day over the time ("23 Nov 2026" over "18:28:18"): two short lines leave the outcome its room. */
 function TimeCell({ value }: { value: string | null }) {
-  const text = formatCallTime(value, true);
-  const [day, time] = text.split(', ');
-  if (time === undefined) return <Text size="sm">{text}</Text>;
+  const day = formatDeliveryTime(value, 'date');
+  const time = formatDeliveryTime(value, 'time');
+  // What is not a service time shows once, as it came.
+  if (!value || day === value) return <Text size="sm">{day}</Text>;
   return (
     <>
       <Text size="sm">{day}</Text>
@@ -39,17 +41,17 @@ export function DeliveriesTable({
 }) {
   return (
     <Table.ScrollContainer minWidth={700}>
-      <Table highlightOnHover verticalSpacing="xs" aria-label="Webhook deliveries">
+      <Table highlightOnHover verticalSpacing="xs" aria-label={m.webhooks_deliveries_title()}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Time</Table.Th>
-            <Table.Th>Call</Table.Th>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Status code</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Outcome</Table.Th>
+            <Table.Th>{m.webhooks_col_time()}</Table.Th>
+            <Table.Th>{m.webhooks_col_call()}</Table.Th>
+            <Table.Th>{m.webhooks_col_event()}</Table.Th>
+            <Table.Th>{m.webhooks_col_status_code()}</Table.Th>
+            <Table.Th>{m.webhooks_col_attempts()}</Table.Th>
+            <Table.Th>{m.webhooks_col_outcome()}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{m.common_actions()}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -62,7 +64,7 @@ export function DeliveriesTable({
               style={{ cursor: 'pointer' }}
               onClick={() => onOpen(d)}
               tabIndex={0}
-              aria-label={`Delivery ${d.id}: ${eventLabel(d.event)}, ${d.status || 'unknown status'}`}
+              aria-label={m.webhooks_row_aria({ id: String(d.id), event: eventLabel(d.event), status: statusWord(d.status) })}
               onKeyDown={(e) => {
                 if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
                   e.preventDefault();
@@ -79,7 +81,7 @@ export function DeliveriesTable({
                     #{d.call_id}
                   </AnchorLink>
                 ) : (
-                  <Text size="sm">—</Text>
+                  <Text size="sm">{DASH}</Text>
                 )}
               </Table.Td>
               <Table.Td>
@@ -87,12 +89,12 @@ export function DeliveriesTable({
               </Table.Td>
               <Table.Td>
                 <Text size="sm" ff="monospace" data-testid="delivery-status-code">
-                  {d.last_status_code ?? '—'}
+                  {d.last_status_code ?? DASH}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Text size="sm" data-testid="delivery-attempts">
-                  {d.attempts ?? '—'}
+                  {d.attempts === null || d.attempts === undefined ? DASH : formatNumber(d.attempts)}
                 </Text>
               </Table.Td>
               <Table.Td miw={170}>
@@ -106,9 +108,9 @@ export function DeliveriesTable({
                   onClick={() => onResend(d)}
                   loading={resendingId === d.id}
                   disabled={resendingId !== null}
-                  aria-label={`Resend delivery ${d.id}`}
+                  aria-label={m.webhooks_resend_aria({ id: String(d.id) })}
                 >
-                  Resend
+                  {m.webhooks_resend()}
                 </Button>
               </Table.Td>
             </Table.Tr>

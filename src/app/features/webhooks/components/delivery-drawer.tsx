@@ -7,9 +7,10 @@ import type { WebhookDelivery } from '../../../../contract/webhooks';
 import { ErrorState } from '../../../components/error-state';
 import { AnchorLink } from '../../../components/links';
 import { JsonBlock } from '../../calls/components/json-block';
-import { formatCallTime } from '../../calls/lib/format';
+import { m } from '../../../i18n';
+import { DASH, formatNumber } from '../../../i18n/format';
 import { deliveryQuery } from '../api/get-delivery';
-import { eventLabel } from '../lib/outcome';
+import { eventLabel, formatDeliveryTime } from '../lib/outcome';
 import { OutcomeBadge } from './outcome-badge';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -23,7 +24,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : String(v));
+const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? DASH : String(v));
 
 /** One delivery: where it went, what the receiver last said, and the payload as sent (text, never markup). */
 export function DeliveryDrawer({
@@ -48,15 +49,14 @@ export function DeliveryDrawer({
       onClose={onClose}
       position="right"
       size={compact ? '100%' : 'xl'}
-      title={d ? `${eventLabel(d.event)} · delivery ${d.id}` : 'Delivery'}
-      aria-label="Webhook delivery"
+      title={d ? m.webhooks_drawer_title({ event: eventLabel(d.event), id: String(d.id) }) : m.webhooks_delivery()}
     >
       {d ? (
         <Stack gap="md" data-testid="delivery-drawer">
           <Group justify="space-between" align="flex-start">
             <OutcomeBadge delivery={d} />
             <Button size="xs" variant="light" leftSection={<IconSend size={14} aria-hidden />} onClick={() => onResend(d)} loading={resending} disabled={resending}>
-              Resend
+              {m.webhooks_resend()}
             </Button>
           </Group>
           <Table variant="vertical" layout="fixed" withRowBorders={false} highlightOnHover={false}>
@@ -66,32 +66,32 @@ export function DeliveryDrawer({
                   {dash(d.url)}
                 </Text>
               </Fact>
-              <Fact label="Webhook id">
+              <Fact label={m.webhooks_fact_webhook_id()}>
                 <Text size="sm" ff="monospace">
                   {dash(d.webhook_id)}
                 </Text>
               </Fact>
-              <Fact label="Call">
+              <Fact label={m.webhooks_col_call()}>
                 {d.call_id !== null ? (
                   <AnchorLink to="/calls/$callId" params={{ callId: d.call_id }} size="sm">
                     #{d.call_id}
                   </AnchorLink>
                 ) : (
-                  '—'
+                  DASH
                 )}
               </Fact>
-              <Fact label="Attempts">{dash(d.attempts)}</Fact>
-              <Fact label="Status code">{dash(d.last_status_code)}</Fact>
-              <Fact label="Error">{dash(d.last_error)}</Fact>
-              <Fact label="Created">{formatCallTime(d.created_at, true)}</Fact>
-              <Fact label="Last attempt">{formatCallTime(d.last_attempt_at, true)}</Fact>
-              <Fact label="Next attempt">{formatCallTime(d.next_attempt_at, true)}</Fact>
-              <Fact label="Delivered">{formatCallTime(d.delivered_at, true)}</Fact>
+              <Fact label={m.webhooks_col_attempts()}>{d.attempts === null || d.attempts === undefined ? DASH : formatNumber(d.attempts)}</Fact>
+              <Fact label={m.webhooks_col_status_code()}>{dash(d.last_status_code)}</Fact>
+              <Fact label={m.webhooks_fact_error()}>{dash(d.last_error)}</Fact>
+              <Fact label={m.common_created()}>{formatDeliveryTime(d.created_at)}</Fact>
+              <Fact label={m.webhooks_fact_last_attempt()}>{formatDeliveryTime(d.last_attempt_at)}</Fact>
+              <Fact label={m.webhooks_fact_next_attempt()}>{formatDeliveryTime(d.next_attempt_at)}</Fact>
+              <Fact label={m.webhooks_status_delivered()}>{formatDeliveryTime(d.delivered_at)}</Fact>
             </Table.Tbody>
           </Table>
-          <Stack gap="xs" component="section" aria-label="Last response">
+          <Stack gap="xs" component="section" aria-label={m.webhooks_last_response()}>
             <Title order={3} size="h5">
-              Last response
+              {m.webhooks_last_response()}
             </Title>
             {d.last_response ? (
               <Code block style={{ maxHeight: 200, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="delivery-response">
@@ -99,20 +99,20 @@ export function DeliveryDrawer({
               </Code>
             ) : (
               <Text size="sm" c="dimmed">
-                No response body was recorded.
+                {m.webhooks_no_response()}
               </Text>
             )}
           </Stack>
-          <Stack gap="xs" component="section" aria-label="Payload">
+          <Stack gap="xs" component="section" aria-label={m.webhooks_payload()}>
             <Title order={3} size="h5">
-              Payload
+              {m.webhooks_payload()}
             </Title>
             {detail.isPending ? (
               <Skeleton height={160} radius="sm" />
             ) : detail.isError && !detail.data ? (
-              <ErrorState error={detail.error} title="The payload could not be loaded" onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+              <ErrorState error={detail.error} title={m.webhooks_payload_error()} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
             ) : (
-              <JsonBlock data={detail.data?.payload ?? null} empty="No payload was recorded." label="payload" />
+              <JsonBlock data={detail.data?.payload ?? null} empty={m.webhooks_no_payload()} label={m.webhooks_payload_word()} />
             )}
           </Stack>
         </Stack>

@@ -7,6 +7,7 @@ import { confirmAction } from '../../../lib/confirm';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { signingSecretQuery, useRotateSigningSecret } from '../api/signing-secret';
 import { isNotOffered } from '../lib/not-offered';
+import { m } from '../../../i18n';
 
 /** The secret with all but its `whsec_` prefix and last four characters hidden. */
 export function maskSecret(secret: string): string {
@@ -17,6 +18,22 @@ export function maskSecret(secret: string): string {
 }
 
 const VERIFY_SNIPPET = "new Webhook(secret).verify(rawBody, headers)";
+const VERIFY_LIBRARY = 'standardwebhooks';
+// Where the library's name and the snippet go in the sentence, so each is set as code wherever the language puts it.
+const LIBRARY_SLOT = '\uE000';
+const SNIPPET_SLOT = '\uE001';
+
+/** The verification hint: the translated sentence with the library and the snippet as code. */
+function VerifyHint() {
+  const parts = m.webhooks_verify({ library: LIBRARY_SLOT, snippet: SNIPPET_SLOT }).split(/([\uE000\uE001])/);
+  return (
+    <Text size="sm">
+      {parts.map((part, i) =>
+        part === LIBRARY_SLOT ? <Code key={i}>{VERIFY_LIBRARY}</Code> : part === SNIPPET_SLOT ? <Code key={i}>{VERIFY_SNIPPET}</Code> : part,
+      )}
+    </Text>
+  );
+}
 
 /**
  * The secret every webhook delivery is signed with (Standard Webhooks headers): hidden until asked, copied
@@ -33,58 +50,53 @@ export function SigningSecretCard() {
   async function onRotate() {
     if (rotate.isPending) return;
     const ok = await confirmAction({
-      title: 'Rotate the signing secret?',
-      children: (
-        <Text size="sm">
-          Deliveries from now on are signed with a new secret, retries of earlier ones included. Receivers that check signatures refuse them until they have the new
-          secret.
-        </Text>
-      ),
-      confirmLabel: 'Rotate secret',
+      title: m.webhooks_rotate_title(),
+      children: <Text size="sm">{m.webhooks_rotate_body()}</Text>,
+      confirmLabel: m.webhooks_rotate(),
       danger: true,
     });
     if (!ok) return;
     try {
       await rotate.mutateAsync();
       setShown(false);
-      notifySuccess('Give the new secret to your receivers.', 'Signing secret rotated');
+      notifySuccess(m.webhooks_rotated_message(), m.webhooks_rotated());
     } catch (e) {
-      notifyError(e, 'The secret was not rotated');
+      notifyError(e, m.webhooks_not_rotated());
     }
   }
 
   return (
     <Card component="section" aria-labelledby="signing-secret-title">
       <Title order={2} fz="lg" mb="sm" id="signing-secret-title">
-        Webhook signing secret
+        {m.webhooks_secret_title()}
       </Title>
       {notOffered ? (
         <Text size="sm" c="dimmed" data-testid="secret-not-offered">
-          Not offered by this service: its webhooks carry no signature. The local service signs every delivery.
+          {m.webhooks_secret_not_offered()}
         </Text>
       ) : query.isPending ? (
-        <Skeleton height={36} radius="sm" aria-label="Loading" />
+        <Skeleton height={36} radius="sm" role="status" aria-label={m.common_loading()} />
       ) : query.isError && !query.data ? (
-        <ErrorState error={query.error} title="The signing secret could not be loaded" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <ErrorState error={query.error} title={m.webhooks_secret_error()} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Every webhook delivery carries the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature, signed with this secret.
+            {m.webhooks_secret_explainer()}
           </Text>
           {secret ? (
             <Group gap="xs" wrap="nowrap" align="center">
               <Code style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', padding: '6px 8px' }} data-testid="signing-secret">
                 {shown ? secret : maskSecret(secret)}
               </Code>
-              <Tooltip label={shown ? 'Hide' : 'Show'} withArrow>
-                <ActionIcon variant="default" onClick={() => setShown((s) => !s)} aria-label={shown ? 'Hide secret' : 'Show secret'} aria-pressed={shown}>
+              <Tooltip label={shown ? m.webhooks_hide() : m.webhooks_show()} withArrow>
+                <ActionIcon variant="default" onClick={() => setShown((s) => !s)} aria-label={shown ? m.webhooks_hide_secret() : m.webhooks_show_secret()} aria-pressed={shown}>
                   {shown ? <IconEyeOff size={16} aria-hidden /> : <IconEye size={16} aria-hidden />}
                 </ActionIcon>
               </Tooltip>
               <CopyButton value={secret}>
                 {({ copied, copy }) => (
-                  <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-                    <ActionIcon variant="default" onClick={copy} aria-label={copied ? 'Copied' : 'Copy secret'} color={copied ? 'teal' : undefined}>
+                  <Tooltip label={copied ? m.common_copied() : m.common_copy()} withArrow>
+                    <ActionIcon variant="default" onClick={copy} aria-label={copied ? m.common_copied() : m.webhooks_copy_secret()} color={copied ? 'teal' : undefined}>
                       {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                     </ActionIcon>
                   </Tooltip>
@@ -93,16 +105,13 @@ export function SigningSecretCard() {
             </Group>
           ) : (
             <Text size="sm" c="dimmed">
-              The service sent no secret.
+              {m.webhooks_no_secret()}
             </Text>
           )}
-          <Text size="sm">
-            To check a delivery, use the <Code>standardwebhooks</Code> library with this secret on the raw request body and its headers:{' '}
-            <Code>{VERIFY_SNIPPET}</Code> throws when the signature does not match or the timestamp is more than five minutes off.
-          </Text>
+          <VerifyHint />
           <Group>
             <Button variant="light" color="red" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void onRotate()} loading={rotate.isPending}>
-              Rotate secret
+              {m.webhooks_rotate()}
             </Button>
           </Group>
         </Stack>

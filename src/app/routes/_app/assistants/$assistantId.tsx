@@ -7,6 +7,7 @@ import * as z from '../../../lib/zod-mini';
 import { idParam, optionalOneOfParam } from '../../../lib/search-params';
 import type { Assistant, Language, LlmModel } from '../../../../contract';
 import { isApiError } from '../../../api/errors';
+import { m } from '../../../i18n';
 import { ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -16,6 +17,7 @@ import { useUpdateAssistant } from '../../../features/assistants/api/update-assi
 import { AssistantForm } from '../../../features/assistants/components/assistant-form';
 import { confirmDeleteAssistant } from '../../../features/assistants/components/confirm-delete';
 import { InboundWebhookCard } from '../../../features/assistants/components/inbound-webhook-card';
+import { assistantName, assistantSummary } from '../../../features/assistants/lib/format';
 import { assistantToForm, formToUpdateRequest } from '../../../features/assistants/lib/form-values';
 import { languagesQuery, modelsQuery } from '../../../features/lookups/api';
 import { toolsQuery } from '../../../features/tools/api/get-tools';
@@ -67,21 +69,21 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
   const [initial] = useState(() => assistantToForm(assistant, { languages, models }));
 
   async function onDelete() {
-    if (!(await confirmDeleteAssistant(assistant.name))) return;
+    if (!(await confirmDeleteAssistant(assistantName(assistant)))) return;
     try {
       await remove.mutateAsync(assistant.id);
-      notifySuccess(`“${assistant.name}” was deleted.`, 'Assistant deleted');
+      notifySuccess(m.assistants_deleted_message({ name: assistantName(assistant) }), m.assistants_deleted_title());
       void navigate({ to: '/assistants', ignoreBlocker: true });
     } catch (e) {
-      notifyError(e, 'The assistant was not deleted');
+      notifyError(e, m.assistants_not_deleted());
     }
   }
 
   return (
     <>
       <PageHeader
-        title={assistant.name || `Assistant ${assistant.id}`}
-        description={`${assistant.type === 'inbound' ? 'Inbound' : assistant.type === 'outbound' ? 'Outbound' : assistant.type} · ${assistant.mode} · ${assistant.status}`}
+        title={assistantName(assistant)}
+        description={assistantSummary(assistant)}
         actions={
           <>
             <CallActions assistant={assistant} />
@@ -91,7 +93,7 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
               variant="default"
               leftSection={<IconCopy size={16} aria-hidden />}
             >
-              Duplicate
+              {m.assistants_duplicate()}
             </ButtonLink>
             <Button
               variant="light"
@@ -100,7 +102,7 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
               onClick={() => void onDelete()}
               loading={remove.isPending}
             >
-              Delete
+              {m.common_delete()}
             </Button>
           </>
         }
@@ -109,7 +111,7 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
         initialValues={initial}
         heldPhoneNumberId={assistant.type === 'inbound' ? assistant.phone_number_id : null}
         toolChoices={toolChoices}
-        submitLabel="Save changes"
+        submitLabel={m.common_save_changes()}
         // Every assistant: the hosted service keeps the inbound webhook on either direction (and a record
         // may come without a type), so whether it is on must always be visible.
         afterWebhooks={
@@ -130,8 +132,8 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
           return update.mutateAsync(body);
         }}
         onSaved={(answer) => {
-          if (answer) notifySuccess('Your changes were saved.', 'Assistant saved');
-          else notifySuccess('Nothing had changed.');
+          if (answer) notifySuccess(m.assistants_saved_message(), m.assistants_saved_title());
+          else notifySuccess(m.assistants_nothing_changed());
         }}
         onCancel={() => void navigate({ to: '/assistants' })}
       />

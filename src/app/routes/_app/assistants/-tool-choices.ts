@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../../api/errors';
+import { m } from '../../../i18n';
 import type { ToolChoices } from '../../../features/assistants/components/sections/tools-section';
 import { toolsQuery } from '../../../features/tools/api/get-tools';
 
@@ -14,6 +15,6 @@ export function useToolChoices(): ToolChoices {
   return {
     tools: tools.data,
     loading: tools.isPending,
-    error: tools.isError ? `The tools could not be loaded: ${errorMessage(tools.error)}` : null,
+    error: tools.isError ? m.assistants_tools_load_error({ error: errorMessage(tools.error) }) : null,
   };
 }

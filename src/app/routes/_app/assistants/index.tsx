@@ -5,6 +5,7 @@ import { IconPlus, IconRobot } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import * as z from '../../../lib/zod-mini';
 import { oneOfParam, pageParam, perPageParam } from '../../../lib/search-params';
+import { m } from '../../../i18n';
 import { ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -15,6 +16,7 @@ import { outboundAssistantsQuery, useOutboundAssistants } from '../../../feature
 import { AssistantsTable } from '../../../features/assistants/components/assistants-table';
 import { PER_PAGE_CHOICES, type PerPage } from '../../../features/assistants/lib/list-params';
 import { confirmDeleteAssistant } from '../../../features/assistants/components/confirm-delete';
+import { assistantName } from '../../../features/assistants/lib/format';
 import { OutboundAssistantsTable } from '../../../features/assistants/components/outbound-assistants-table';
 import { phoneNumbersQuery, useLanguages, usePhoneNumbers, useVoices } from '../../../features/lookups/api';
 
@@ -43,10 +45,10 @@ export const Route = createFileRoute('/_app/assistants/')({
   component: AssistantsPage,
 });
 
-function NewAssistantButton({ label = 'New assistant' }: { label?: string }) {
+function NewAssistantButton({ label }: { label?: string }) {
   return (
     <ButtonLink to="/assistants/new" leftSection={<IconPlus size={16} aria-hidden />}>
-      {label}
+      {label ?? m.assistants_new()}
     </ButtonLink>
   );
 }
@@ -58,10 +60,10 @@ function EmptyAssistants() {
         py="xl"
         icon={<IconRobot size={28} aria-hidden />}
         variant="light"
-        title="No assistants yet"
-        description="An assistant answers a phone number or calls your leads, with the voice, model and prompts you give it."
+        title={m.assistants_empty_title()}
+        description={m.assistants_empty_description()}
       >
-        <NewAssistantButton label="Create the first assistant" />
+        <NewAssistantButton label={m.assistants_create_first()} />
       </EmptyState>
     </Card>
   );
@@ -74,8 +76,8 @@ function AssistantsPage() {
   return (
     <>
       <PageHeader
-        title="Assistants"
-        description="Voice assistants that take and place calls: their voice, language, model, prompts, webhooks and mid-call tools."
+        title={m.assistants_title()}
+        description={m.assistants_description()}
         actions={<NewAssistantButton />}
       />
       <Tabs
@@ -85,8 +87,8 @@ function AssistantsPage() {
         keepMounted={false}
       >
         <Tabs.List>
-          <Tabs.Tab value="all">All assistants</Tabs.Tab>
-          <Tabs.Tab value="outbound">Outbound</Tabs.Tab>
+          <Tabs.Tab value="all">{m.assistants_tab_all()}</Tabs.Tab>
+          <Tabs.Tab value="outbound">{m.assistants_direction_outbound()}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       {search.view === 'outbound' ? <OutboundView /> : <AllView page={search.page} perPage={search.per_page} />}
@@ -97,13 +99,13 @@ function AssistantsPage() {
 function useDeleteWithConfirm(afterDelete?: () => void) {
   const remove = useDeleteAssistant();
   return async (a: { id: number; name: string }) => {
-    if (!(await confirmDeleteAssistant(a.name))) return;
+    if (!(await confirmDeleteAssistant(assistantName(a)))) return;
     try {
       await remove.mutateAsync(a.id);
-      notifySuccess(`“${a.name}” was deleted.`, 'Assistant deleted');
+      notifySuccess(m.assistants_deleted_message({ name: assistantName(a) }), m.assistants_deleted_title());
       afterDelete?.();
     } catch (e) {
-      notifyError(e, 'The assistant was not deleted');
+      notifyError(e, m.assistants_not_deleted());
     }
   };
 }
@@ -135,7 +137,7 @@ function AllView({ page, perPage }: { page: number; perPage: PerPage }) {
   return (
     <QueryState
       query={list}
-      errorTitle="The assistants could not be loaded"
+      errorTitle={m.assistants_load_error()}
       isEmpty={(d) => d.total === 0}
       empty={<EmptyAssistants />}
     >
@@ -163,7 +165,7 @@ function OutboundView() {
   return (
     <QueryState
       query={list}
-      errorTitle="The outbound assistants could not be loaded"
+      errorTitle={m.assistants_outbound_load_error()}
       isEmpty={(d) => d.length === 0}
       empty={
         <Card withBorder>
@@ -171,8 +173,8 @@ function OutboundView() {
             py="xl"
             icon={<IconRobot size={28} aria-hidden />}
             variant="light"
-            title="No outbound assistants"
-            description="Outbound assistants call the leads of your campaigns."
+            title={m.assistants_outbound_empty_title()}
+            description={m.assistants_outbound_empty_description()}
           >
             <NewAssistantButton />
           </EmptyState>

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import * as z from '../../../lib/zod-mini';
 import { optionalIdParam } from '../../../lib/search-params';
 import { isApiError } from '../../../api/errors';
+import { m } from '../../../i18n';
 import { PageHeader } from '../../../components/page-header';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateAssistant } from '../../../features/assistants/api/create-assistant';
@@ -64,20 +65,16 @@ function CreateAssistant({ initial, sourceName }: { initial?: AssistantFormValue
   return (
     <>
       <PageHeader
-        title={sourceName ? `Duplicate “${sourceName}”` : 'New assistant'}
-        description={
-          sourceName
-            ? 'A new assistant with the settings of the original. Change what should differ, then create it.'
-            : 'Everything the assistant needs to take or place calls. Required fields are marked; the rest have sensible defaults.'
-        }
+        title={sourceName ? m.assistants_duplicate_title({ name: sourceName }) : m.assistants_new()}
+        description={sourceName ? m.assistants_duplicate_description() : m.assistants_new_description()}
       />
       <AssistantForm
         initialValues={values}
         toolChoices={toolChoices}
-        submitLabel="Create assistant"
+        submitLabel={m.assistants_create_submit()}
         save={(v) => create.mutateAsync(formToCreateRequest(v))}
         onSaved={(answer) => {
-          notifySuccess(`“${answer.data.name}” is ready.`, 'Assistant created');
+          notifySuccess(m.assistants_created_message({ name: answer.data.name }), m.assistants_created_title());
           void navigate({ to: '/assistants', ignoreBlocker: true });
         }}
         onCancel={() => void navigate({ to: '/assistants' })}

@@ -8,12 +8,14 @@ import * as z from '../../../lib/zod-mini';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
+import { m } from '../../../i18n';
+import { DASH, formatNumber } from '../../../i18n/format';
 import { campaignProgressQuery, useCampaignProgress } from '../../../features/campaigns/api/get-campaign-progress';
 import { campaignsQuery } from '../../../features/campaigns/api/get-campaigns';
 import { CampaignProgressSection } from '../../../features/campaigns/components/campaign-progress';
 import { CampaignStatusBadge, CampaignStatusButtons } from '../../../features/campaigns/components/campaign-status';
 import { DeleteCampaignButton } from '../../../features/campaigns/components/delete-campaign-button';
-import { formatDays, formatHours, formatRetries } from '../../../features/campaigns/lib/format';
+import { campaignName, formatDays, formatHours, formatRetries } from '../../../features/campaigns/lib/format';
 import { phoneNumbersQuery } from '../../../features/lookups/api';
 import { leadsQuery } from '../../../features/leads/api/get-leads';
 import { useLiveRefetchInterval } from '../../../features/live/live-context';
@@ -70,26 +72,26 @@ function CampaignPage() {
     [leads.data, campaignId],
   );
   const byStatus = useMemo(() => {
-    const m = new Map<string, number>();
-    for (const l of own) m.set(l.status, (m.get(l.status) ?? 0) + 1);
-    return [...m.entries()];
+    const counts = new Map<string, number>();
+    for (const l of own) counts.set(l.status, (counts.get(l.status) ?? 0) + 1);
+    return [...counts.entries()];
   }, [own]);
   const numberLabels = (campaign?.phone_number_ids ?? []).map((id) => numbers.data?.find((n) => n.id === id)?.phone_number ?? `#${id}`);
 
   return (
-    <QueryState query={campaigns} errorTitle="Could not load the campaign">
+    <QueryState query={campaigns} errorTitle={m.campaigns_load_one_error()}>
       {() =>
         !campaign ? (
           <>
-            <PageHeader title="Campaign" />
-            <Alert color="yellow" variant="light" title="No such campaign">
-              There is no campaign {campaignId}. <AnchorLink to="/campaigns">All campaigns</AnchorLink>
+            <PageHeader title={m.campaigns_campaign()} />
+            <Alert color="yellow" variant="light" title={m.campaigns_not_found_title()}>
+              {m.campaigns_not_found_text({ id: campaignId })} <AnchorLink to="/campaigns">{m.campaigns_all()}</AnchorLink>
             </Alert>
           </>
         ) : (
           <>
             <PageHeader
-              title={campaign.name || `Campaign ${campaign.id}`}
+              title={campaignName(campaign)}
               description={<CampaignStatusBadge status={campaign.status} />}
               actions={
                 <>
@@ -102,15 +104,17 @@ function CampaignPage() {
             <Stack gap="lg">
               <Card withBorder padding="lg">
                 <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md">
-                  <Fact label="Assistant">{campaign.assistant?.name || (campaign.assistant_id !== null ? `#${campaign.assistant_id}` : '—')}</Fact>
-                  <Fact label="Days">{formatDays(campaign.allowed_days) || '—'}</Fact>
-                  <Fact label="Hours">
-                    {formatHours(campaign.allowed_hours_start_time, campaign.allowed_hours_end_time) || '—'}
+                  <Fact label={m.campaigns_fact_assistant()}>
+                    {campaign.assistant?.name || (campaign.assistant_id !== null ? `#${campaign.assistant_id}` : DASH)}
+                  </Fact>
+                  <Fact label={m.campaigns_fact_days()}>{formatDays(campaign.allowed_days) || DASH}</Fact>
+                  <Fact label={m.campaigns_fact_hours()}>
+                    {formatHours(campaign.allowed_hours_start_time, campaign.allowed_hours_end_time) || DASH}
                     {campaign.timezone ? <Text size="xs" c="dimmed">{campaign.timezone}</Text> : null}
                   </Fact>
-                  <Fact label="Retries">{formatRetries(campaign.max_retries, campaign.retry_interval) || '—'}</Fact>
-                  <Fact label="Parallel calls">{campaign.max_calls_in_parallel ?? '—'}</Fact>
-                  <Fact label="Calls from">{numberLabels.length ? numberLabels.join(', ') : '—'}</Fact>
+                  <Fact label={m.campaigns_fact_retries()}>{formatRetries(campaign.max_retries, campaign.retry_interval) || DASH}</Fact>
+                  <Fact label={m.campaigns_fact_parallel()}>{formatNumber(campaign.max_calls_in_parallel)}</Fact>
+                  <Fact label={m.campaigns_fact_numbers()}>{numberLabels.length ? numberLabels.join(', ') : DASH}</Fact>
                 </SimpleGrid>
               </Card>
               <CampaignProgressSection query={progress} />
@@ -118,30 +122,30 @@ function CampaignPage() {
                 <Group justify="space-between" mb="sm" gap="sm">
                   <Group gap="sm">
                     <Title order={2} size="h4">
-                      Leads
+                      {m.campaigns_leads()}
                     </Title>
-                    <Group gap="sm" data-testid="campaign-lead-statuses" aria-label="Leads by status">
+                    <Group gap="sm" role="group" data-testid="campaign-lead-statuses" aria-label={m.campaigns_leads_by_status()}>
                       {byStatus.map(([status, n]) => (
                         <Group key={status} gap={4}>
                           <LeadStatusBadge status={status} />
-                          <Text size="sm">{n}</Text>
+                          <Text size="sm">{formatNumber(n)}</Text>
                         </Group>
                       ))}
                     </Group>
                   </Group>
                   <Group gap="xs">
                     <ButtonLink to="/leads/import" search={{ campaign: campaign.id }} variant="default" size="xs" leftSection={<IconFileImport size={14} aria-hidden />}>
-                      Import CSV
+                      {m.campaigns_import_csv()}
                     </ButtonLink>
                     <ButtonLink to="/leads/new" search={{ campaign: campaign.id }} size="xs" leftSection={<IconPlus size={14} aria-hidden />}>
-                      Add lead
+                      {m.campaigns_add_lead()}
                     </ButtonLink>
                   </Group>
                 </Group>
-                <QueryState query={leads} errorTitle="Could not load the leads">
+                <QueryState query={leads} errorTitle={m.campaigns_leads_load_error()}>
                   {() =>
                     own.length === 0 ? (
-                      <EmptyState py="lg" variant="light" title="No leads in this campaign" description="Add leads by hand or import them from a CSV file." />
+                      <EmptyState py="lg" variant="light" title={m.campaigns_no_leads_title()} description={m.campaigns_no_leads_description()} />
                     ) : (
                       <>
                         <LeadsTable
@@ -158,16 +162,16 @@ function CampaignPage() {
                         />
                         {own.length > 100 ? (
                           <Text size="sm" mt="sm">
-                            The newest 100 of {own.length} leads.{' '}
+                            {m.campaigns_newest_leads({ shown: formatNumber(100), count: formatNumber(own.length) })}{' '}
                             <AnchorLink to="/leads" search={{ campaign: campaign.id }}>
-                              All leads of this campaign
+                              {m.campaigns_all_leads_link()}
                             </AnchorLink>
                           </Text>
                         ) : (
                           <Text size="sm" mt="sm" c="dimmed">
-                            {own.length} lead{own.length === 1 ? '' : 's'} ·{' '}
+                            {`${m.campaigns_leads_count({ count: formatNumber(own.length) })} · `}
                             <AnchorLink to="/leads" search={{ campaign: campaign.id }}>
-                              Search and sort them in Leads
+                              {m.campaigns_search_leads_link()}
                             </AnchorLink>
                           </Text>
                         )}

@@ -6,6 +6,7 @@ import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { AnchorLink, ButtonLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
+import { m } from '../../../i18n';
 import { campaignsQuery } from '../../../features/campaigns/api/get-campaigns';
 import { CampaignsTable } from '../../../features/campaigns/components/campaigns-table';
 
@@ -20,24 +21,28 @@ function CampaignsPage() {
   return (
     <>
       <PageHeader
-        title="Campaigns"
-        description="Outbound campaigns: which assistant calls, when, and how often it tries again. Start and stop them here."
+        title={m.campaigns_title()}
+        description={m.campaigns_description()}
         actions={
           <ButtonLink to="/campaigns/new" leftSection={<IconPlus size={16} aria-hidden />}>
-            New campaign
+            {m.campaigns_new()}
           </ButtonLink>
         }
       />
       <Card withBorder padding={compact ? 'xs' : 'md'}>
         <QueryState
           query={campaigns}
-          errorTitle="Could not load the campaigns"
-          loading={<Text c="dimmed" size="sm" p="md">Loading campaigns…</Text>}
+          errorTitle={m.campaigns_load_error()}
+          loading={
+            <Text c="dimmed" size="sm" p="md">
+              {m.campaigns_loading()}
+            </Text>
+          }
           isEmpty={(data) => data.length === 0}
           empty={
-            <EmptyState py="xl" icon={<IconSpeakerphone size={28} aria-hidden />} variant="light" title="No campaigns yet" description="A campaign holds leads and says when its outbound assistant calls them.">
+            <EmptyState py="xl" icon={<IconSpeakerphone size={28} aria-hidden />} variant="light" title={m.campaigns_empty_title()} description={m.campaigns_empty_description()}>
               <Group justify="center" mt="md">
-                <ButtonLink to="/campaigns/new">New campaign</ButtonLink>
+                <ButtonLink to="/campaigns/new">{m.campaigns_new()}</ButtonLink>
               </Group>
             </EmptyState>
           }

@@ -5,6 +5,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { errorMessage } from '../../../api/errors';
 import { AnchorLink } from '../../../components/links';
 import { PageHeader } from '../../../components/page-header';
+import { m } from '../../../i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { outboundAssistantsQuery } from '../../../features/campaigns/api/get-outbound-assistants';
 import { CampaignForm } from '../../../features/campaigns/components/campaign-form';
@@ -16,6 +17,19 @@ export const Route = createFileRoute('/_app/campaigns/new')({
   component: NewCampaignPage,
 });
 
+/** The sentence with its link where the language puts it ("{link}" in the message). */
+function NoAssistantText() {
+  const marker = '\u0000';
+  const [before = '', after = ''] = m.campaigns_no_assistant_text({ link: marker }).split(marker);
+  return (
+    <>
+      {before}
+      <AnchorLink to="/assistants">{m.campaigns_no_assistant_link()}</AnchorLink>
+      {after}
+    </>
+  );
+}
+
 function NewCampaignPage() {
   const navigate = Route.useNavigate();
   const assistants = useQuery(outboundAssistantsQuery());
@@ -25,24 +39,24 @@ function NewCampaignPage() {
       (assistants.data ?? [])
         // The endpoint returns outbound assistants only; a host that mixes them in is filtered here.
         .filter((a) => a.type === '' || a.type === 'outbound')
-        .map((a) => ({ value: a.id, label: a.name || `Assistant ${a.id}`, timezone: a.timezone })),
+        .map((a) => ({ value: a.id, label: a.name || m.campaigns_assistant_fallback({ id: a.id }), timezone: a.timezone })),
     [assistants.data],
   );
   const numberOptions = useMemo(
     () =>
       (numbers.data ?? []).map((n) => ({
         value: n.id,
-        label: `${n.phone_number ?? `Number ${n.id}`}${n.type_label ? ` · ${n.type_label}` : ''}`,
+        label: `${n.phone_number ?? m.campaigns_number_fallback({ id: n.id })}${n.type_label ? ` · ${n.type_label}` : ''}`,
       })),
     [numbers.data],
   );
 
   return (
     <>
-      <PageHeader title="New campaign" description="Choose the outbound assistant that calls, when it may call, and how often it tries again." />
+      <PageHeader title={m.campaigns_new()} description={m.campaigns_new_description()} />
       {assistants.isSuccess && assistantOptions.length === 0 ? (
-        <Alert color="yellow" variant="light" mb="md" title="No outbound assistant">
-          A campaign needs an assistant that makes calls. <AnchorLink to="/assistants">Create an outbound assistant</AnchorLink> first.
+        <Alert color="yellow" variant="light" mb="md" title={m.campaigns_no_assistant_title()}>
+          <NoAssistantText />
         </Alert>
       ) : null}
       <CampaignForm
@@ -52,14 +66,14 @@ function NewCampaignPage() {
         phoneNumbersLoading={numbers.isPending}
         notice={
           assistants.isError || numbers.isError ? (
-            <Alert color="red" variant="light" title="Some choices could not be loaded">
+            <Alert color="red" variant="light" title={m.campaigns_choices_failed()}>
               {[assistants.error, numbers.error].filter(Boolean).map((e) => errorMessage(e)).join(' ')}
             </Alert>
           ) : null
         }
         onCancel={() => void navigate({ to: '/campaigns' })}
         onCreated={(c) => {
-          notifySuccess(`Campaign “${c.name}” created. Start it when its leads are in.`);
+          notifySuccess(m.campaigns_created({ name: c.name }));
           void navigate({ to: '/campaigns/$campaignId', params: { campaignId: c.id } });
         }}
       />

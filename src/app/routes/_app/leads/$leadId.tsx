@@ -6,6 +6,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import * as z from '../../../lib/zod-mini';
 import { idParam } from '../../../lib/search-params';
 import { ButtonLink } from '../../../components/links';
+import { m } from '../../../i18n';
+import { DASH } from '../../../i18n/format';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifySuccess } from '../../../lib/notify';
@@ -17,6 +19,9 @@ import { PhoneText } from '../../../features/leads/components/leads-table';
 import { useDeleteLeadWithConfirm } from '../../../features/leads/components/use-delete-lead';
 import { formatLeadTime, variableText } from '../../../features/leads/lib/format';
 import { browserCountry } from '../../../features/leads/lib/phone';
+
+/** Sets the two times apart (punctuation, the same in every language). */
+const SEPARATOR = '·';
 
 const leadParams = z.object({ leadId: idParam() });
 
@@ -34,7 +39,7 @@ function EditLeadPage() {
   const leads = useQuery(leadsQuery());
   const campaigns = useQuery(campaignsQuery());
   const remove = useDeleteLeadWithConfirm();
-  const options = useMemo(() => (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name || `Campaign ${c.id}` })), [campaigns.data]);
+  const options = useMemo(() => (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name || m.leads_campaign_fallback({ id: c.id }) })), [campaigns.data]);
   const country = useMemo(() => browserCountry(), []);
   const lead = leads.data?.find((l) => l.id === leadId);
   const back = () => void navigate({ to: '/leads', search: lead?.campaign_id ? { campaign: lead.campaign_id } : {} });
@@ -42,7 +47,7 @@ function EditLeadPage() {
   return (
     <>
       <PageHeader
-        title="Edit lead"
+        title={m.leads_edit_title()}
         description={lead ? <PhoneText e164={lead.phone_number} /> : undefined}
         actions={
           lead ? (
@@ -53,39 +58,42 @@ function EditLeadPage() {
               loading={remove.deletingId === lead.id}
               onClick={() => void remove.run(lead).then((deleted) => deleted && back())}
             >
-              Delete lead
+              {m.leads_delete_lead()}
             </Button>
           ) : null
         }
       />
-      <QueryState query={leads} errorTitle="Could not load the lead">
+      <QueryState query={leads} errorTitle={m.leads_lead_load_error()}>
         {() =>
           !lead ? (
-            <Alert color="yellow" variant="light" title="No such lead">
-              There is no lead {leadId} (it may have been deleted). <ButtonLink to="/leads" variant="subtle" size="compact-sm">Back to the leads</ButtonLink>
+            <Alert color="yellow" variant="light" title={m.leads_no_such_lead()}>
+              {m.leads_no_such_lead_text({ id: leadId })}{' '}
+              <ButtonLink to="/leads" variant="subtle" size="compact-sm">
+                {m.leads_back_to_leads()}
+              </ButtonLink>
             </Alert>
           ) : (
             <Stack gap="lg">
               <Card withBorder padding="md">
                 <Group gap="lg" wrap="wrap">
                   <Text size="sm">
-                    Status <LeadStatusBadge status={lead.status} />
+                    {m.common_status()} <LeadStatusBadge status={lead.status} />
                   </Text>
                   <Text size="sm" c="dimmed">
                     {/* Each time stays whole when the line wraps. */}
                     <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-                      Created {formatLeadTime(lead.created_at)}
+                      {m.leads_created_at({ time: formatLeadTime(lead.created_at) || DASH })}
                     </Text>{' '}
-                    ·{' '}
+                    {SEPARATOR}{' '}
                     <Text span inherit style={{ whiteSpace: 'nowrap' }}>
-                      updated {formatLeadTime(lead.updated_at)}
+                      {m.leads_updated_at({ time: formatLeadTime(lead.updated_at) || DASH })}
                     </Text>
                   </Text>
                 </Group>
                 {lead.secondary_contacts.length > 0 ? (
                   <Stack gap={4} mt="sm">
                     <Text size="sm" fw={600}>
-                      Secondary contacts (not editable through the API)
+                      {m.leads_contacts_not_editable()}
                     </Text>
                     {lead.secondary_contacts.map((c) => (
                       <Group key={c.id} gap="sm">
@@ -108,7 +116,7 @@ function EditLeadPage() {
                 defaultCountry={country}
                 onCancel={back}
                 onSaved={() => {
-                  notifySuccess('Lead saved.');
+                  notifySuccess(m.leads_saved_notice());
                   back();
                 }}
               />

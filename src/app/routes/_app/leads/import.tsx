@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../../components/page-header';
+import { m } from '../../../i18n';
 import { campaignsQuery } from '../../../features/campaigns/api/get-campaigns';
 import { leadsQuery } from '../../../features/leads/api/get-leads';
 import { ImportLeads } from '../../../features/leads/components/import/import-leads';
@@ -19,14 +20,14 @@ function ImportPage() {
   const campaigns = useQuery(campaignsQuery());
   // Fresh: the preview looks for numbers the campaign already holds.
   const leads = useQuery({ ...leadsQuery(), staleTime: 0, refetchOnMount: 'always' });
-  const options = useMemo(() => (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name || `Campaign ${c.id}` })), [campaigns.data]);
+  const options = useMemo(() => (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name || m.leads_campaign_fallback({ id: c.id }) })), [campaigns.data]);
   const country = useMemo(() => browserCountry(), []);
 
   return (
     <>
       <PageHeader
-        title="Import leads"
-        description="Bring a spreadsheet of contacts into a campaign. Every row is checked before anything is sent, and every row that is not imported is listed with its reason."
+        title={m.leads_import_title()}
+        description={m.leads_import_description()}
       />
       <ImportLeads
         campaigns={options}

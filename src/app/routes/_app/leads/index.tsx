@@ -6,6 +6,8 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { IconAddressBook, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { LEAD_STATUSES } from '../../../../contract/lead';
 import { AnchorLink, ButtonLink } from '../../../components/links';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { campaignsQuery } from '../../../features/campaigns/api/get-campaigns';
@@ -37,10 +39,10 @@ function LeadsPage() {
     void navigate({ search: (prev) => ({ ...prev, ...patch, ...(resetPage && { page: 1 }) }), replace: true, resetScroll: false });
 
   const campaignOptions = useMemo(() => {
-    const list = (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name || `Campaign ${c.id}` }));
+    const list = (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name || m.leads_campaign_fallback({ id: c.id }) }));
     // Campaigns known only from the leads (the campaigns list failed, or is older): still filterable.
     for (const l of leads.data ?? []) {
-      if (l.campaign && !list.some((o) => o.value === l.campaign!.id)) list.push({ value: l.campaign.id, label: l.campaign.name || `Campaign ${l.campaign.id}` });
+      if (l.campaign && !list.some((o) => o.value === l.campaign!.id)) list.push({ value: l.campaign.id, label: l.campaign.name || m.leads_campaign_fallback({ id: l.campaign.id }) });
     }
     return list;
   }, [campaigns.data, leads.data]);
@@ -65,15 +67,15 @@ function LeadsPage() {
   return (
     <>
       <PageHeader
-        title="Leads"
-        description="The contacts your outbound assistants call, by campaign, with their secondary contacts."
+        title={m.leads_title()}
+        description={m.leads_list_description()}
         actions={
           <>
             <ButtonLink to="/leads/import" search={{ campaign: search.campaign }} variant="default" leftSection={<IconFileImport size={16} aria-hidden />}>
-              Import CSV
+              {m.leads_import_csv()}
             </ButtonLink>
             <ButtonLink to="/leads/new" search={{ campaign: search.campaign }} leftSection={<IconPlus size={16} aria-hidden />}>
-              New lead
+              {m.leads_new_lead()}
             </ButtonLink>
           </>
         }
@@ -89,29 +91,33 @@ function LeadsPage() {
       <Card withBorder padding={compact ? 'xs' : 'md'}>
         <QueryState
           query={leads}
-          errorTitle="Could not load the leads"
-          loading={<Text c="dimmed" size="sm" p="md">Loading leads…</Text>}
+          errorTitle={m.leads_load_error()}
+          loading={
+            <Text c="dimmed" size="sm" p="md">
+              {m.leads_loading()}
+            </Text>
+          }
           isEmpty={(data) => data.length === 0}
           empty={
             <EmptyState
               py="xl"
               icon={<IconAddressBook size={28} aria-hidden />}
               variant="light"
-              title="No leads yet"
-              description="Add a lead by hand or import a spreadsheet of contacts into a campaign."
+              title={m.leads_empty_title()}
+              description={m.leads_empty_description()}
             >
               <Group justify="center" mt="md">
                 <ButtonLink to="/leads/import" variant="default">
-                  Import CSV
+                  {m.leads_import_csv()}
                 </ButtonLink>
-                <ButtonLink to="/leads/new">New lead</ButtonLink>
+                <ButtonLink to="/leads/new">{m.leads_new_lead()}</ButtonLink>
               </Group>
             </EmptyState>
           }
         >
           {() =>
             view.total === 0 ? (
-              <EmptyState py="xl" variant="light" title="No lead matches" description={filtered ? 'Change or clear the filters.' : undefined} />
+              <EmptyState py="xl" variant="light" title={m.leads_no_match_title()} description={filtered ? m.leads_no_match_description() : undefined} />
             ) : (
               <>
                 <LeadsTable
@@ -123,20 +129,20 @@ function LeadsPage() {
                   onDelete={(lead) => void remove.run(lead)}
                   deletingId={remove.deletingId}
                   renderEditLink={(lead, children) => (
-                    <AnchorLink to="/leads/$leadId" params={{ leadId: lead.id }} aria-label={`Edit lead ${lead.phone_number ?? lead.id}`} underline="hover" c="inherit">
+                    <AnchorLink to="/leads/$leadId" params={{ leadId: lead.id }} aria-label={m.leads_edit_lead_named({ lead: lead.phone_number ?? lead.id })} underline="hover" c="inherit">
                       {children}
                     </AnchorLink>
                   )}
                 />
                 <Group justify="space-between" mt="md" gap="sm">
                   <Text size="sm" c="dimmed" data-testid="leads-range">
-                    {view.from}–{view.to} of {view.total} lead{view.total === 1 ? '' : 's'}
-                    {filtered ? ` (filtered from ${leads.data?.length ?? 0})` : ''}
+                    {m.leads_range({ from: formatNumber(view.from), to: formatNumber(view.to), total: formatNumber(view.total) })}
+                    {filtered ? m.leads_range_filtered({ count: formatNumber(leads.data?.length ?? 0) }) : ''}
                   </Text>
                   <Group gap="sm">
                     <Select
-                      aria-label="Leads per page"
-                      data={LEAD_PER_PAGE.map((n) => ({ value: String(n), label: `${n} a page` }))}
+                      aria-label={m.leads_per_page()}
+                      data={LEAD_PER_PAGE.map((n) => ({ value: String(n), label: m.leads_per_page_option({ count: formatNumber(n) }) }))}
                       value={String(search.per_page)}
                       onChange={(v) => {
                         const n = LEAD_PER_PAGE.find((c) => String(c) === v);
@@ -147,7 +153,16 @@ function LeadsPage() {
                       size="xs"
                     />
                     {view.pages > 1 ? (
-                      <Pagination total={view.pages} value={view.page} onChange={(page) => setSearch({ page }, false)} size="sm" siblings={compact ? 0 : 1} />
+                      <Pagination
+                        total={view.pages}
+                        value={view.page}
+                        onChange={(page) => setSearch({ page }, false)}
+                        size="sm"
+                        siblings={compact ? 0 : 1}
+                        getControlProps={(control) =>
+                          control === 'previous' ? { 'aria-label': m.common_previous() } : control === 'next' ? { 'aria-label': m.common_next() } : {}
+                        }
+                      />
                     ) : null}
                   </Group>
                 </Group>

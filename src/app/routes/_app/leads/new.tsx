@@ -3,6 +3,8 @@ import { Alert, Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AnchorLink } from '../../../components/links';
+import { m } from '../../../i18n';
+import { formatNumber } from '../../../i18n/format';
 import { PageHeader } from '../../../components/page-header';
 import { notifySuccess } from '../../../lib/notify';
 import { campaignsQuery } from '../../../features/campaigns/api/get-campaigns';
@@ -20,24 +22,26 @@ function NewLeadPage() {
   const { campaign } = Route.useSearch();
   const navigate = Route.useNavigate();
   const campaigns = useQuery(campaignsQuery());
-  const options = useMemo(() => (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name || `Campaign ${c.id}` })), [campaigns.data]);
+  const options = useMemo(() => (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name || m.leads_campaign_fallback({ id: c.id }) })), [campaigns.data]);
   const country = useMemo(() => browserCountry(), []);
   const back = () => void navigate({ to: '/leads', search: campaign !== undefined ? { campaign } : {} });
 
   return (
     <>
-      <PageHeader title="New lead" description="A contact for an outbound campaign. Type numbers the way you know them: the country picker turns them into the international form the service stores." />
+      <PageHeader title={m.leads_new_lead()} description={m.leads_new_description()} />
       {campaigns.isError ? (
-        <Alert color="red" variant="light" mb="md" title="Could not load the campaigns">
+        <Alert color="red" variant="light" mb="md" title={m.leads_campaigns_load_error()}>
           {campaigns.error.message}{' '}
           <Anchor component="button" type="button" onClick={() => void campaigns.refetch()}>
-            Try again
+            {m.common_retry()}
           </Anchor>
         </Alert>
       ) : null}
       {campaigns.isSuccess && campaigns.data.length === 0 ? (
-        <Alert color="yellow" variant="light" mb="md" title="No campaign yet">
-          Leads live in campaigns. <AnchorLink to="/campaigns/new">Create a campaign</AnchorLink> first.
+        <Alert color="yellow" variant="light" mb="md" title={m.leads_no_campaign_title()}>
+          {m.leads_no_campaign_before()}
+          <AnchorLink to="/campaigns/new">{m.leads_no_campaign_link()}</AnchorLink>
+          {m.leads_no_campaign_after()}
         </Alert>
       ) : null}
       <LeadForm
@@ -47,7 +51,12 @@ function NewLeadPage() {
         initialCampaignId={campaign ?? null}
         onCancel={back}
         onCreated={(lead) => {
-          notifySuccess(`Lead ${lead.phone_number ?? ''} created${lead.secondary_contacts.length ? ` with ${lead.secondary_contacts.length} secondary contact${lead.secondary_contacts.length === 1 ? '' : 's'}` : ''}.`);
+          notifySuccess(
+            m.leads_created_notice({
+              phone: lead.phone_number ?? '',
+              contacts: lead.secondary_contacts.length ? m.leads_created_with_contacts({ count: formatNumber(lead.secondary_contacts.length) }) : '',
+            }),
+          );
           void navigate({ to: '/leads', search: { campaign: lead.campaign_id ?? undefined } });
         }}
       />

@@ -16,6 +16,7 @@ import type { Tool } from '../../../../contract';
 import { useUpdateTool } from '../../../features/tools/api/update-tool';
 import { ToolForm } from '../../../features/tools/components/tool-form';
 import { formToUpdateToolRequest, toolToForm } from '../../../features/tools/lib/form-schema';
+import { m } from '../../../i18n';
 
 const toolIdSchema = idParam();
 
@@ -51,42 +52,42 @@ function EditTool({ tool }: { tool: Tool }) {
 
   async function onDelete() {
     const ok = await confirmAction({
-      title: `Delete the tool “${tool.name}”?`,
-      children: <Text size="sm">It is detached from every assistant that uses it. This cannot be undone.</Text>,
-      confirmLabel: 'Delete tool',
+      title: m.tools_delete_title({ name: tool.name }),
+      children: <Text size="sm">{m.tools_delete_body()}</Text>,
+      confirmLabel: m.tools_delete_confirm(),
       danger: true,
     });
     if (!ok) return;
     try {
       await remove.mutateAsync(tool.id);
-      notifySuccess(`“${tool.name}” was deleted and detached from its assistants.`, 'Tool deleted');
+      notifySuccess(m.tools_deleted_message({ name: tool.name }), m.tools_deleted());
       void navigate({ to: '/tools', ignoreBlocker: true });
     } catch (e) {
-      notifyError(e, 'The tool was not deleted');
+      notifyError(e, m.tools_not_deleted());
     }
   }
 
   return (
     <>
       <PageHeader
-        title={`Tool: ${tool.name}`}
-        description="Changes apply to every assistant the tool is attached to."
+        title={m.tools_edit_title({ name: tool.name })}
+        description={m.tools_edit_description()}
         actions={
           <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()} loading={remove.isPending}>
-            Delete
+            {m.common_delete()}
           </Button>
         }
       />
       <ToolForm
         initialValues={initial}
-        submitLabel="Save changes"
+        submitLabel={m.common_save_changes()}
         save={async (values, base) => {
           const body = formToUpdateToolRequest(base, values);
           if (Object.keys(body).length === 0) return null;
           return update.mutateAsync(body);
         }}
         onSaved={(answer) => {
-          notifySuccess(answer ? `“${answer.data.name}” was saved.` : 'Nothing had changed.', answer ? 'Tool saved' : undefined);
+          notifySuccess(answer ? m.tools_saved_message({ name: answer.data.name }) : m.tools_nothing_changed(), answer ? m.tools_saved() : undefined);
           void navigate({ to: '/tools', ignoreBlocker: true });
         }}
         onCancel={() => void navigate({ to: '/tools' })}

@@ -13,6 +13,10 @@ import { useDeleteTool } from '../../../features/tools/api/delete-tool';
 import { toolsQuery, useTools } from '../../../features/tools/api/get-tools';
 import { ToolQuota } from '../../../features/tools/components/tool-quota';
 import { ToolsTable } from '../../../features/tools/components/tools-table';
+import { m } from '../../../i18n';
+
+// Where the endpoint goes in the sentence, so it can be set in monospace wherever the language puts it.
+const SLOT = '\uE000';
 
 export const Route = createFileRoute('/_app/tools/')({
   // Warms the cache without failing the route: the page shows its own error state.
@@ -27,46 +31,47 @@ function ToolsPage() {
   const remove = useDeleteTool({ onDeleted: () => queryClient.invalidateQueries({ queryKey: assistantKeys.all }) });
 
   async function onDelete(tool: Tool) {
+    const [before, after] = m.tools_delete_body_endpoint({ endpoint: SLOT }).split(SLOT);
     const ok = await confirmAction({
-      title: `Delete the tool “${tool.name}”?`,
+      title: m.tools_delete_title({ name: tool.name }),
       children: (
         <Text size="sm">
-          It is detached from every assistant that uses it, and those assistants stop calling{' '}
+          {before}
           <Text span ff="monospace">
             {tool.endpoint}
           </Text>
-          . This cannot be undone.
+          {after}
         </Text>
       ),
-      confirmLabel: 'Delete tool',
+      confirmLabel: m.tools_delete_confirm(),
       danger: true,
     });
     if (!ok) return;
     try {
       await remove.mutateAsync(tool.id);
-      notifySuccess(`“${tool.name}” was deleted and detached from its assistants.`, 'Tool deleted');
+      notifySuccess(m.tools_deleted_message({ name: tool.name }), m.tools_deleted());
     } catch (e) {
-      notifyError(e, 'The tool was not deleted');
+      notifyError(e, m.tools_not_deleted());
     }
   }
 
   return (
     <>
       <PageHeader
-        title="Mid-call tools"
-        description="HTTP endpoints an assistant may call during a conversation. Define a tool once, then attach it to assistants in their form."
+        title={m.tools_title()}
+        description={m.tools_description()}
         actions={
           <>
             {tools.data ? <ToolQuota used={tools.data.length} /> : null}
             <ButtonLink to="/tools/new" leftSection={<IconPlus size={16} aria-hidden />}>
-              New tool
+              {m.tools_new()}
             </ButtonLink>
           </>
         }
       />
       <QueryState
         query={tools}
-        errorTitle="The tools could not be loaded"
+        errorTitle={m.tools_load_error()}
         isEmpty={(data) => data.length === 0}
         empty={
           <Card withBorder>
@@ -74,11 +79,11 @@ function ToolsPage() {
               py="xl"
               icon={<IconTool size={28} aria-hidden />}
               variant="light"
-              title="No mid-call tools yet"
-              description="A tool lets an assistant look something up or act during a call: check an order, book a slot, create a ticket."
+              title={m.tools_empty_title()}
+              description={m.tools_empty_description()}
             >
               <ButtonLink to="/tools/new" leftSection={<IconPlus size={16} aria-hidden />}>
-                Create the first tool
+                {m.tools_create_first()}
               </ButtonLink>
             </EmptyState>
           </Card>

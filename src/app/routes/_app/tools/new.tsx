@@ -7,6 +7,7 @@ import { toolsQuery, useTools } from '../../../features/tools/api/get-tools';
 import { ToolForm } from '../../../features/tools/components/tool-form';
 import { ToolQuota } from '../../../features/tools/components/tool-quota';
 import { emptyToolForm, formToCreateToolRequest } from '../../../features/tools/lib/form-schema';
+import { m } from '../../../i18n';
 
 export const Route = createFileRoute('/_app/tools/new')({
   loader: ({ context }) => context.queryClient.prefetchQuery(toolsQuery()),
@@ -22,16 +23,16 @@ function NewToolPage() {
   return (
     <>
       <PageHeader
-        title="New mid-call tool"
-        description="An HTTP endpoint the assistant calls during a conversation, with the parameters it gathers from the caller."
+        title={m.tools_new_title()}
+        description={m.tools_new_description()}
         actions={tools.data ? <ToolQuota used={tools.data.length} /> : null}
       />
       <ToolForm
         initialValues={initial}
-        submitLabel="Create tool"
+        submitLabel={m.tools_create()}
         save={(values) => create.mutateAsync(formToCreateToolRequest(values))}
         onSaved={(answer) => {
-          notifySuccess(`“${answer.data.name}” can now be attached to assistants.`, 'Tool created');
+          notifySuccess(m.tools_created_message({ name: answer.data.name }), m.tools_created());
           void navigate({ to: '/tools', ignoreBlocker: true });
         }}
         onCancel={() => void navigate({ to: '/tools' })}

@@ -1,12 +1,23 @@
 import { Card, Grid, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { ASSISTANT_BOUNDS, POST_CALL_TYPES } from '../../../../../contract';
+import { m } from '../../../../i18n';
+import { formatNumber } from '../../../../i18n/format';
 import { emptyPostCallRow, type AssistantFormValues } from '../../lib/form-schema';
 import { SwitchField } from '../fields';
 import { FormSection } from '../form-section';
 import { RemoveRowButton, RowsEditor } from '../../../../components/rows-editor';
 
-const POST_CALL_TYPE_LABELS: Record<string, string> = { string: 'Text', number: 'Number', bool: 'Yes / no' };
+const POST_CALL_TYPE_LABELS: Record<string, () => string> = {
+  string: m.assistants_post_call_type_string,
+  number: m.assistants_post_call_type_number,
+  bool: m.assistants_post_call_type_bool,
+};
+
+/** A post-call type in words; one the form does not offer ('boolean') shows as the service holds it. */
+function postCallTypeLabel(type: string): string {
+  return Object.hasOwn(POST_CALL_TYPE_LABELS, type) ? (POST_CALL_TYPE_LABELS[type]?.() ?? type) : type;
+}
 
 /** Rows of name, type and description: the data the service extracts from every finished call. */
 function PostCallSchemaEditor() {
@@ -16,12 +27,12 @@ function PostCallSchemaEditor() {
   const B = ASSISTANT_BOUNDS.post_call_schema;
   return (
     <RowsEditor
-      heading="Data to extract"
-      description={`After each call the service fills in these fields from the conversation (up to ${B.maxRows}).`}
+      heading={m.assistants_extract_heading()}
+      description={m.assistants_extract_description({ max: formatNumber(B.maxRows) })}
       count={rows.fields.length}
-      emptyText="Nothing is extracted."
+      emptyText={m.assistants_extract_empty()}
       error={errors?.root?.message ?? errors?.message}
-      addLabel="Add field"
+      addLabel={m.assistants_extract_add()}
       onAdd={() => rows.append(emptyPostCallRow())}
       addDisabled={rows.fields.length >= B.maxRows}
     >
@@ -34,9 +45,9 @@ function PostCallSchemaEditor() {
               <Grid.Col span={{ base: 12, sm: 4 }}>
                 <TextInput
                   {...register(`post_call_schema.${i}.name`)}
-                  label="Field name"
-                  aria-label={`Extracted field ${i + 1} name`}
-                  placeholder="appointment_date"
+                  label={m.assistants_extract_name()}
+                  aria-label={m.assistants_extract_name_aria({ n: formatNumber(i + 1) })}
+                  placeholder={m.assistants_extract_name_placeholder()}
                   autoComplete="off"
                   spellCheck={false}
                   error={errors?.[i]?.name?.message}
@@ -48,11 +59,11 @@ function PostCallSchemaEditor() {
                   name={`post_call_schema.${i}.type`}
                   render={({ field, fieldState }) => (
                     <Select
-                      label="Type"
-                      aria-label={`Extracted field ${i + 1} type`}
+                      label={m.assistants_type()}
+                      aria-label={m.assistants_extract_type_aria({ n: formatNumber(i + 1) })}
                       data={[...new Set<string>([...POST_CALL_TYPES, field.value])].map((t) => ({
                         value: t,
-                        label: POST_CALL_TYPE_LABELS[t] ?? t,
+                        label: postCallTypeLabel(t),
                       }))}
                       value={field.value}
                       onChange={(v) => field.onChange(v ?? field.value)}
@@ -67,20 +78,23 @@ function PostCallSchemaEditor() {
               <Grid.Col span={{ base: 12, sm: 5 }}>
                 <TextInput
                   {...register(`post_call_schema.${i}.description`)}
-                  label="Description"
-                  aria-label={`Extracted field ${i + 1} description`}
-                  placeholder="The date the caller agreed to"
+                  label={m.assistants_extract_description_label()}
+                  aria-label={m.assistants_extract_description_aria({ n: formatNumber(i + 1) })}
+                  placeholder={m.assistants_extract_description_placeholder()}
                   error={errors?.[i]?.description?.message}
                 />
               </Grid.Col>
             </Grid>
-            <RemoveRowButton label={`Remove extracted field ${i + 1}`} onClick={() => rows.remove(i)} mt={24} />
+            <RemoveRowButton label={m.assistants_extract_remove({ n: formatNumber(i + 1) })} onClick={() => rows.remove(i)} mt={24} />
           </Group>
         </Card>
       ))}
     </RowsEditor>
   );
 }
+
+/** How a prompt names a variable: shown as an example, the same in every language. */
+const VARIABLE_EXAMPLE = '{{key}}';
 
 /** Key/value rows: values the prompts can use as {{key}}. */
 function VariablesEditor() {
@@ -90,16 +104,16 @@ function VariablesEditor() {
   const max = ASSISTANT_BOUNDS.variables.maxKeys;
   return (
     <RowsEditor
-      heading="Variables"
-      description={`Values the prompts can use as {{key}}; a lead’s own variables take precedence (up to ${max}).`}
+      heading={m.assistants_variables()}
+      description={m.assistants_variables_description({ example: VARIABLE_EXAMPLE, max: formatNumber(max) })}
       count={rows.fields.length}
-      emptyText="No variables."
+      emptyText={m.assistants_variables_empty()}
       columns={[
-        { label: 'Key', flex: 1 },
-        { label: 'Value', flex: 1.4 },
+        { label: m.assistants_variables_key(), flex: 1 },
+        { label: m.assistants_variables_value(), flex: 1.4 },
       ]}
       error={errors?.root?.message ?? errors?.message}
-      addLabel="Add variable"
+      addLabel={m.assistants_variables_add()}
       onAdd={() => rows.append({ key: '', value: '' })}
       addDisabled={rows.fields.length >= max}
     >
@@ -109,20 +123,20 @@ function VariablesEditor() {
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={6} style={{ flex: 1 }}>
             <TextInput
               {...register(`variables.${i}.key`)}
-              aria-label={`Variable ${i + 1} key`}
-              placeholder="company_name"
+              aria-label={m.assistants_variables_key_aria({ n: formatNumber(i + 1) })}
+              placeholder={m.assistants_variables_key_placeholder()}
               autoComplete="off"
               spellCheck={false}
               error={errors?.[i]?.key?.message}
             />
             <TextInput
               {...register(`variables.${i}.value`)}
-              aria-label={`Variable ${i + 1} value`}
-              placeholder="Value"
+              aria-label={m.assistants_variables_value_aria({ n: formatNumber(i + 1) })}
+              placeholder={m.assistants_variables_value()}
               error={errors?.[i]?.value?.message}
             />
           </SimpleGrid>
-          <RemoveRowButton label={`Remove variable ${i + 1}`} onClick={() => rows.remove(i)} />
+          <RemoveRowButton label={m.assistants_variables_remove({ n: formatNumber(i + 1) })} onClick={() => rows.remove(i)} />
         </Group>
       ))}
     </RowsEditor>
@@ -131,11 +145,11 @@ function VariablesEditor() {
 
 export function AfterCallSection() {
   return (
-    <FormSection id="after-call" title="After the call" description="What the service works out once the call has ended.">
+    <FormSection id="after-call" title={m.assistants_section_after_call()} description={m.assistants_section_after_call_description()}>
       <SwitchField
         name="post_call_evaluation"
-        label="Evaluate the call"
-        description="Judge whether the call reached its goal; the result shows in the call log."
+        label={m.assistants_evaluate()}
+        description={m.assistants_evaluate_description()}
       />
       <PostCallSchemaEditor />
       <VariablesEditor />

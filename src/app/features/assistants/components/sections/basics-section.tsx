@@ -5,13 +5,16 @@ import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS, type PhoneNumber } from '../../../../../contract';
 import { phoneNumbersQuery, usePhoneNumbers, voicesQuery } from '../../../lookups/api';
 import { voicesForMode } from '../../../lookups/lib/voice-choices';
+import { m } from '../../../../i18n';
+import { formatNumber } from '../../../../i18n/format';
+import { directionLabel, modeLabel } from '../../lib/format';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { timeZoneOptionsWith } from '../../lib/time-zones';
 import { ChoiceField } from '../fields';
 import { FormSection } from '../form-section';
 
 function phoneLabel(p: PhoneNumber): string {
-  return [p.phone_number ?? `Number ${p.id}`, p.country_code, p.type_label].filter(Boolean).join(' · ');
+  return [p.phone_number ?? m.assistants_phone_fallback({ id: String(p.id) }), p.country_code, p.type_label].filter(Boolean).join(' · ');
 }
 
 type Direction = AssistantFormValues['calls_direction'];
@@ -42,7 +45,10 @@ function PhoneNumberField({ heldPhoneNumberId, note }: { heldPhoneNumberId: numb
     // What was loaded shows even when this direction cannot use it; the service decides on save.
     if (value !== null && !options.some((o) => o.value === String(value))) {
       const known = all.data?.find((p) => p.id === value);
-      options.unshift({ value: String(value), label: `${known ? phoneLabel(known) : `Number #${value}`} (not available)` });
+      options.unshift({
+        value: String(value),
+        label: m.assistants_phone_not_available({ label: known ? phoneLabel(known) : m.assistants_phone_unknown({ id: String(value) }) }),
+      });
     }
     return options;
   }, [list.data, all.data, type, heldPhoneNumberId, value]);
@@ -50,13 +56,17 @@ function PhoneNumberField({ heldPhoneNumberId, note }: { heldPhoneNumberId: numb
   return (
     <Stack gap={4}>
       <Select
-        label="Phone number"
-        description={
-          type === 'inbound'
-            ? 'The number callers dial. Only free numbers that can receive calls are offered.'
-            : 'The number the assistant calls from (caller ID).'
+        label={m.assistants_phone_number()}
+        description={type === 'inbound' ? m.assistants_phone_description_inbound() : m.assistants_phone_description_outbound()}
+        placeholder={
+          list.isPending
+            ? m.assistants_phone_loading()
+            : data.length === 0
+              ? type === 'inbound'
+                ? m.assistants_phone_none_inbound()
+                : m.assistants_phone_none_outbound()
+              : m.assistants_phone_choose()
         }
-        placeholder={list.isPending ? 'Loading numbers…' : data.length === 0 ? `No ${type} numbers available` : 'Choose a number'}
         data={data}
         value={value === null ? null : String(value)}
         onChange={(v) => onChange(v === null ? null : Number(v))}
@@ -65,11 +75,11 @@ function PhoneNumberField({ heldPhoneNumberId, note }: { heldPhoneNumberId: numb
         name={name}
         clearable
         searchable
-        nothingFoundMessage="No number matches"
-        error={fieldState.error?.message ?? (list.isError ? 'The numbers could not be loaded.' : undefined)}
+        nothingFoundMessage={m.assistants_phone_nothing()}
+        error={fieldState.error?.message ?? (list.isError ? m.assistants_phone_load_error() : undefined)}
       />
       {note ? (
-        <Text size="xs" c="orange.8" role="status">
+        <Text size="xs" c="orange" role="status">
           {note}
         </Text>
       ) : null}
@@ -86,8 +96,8 @@ function TimeZoneField() {
   const data = useMemo(() => timeZoneOptionsWith(value), [value]);
   return (
     <Select
-      label="Time zone"
-      description="For dates and times the assistant says. Type a city or an offset."
+      label={m.assistants_timezone()}
+      description={m.assistants_timezone_description()}
       data={data}
       value={value}
       onChange={(v) => onChange(v ?? value)}
@@ -98,7 +108,7 @@ function TimeZoneField() {
       allowDeselect={false}
       required
       limit={60}
-      nothingFoundMessage="No time zone matches"
+      nothingFoundMessage={m.assistants_timezone_nothing()}
       error={fieldState.error?.message}
     />
   );
@@ -134,12 +144,8 @@ export function BasicsSection({
       const keeps = usable.some((p) => p.id === current) || (type === 'inbound' && current === heldPhoneNumberId);
       if (keeps) return;
       setValue('phone_number_id', null, { shouldDirty: true });
-      const number = all.find((p) => p.id === current)?.phone_number ?? 'The number';
-      setPhoneNote(
-        type === 'inbound'
-          ? `${number} was cleared: an inbound assistant needs a free number that can receive calls (not Caller ID, not held by another inbound assistant).`
-          : `${number} was cleared: it is not among your outbound numbers.`,
-      );
+      const number = all.find((p) => p.id === current)?.phone_number ?? m.assistants_phone_the_number();
+      setPhoneNote(type === 'inbound' ? m.assistants_phone_cleared_inbound({ number }) : m.assistants_phone_cleared_outbound({ number }));
     } catch {
       // The lists did not load: the choice stays, and the service says on save if it cannot be used.
     }
@@ -155,19 +161,19 @@ export function BasicsSection({
       // A voice of no stated mode is kept: nothing says it does not fit.
       if (voicesForMode(voices, all).some((v) => v.id === current)) return;
       setValue('voice_id', null, { shouldDirty: true });
-      onVoiceNote(`The voice was cleared: it is not a ${next} voice. Choose one of the ${next} voices.`);
+      onVoiceNote(m.assistants_voice_cleared({ mode: next }));
     } catch {
       // As above: the service has the last word.
     }
   }
 
   return (
-    <FormSection id="basics" title="Basics" description="Who the assistant is, which way it calls, and from where.">
+    <FormSection id="basics" title={m.assistants_section_basics()} description={m.assistants_section_basics_description()}>
       <TextInput
         {...register('assistant_name')}
-        label="Name"
-        description={`Shown in the console and the call log. Up to ${ASSISTANT_BOUNDS.assistant_name.max} characters.`}
-        placeholder="Front desk, Appointment reminders…"
+        label={m.common_name()}
+        description={m.assistants_name_description({ max: formatNumber(ASSISTANT_BOUNDS.assistant_name.max) })}
+        placeholder={m.assistants_name_placeholder()}
         required
         error={formState.errors.assistant_name?.message}
         autoComplete="off"
@@ -175,21 +181,21 @@ export function BasicsSection({
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ChoiceField
           name="calls_direction"
-          label="Direction"
-          description="Inbound assistants answer a number; outbound ones call leads."
+          label={m.assistants_direction()}
+          description={m.assistants_direction_description()}
           data={[
-            { value: 'receive', label: 'Inbound' },
-            { value: 'make', label: 'Outbound' },
+            { value: 'receive', label: directionLabel('inbound') },
+            { value: 'make', label: directionLabel('outbound') },
           ]}
           onValueChange={(v) => void onDirectionChange(v)}
         />
         <ChoiceField
           name="engine_type"
-          label="Mode"
-          description="Pipeline: speech-to-text, LLM, text-to-speech. Multimodal: one speech model."
+          label={m.assistants_mode()}
+          description={m.assistants_mode_description()}
           data={[
-            { value: 'pipeline', label: 'Pipeline' },
-            { value: 'multimodal', label: 'Multimodal' },
+            { value: 'pipeline', label: modeLabel('pipeline') },
+            { value: 'multimodal', label: modeLabel('multimodal') },
           ]}
           onValueChange={(v) => void onModeChange(v)}
         />

@@ -2,15 +2,17 @@ import type { ReactNode } from 'react';
 import { Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '../../../../../contract';
+import { m } from '../../../../i18n';
+import { formatNumber, formatPercent } from '../../../../i18n/format';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { ChoiceField, NumberField, SliderField, SwitchField } from '../fields';
 import { FormSection } from '../form-section';
 
 function minutes(seconds: number): string | null {
   if (seconds < 60) return null;
-  const m = Math.floor(seconds / 60);
+  const minutes = formatNumber(Math.floor(seconds / 60));
   const s = seconds % 60;
-  return s === 0 ? `${m} min` : `${m} min ${s} s`;
+  return s === 0 ? m.assistants_minutes({ minutes }) : m.assistants_minutes_seconds({ minutes, seconds: formatNumber(s) });
 }
 
 function SubGroup({ title, children }: { title: string; children: ReactNode }) {
@@ -32,118 +34,120 @@ export function ConversationSection() {
   const endpointType = useWatch({ control, name: 'endpoint_type' });
 
   return (
-    <FormSection id="conversation" title="Conversation" description="Turn-taking, silence, length and sound of the call.">
-      <SubGroup title="Interruptions">
+    <FormSection id="conversation" title={m.assistants_section_conversation()} description={m.assistants_section_conversation_description()}>
+      <SubGroup title={m.assistants_interruptions()}>
         <SwitchField
           name="allow_interruptions"
-          label="Let the caller interrupt"
-          description="The assistant stops talking when the caller speaks over it."
+          label={m.assistants_allow_interruptions()}
+          description={m.assistants_allow_interruptions_description()}
         />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Stack gap="sm">
             <SwitchField
               name="use_min_interrupt_words"
-              label="Require a minimum of words"
-              description="Short sounds (“uh-huh”) do not interrupt."
+              label={m.assistants_use_min_words()}
+              description={m.assistants_use_min_words_description()}
               disabled={!allowInterruptions}
             />
             <NumberField
               name="min_interrupt_words"
-              label="Minimum interrupt words"
+              label={m.assistants_min_words()}
               bounds={B.min_interrupt_words}
-              unit="words"
+              unit={m.assistants_unit_words()}
               disabled={!allowInterruptions || !useMinWords}
             />
           </Stack>
           <SliderField
             name="interrupt_sensitivity"
-            label="Interrupt sensitivity"
-            description="How readily speech counts as an interruption."
+            label={m.assistants_interrupt_sensitivity()}
+            description={m.assistants_interrupt_sensitivity_description()}
             bounds={B.interrupt_sensitivity}
-            lowLabel="hard to interrupt"
-            highLabel="easy"
+            lowLabel={m.assistants_interrupt_sensitivity_low()}
+            highLabel={m.assistants_interrupt_sensitivity_high()}
             disabled={!allowInterruptions}
           />
         </SimpleGrid>
       </SubGroup>
 
       <Divider />
-      <SubGroup title="End of the caller's turn">
+      <SubGroup title={m.assistants_end_of_turn()}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <ChoiceField
             name="endpoint_type"
-            label="Endpoint detection"
+            label={m.assistants_endpoint_type()}
             description={
-              endpointType === 'ai'
-                ? 'AI: a model judges whether the caller has finished.'
-                : 'VAD: a pause in the voice ends the turn.'
+              endpointType === 'ai' ? m.assistants_endpoint_type_ai_description() : m.assistants_endpoint_type_vad_description()
             }
             data={[
-              { value: 'vad', label: 'Voice activity (VAD)' },
-              { value: 'ai', label: 'AI' },
+              { value: 'vad', label: m.assistants_endpoint_vad() },
+              { value: 'ai', label: m.assistants_endpoint_ai() },
             ]}
           />
           <SliderField
             name="endpoint_sensitivity"
-            label="Endpoint sensitivity"
-            description="How quickly the assistant answers after the caller stops."
+            label={m.assistants_endpoint_sensitivity()}
+            description={m.assistants_endpoint_sensitivity_description()}
             bounds={B.endpoint_sensitivity}
-            lowLabel="waits longer"
-            highLabel="answers sooner"
+            lowLabel={m.assistants_endpoint_sensitivity_low()}
+            highLabel={m.assistants_endpoint_sensitivity_high()}
           />
         </SimpleGrid>
       </SubGroup>
 
       <Divider />
-      <SubGroup title="Silence and length">
+      <SubGroup title={m.assistants_silence_and_length()}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <NumberField
             name="max_silence_duration"
-            label="Silence before re-engaging"
-            description="Seconds of silence before the assistant speaks up."
+            label={m.assistants_max_silence()}
+            description={m.assistants_max_silence_description()}
             bounds={B.max_silence_duration}
-            unit="s"
+            unit={m.assistants_unit_seconds()}
           />
           <NumberField
             name="re_engagement_interval"
-            label="Re-engagement interval"
-            description="Seconds between repeated prompts."
+            label={m.assistants_re_engagement()}
+            description={m.assistants_re_engagement_description()}
             bounds={B.re_engagement_interval}
-            unit="s"
+            unit={m.assistants_unit_seconds()}
             hint={minutes}
           />
           <NumberField
             name="max_call_duration"
-            label="Maximum call duration"
-            description="The call ends after this."
+            label={m.assistants_max_call_duration()}
+            description={m.assistants_max_call_duration_description()}
             bounds={B.max_call_duration}
-            unit="s"
+            unit={m.assistants_unit_seconds()}
             hint={minutes}
           />
         </SimpleGrid>
         <SwitchField
           name="end_call_on_voicemail"
-          label="Hang up on voicemail"
-          description="End the call when an answering machine picks up."
+          label={m.assistants_voicemail()}
+          description={m.assistants_voicemail_description()}
         />
       </SubGroup>
 
       <Divider />
-      <SubGroup title="Sound">
+      <SubGroup title={m.assistants_sound()}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Stack gap="sm">
-            <SwitchField name="noise_cancellation" label="Noise cancellation" description="Filter background noise from the caller's side." />
-            <SwitchField name="filler_audios" label="Filler sounds" description="Short sounds (“hmm”, “let me see”) while the assistant thinks." />
-            <SwitchField name="record_call" label="Record the call" description="Keep a recording for the call log." />
+            <SwitchField
+              name="noise_cancellation"
+              label={m.assistants_noise_cancellation()}
+              description={m.assistants_noise_cancellation_description()}
+            />
+            <SwitchField name="filler_audios" label={m.assistants_filler_audios()} description={m.assistants_filler_audios_description()} />
+            <SwitchField name="record_call" label={m.assistants_record_call()} description={m.assistants_record_call_description()} />
           </Stack>
           <SliderField
             name="ambient_sound_volume"
-            label="Ambient sound volume"
-            description="Background sound under the assistant's voice."
+            label={m.assistants_ambient_volume()}
+            description={m.assistants_ambient_volume_description()}
             bounds={B.ambient_sound_volume}
-            format={(v) => `${Math.round(v * 100)}%`}
-            lowLabel="off"
-            highLabel="loud"
+            format={(v) => formatPercent(v)}
+            lowLabel={m.assistants_ambient_volume_low()}
+            highLabel={m.assistants_ambient_volume_high()}
           />
         </SimpleGrid>
       </SubGroup>

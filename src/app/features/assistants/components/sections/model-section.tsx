@@ -4,9 +4,13 @@ import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '../../../../../contract';
 import { LengthCounter } from '../../../../components/length-counter';
 import { useModels } from '../../../lookups/api';
+import { m } from '../../../../i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { ChoiceField, SliderField } from '../fields';
 import { FormSection } from '../form-section';
+
+/** How a prompt names a variable: shown as an example, the same in every language. */
+const VARIABLE_EXAMPLE = '{{customer_name}}';
 
 function ModelField() {
   const { control } = useFormContext<AssistantFormValues>();
@@ -16,15 +20,15 @@ function ModelField() {
     fieldState,
   } = useController({ control, name: 'llm_model' });
   const data = useMemo(() => {
-    const items = (models.data ?? []).map((m) => m.name).filter(Boolean);
+    const items = (models.data ?? []).map((model) => model.name).filter(Boolean);
     if (value && !items.includes(value)) items.unshift(value);
     return [...new Set(items)];
   }, [models.data, value]);
   return (
     <Select
-      label="LLM model"
-      description="The model that thinks up the answers."
-      placeholder={models.isPending ? 'Loading models…' : 'Choose a model'}
+      label={m.assistants_model()}
+      description={m.assistants_model_description()}
+      placeholder={models.isPending ? m.assistants_model_loading() : m.assistants_model_choose()}
       data={data}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}
@@ -34,8 +38,8 @@ function ModelField() {
       searchable
       required
       allowDeselect={false}
-      nothingFoundMessage="No model matches"
-      error={fieldState.error?.message ?? (models.isError ? 'The models could not be loaded.' : undefined)}
+      nothingFoundMessage={m.assistants_model_nothing()}
+      error={fieldState.error?.message ?? (models.isError ? m.assistants_model_load_error() : undefined)}
     />
   );
 }
@@ -46,23 +50,23 @@ export function ModelSection() {
   const systemPrompt = useWatch({ control, name: 'system_prompt' });
   const initialMessage = useWatch({ control, name: 'initial_message' });
   return (
-    <FormSection id="model" title="Model and prompts" description="What the assistant knows, and how it opens the call.">
+    <FormSection id="model" title={m.assistants_section_model()} description={m.assistants_section_model_description()}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ModelField />
         <SliderField
           name="llm_temperature"
-          label="Temperature"
+          label={m.assistants_temperature()}
           bounds={B.llm_temperature}
-          lowLabel="predictable"
-          highLabel="creative"
+          lowLabel={m.assistants_temperature_low()}
+          highLabel={m.assistants_temperature_high()}
         />
       </SimpleGrid>
       <div>
         <Textarea
           {...register('system_prompt')}
-          label="System prompt"
-          description="Who the assistant is, what it must do and must not do. Variables such as {{customer_name}} are filled in per call."
-          placeholder="You are the friendly receptionist of…"
+          label={m.assistants_system_prompt()}
+          description={m.assistants_system_prompt_description({ example: VARIABLE_EXAMPLE })}
+          placeholder={m.assistants_system_prompt_placeholder()}
           required
           autosize
           minRows={5}
@@ -76,9 +80,9 @@ export function ModelSection() {
       <div>
         <Textarea
           {...register('initial_message')}
-          label="Initial message"
-          description="The first sentence the assistant says, when it speaks first."
-          placeholder="Hello, this is Anna from…"
+          label={m.assistants_initial_message()}
+          description={m.assistants_initial_message_description()}
+          placeholder={m.assistants_initial_message_placeholder()}
           autosize
           minRows={2}
           maxRows={6}
@@ -90,11 +94,11 @@ export function ModelSection() {
       </div>
       <ChoiceField
         name="who_speaks_first"
-        label="Who speaks first"
-        description="On an outbound call the assistant usually opens; on an inbound one it may wait for the caller."
+        label={m.assistants_who_speaks_first()}
+        description={m.assistants_who_speaks_first_description()}
         data={[
-          { value: 'AI assistant', label: 'The assistant' },
-          { value: 'Customer', label: 'The customer' },
+          { value: 'AI assistant', label: m.assistants_speaker_assistant() },
+          { value: 'Customer', label: m.assistants_speaker_customer() },
         ]}
       />
     </FormSection>

@@ -5,6 +5,7 @@ import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '../../../../../contract';
 import { LengthCounter } from '../../../../components/length-counter';
 import { paths } from '../../../../lib/paths';
+import { m } from '../../../../i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { FormSection } from '../form-section';
 
@@ -29,11 +30,11 @@ function ToolsPicker({ choices }: { choices: ToolChoices }) {
   } = useController({ control, name: 'tool_ids' });
   const byValue = useMemo(() => new Map((choices.tools ?? []).map((t) => [String(t.id), t])), [choices.tools]);
   const data = useMemo(() => {
-    const items = (choices.tools ?? []).map((t) => ({ value: String(t.id), label: t.name || `Tool ${t.id}` }));
+    const items = (choices.tools ?? []).map((t) => ({ value: String(t.id), label: t.name || m.assistants_tool_unnamed({ id: String(t.id) }) }));
     // An attached tool the list no longer has (deleted elsewhere) still shows, so it can be removed.
     if (choices.tools) {
       for (const id of value) {
-        if (!byValue.has(String(id))) items.push({ value: String(id), label: `Tool #${id} (not found)` });
+        if (!byValue.has(String(id))) items.push({ value: String(id), label: m.assistants_tool_not_found({ id: String(id) }) });
       }
     }
     return items;
@@ -41,17 +42,19 @@ function ToolsPicker({ choices }: { choices: ToolChoices }) {
 
   return (
     <MultiSelect
-      label="Mid-call tools"
+      label={m.assistants_tools_label()}
       description={
         <>
-          HTTP endpoints the assistant may call during the conversation.{' '}
+          {m.assistants_tools_description()}{' '}
           <Anchor href={`${paths.tools}/new`} target="_blank" rel="noopener" size="xs" inline>
-            Create a tool <IconExternalLink size={12} aria-hidden style={{ verticalAlign: 'middle' }} />
+            {m.assistants_tools_create()} <IconExternalLink size={12} aria-hidden style={{ verticalAlign: 'middle' }} />
           </Anchor>{' '}
-          (opens a new tab; the list here refreshes when you come back).
+          {m.assistants_tools_new_tab()}
         </>
       }
-      placeholder={choices.loading ? 'Loading tools…' : data.length === 0 ? 'You have no tools yet' : 'Choose tools'}
+      placeholder={
+        choices.loading ? m.assistants_tools_loading() : data.length === 0 ? m.assistants_tools_none() : m.assistants_tools_choose()
+      }
       data={data}
       value={value.map(String)}
       onChange={(v) => onChange(v.map(Number))}
@@ -61,7 +64,7 @@ function ToolsPicker({ choices }: { choices: ToolChoices }) {
       searchable
       clearable
       hidePickedOptions
-      nothingFoundMessage={data.length === 0 ? 'No tools yet: create one first' : 'No tool matches'}
+      nothingFoundMessage={data.length === 0 ? m.assistants_tools_none_create() : m.assistants_tools_nothing()}
       error={fieldState.error?.message ?? choices.error ?? undefined}
       renderOption={({ option }) => {
         const tool = byValue.get(option.value);
@@ -84,7 +87,7 @@ function ToolsPicker({ choices }: { choices: ToolChoices }) {
           onRemove={onRemove}
           // Mantine hides the remove button from assistive technology and the tab order; detaching
           // a tool must not need a mouse or knowing that Backspace removes the last pill.
-          removeButtonProps={{ 'aria-label': `Detach ${option.label}`, 'aria-hidden': false, tabIndex: 0 }}
+          removeButtonProps={{ 'aria-label': m.assistants_tools_detach({ name: option.label }), 'aria-hidden': false, tabIndex: 0 }}
         >
           {option.label}
         </Pill>
@@ -99,14 +102,14 @@ export function ToolsSection({ toolChoices }: { toolChoices: ToolChoices }) {
   const endCall = useWatch({ control, name: 'end_call_tool.description' });
   const max = ASSISTANT_BOUNDS.end_call_tool_description.max;
   return (
-    <FormSection id="tools" title="Tools" description="What the assistant can do during the call besides talking.">
+    <FormSection id="tools" title={m.assistants_section_tools()} description={m.assistants_section_tools_description()}>
       <ToolsPicker choices={toolChoices} />
       <div>
         <Textarea
           {...register('end_call_tool.description')}
-          label="End-call tool"
-          description="When the assistant should hang up by itself. Leave empty to let the caller end the call."
-          placeholder="End the call once the appointment is confirmed or the caller says goodbye."
+          label={m.assistants_end_call_tool()}
+          description={m.assistants_end_call_tool_description()}
+          placeholder={m.assistants_end_call_tool_placeholder()}
           autosize
           minRows={2}
           maxRows={6}

@@ -4,6 +4,8 @@ import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '../../../../../contract';
 import { useLanguages, useVoices } from '../../../lookups/api';
 import { voiceLabel, voicesForMode } from '../../../lookups/lib/voice-choices';
+import { m } from '../../../../i18n';
+import { formatNumber } from '../../../../i18n/format';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { SliderField } from '../fields';
 import { FormSection } from '../form-section';
@@ -23,7 +25,7 @@ function VoiceField({ note }: { note: string | null }) {
   const data = useMemo(() => {
     const items = voicesForMode(voices.data, allVoices.data).map((v) => ({ value: String(v.id), label: voiceLabel(v) }));
     if (value !== null && voices.data && !items.some((d) => d.value === String(value))) {
-      items.unshift({ value: String(value), label: `Voice #${value} (not a ${mode} voice)` });
+      items.unshift({ value: String(value), label: m.assistants_voice_other_mode({ id: String(value), mode }) });
     }
     return items;
   }, [voices.data, allVoices.data, value, mode]);
@@ -31,9 +33,9 @@ function VoiceField({ note }: { note: string | null }) {
   return (
     <Stack gap={4}>
       <Select
-        label="Voice"
-        description={`The ${mode} voices you can use.`}
-        placeholder={voices.isPending ? 'Loading voices…' : 'Choose a voice'}
+        label={m.assistants_voice()}
+        description={m.assistants_voice_description({ mode })}
+        placeholder={voices.isPending ? m.assistants_voice_loading() : m.assistants_voice_choose()}
         data={data}
         value={value === null ? null : String(value)}
         onChange={(v) => onChange(v === null ? null : Number(v))}
@@ -43,11 +45,11 @@ function VoiceField({ note }: { note: string | null }) {
         searchable
         required
         allowDeselect={false}
-        nothingFoundMessage="No voice matches"
-        error={fieldState.error?.message ?? (voices.isError ? 'The voices could not be loaded.' : undefined)}
+        nothingFoundMessage={m.assistants_voice_nothing()}
+        error={fieldState.error?.message ?? (voices.isError ? m.assistants_voice_load_error() : undefined)}
       />
       {note && value === null ? (
-        <Text size="xs" c="orange.8" role="status">
+        <Text size="xs" c="orange" role="status">
           {note}
         </Text>
       ) : null}
@@ -69,9 +71,9 @@ function LanguageField() {
   }, [languages.data, value]);
   return (
     <Select
-      label="Language"
-      description="The language the assistant speaks and understands."
-      placeholder={languages.isPending ? 'Loading languages…' : 'Choose a language'}
+      label={m.common_language()}
+      description={m.assistants_language_description()}
+      placeholder={languages.isPending ? m.assistants_language_loading() : m.assistants_language_choose()}
       data={data}
       value={value || null}
       onChange={(v) => onChange(v ?? '')}
@@ -81,8 +83,8 @@ function LanguageField() {
       searchable
       required
       allowDeselect={false}
-      nothingFoundMessage="No language matches"
-      error={fieldState.error?.message ?? (languages.isError ? 'The languages could not be loaded.' : undefined)}
+      nothingFoundMessage={m.assistants_language_nothing()}
+      error={fieldState.error?.message ?? (languages.isError ? m.assistants_language_load_error() : undefined)}
     />
   );
 }
@@ -90,15 +92,34 @@ function LanguageField() {
 export function VoiceSection({ voiceNote }: { voiceNote: string | null }) {
   const B = ASSISTANT_BOUNDS;
   return (
-    <FormSection id="voice" title="Voice and language" description="How the assistant sounds.">
+    <FormSection id="voice" title={m.assistants_section_voice()} description={m.assistants_section_voice_description()}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <VoiceField note={voiceNote} />
         <LanguageField />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-        <SliderField name="speech_speed" label="Speech speed" bounds={B.speech_speed} format={(v) => `${v.toFixed(2)}×`} lowLabel="slower" highLabel="faster" />
-        <SliderField name="voice_stability" label="Stability" bounds={B.voice_stability} lowLabel="expressive" highLabel="steady" />
-        <SliderField name="voice_similarity" label="Similarity" bounds={B.voice_similarity} lowLabel="loose" highLabel="close" />
+        <SliderField
+          name="speech_speed"
+          label={m.assistants_speech_speed()}
+          bounds={B.speech_speed}
+          format={(v) => `${formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}×`}
+          lowLabel={m.assistants_speech_speed_low()}
+          highLabel={m.assistants_speech_speed_high()}
+        />
+        <SliderField
+          name="voice_stability"
+          label={m.assistants_stability()}
+          bounds={B.voice_stability}
+          lowLabel={m.assistants_stability_low()}
+          highLabel={m.assistants_stability_high()}
+        />
+        <SliderField
+          name="voice_similarity"
+          label={m.assistants_similarity()}
+          bounds={B.voice_similarity}
+          lowLabel={m.assistants_similarity_low()}
+          highLabel={m.assistants_similarity_high()}
+        />
       </SimpleGrid>
     </FormSection>
   );

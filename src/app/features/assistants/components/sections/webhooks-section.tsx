@@ -1,5 +1,6 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { m } from '../../../../i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { SwitchField } from '../fields';
 import { FormSection } from '../form-section';
@@ -10,15 +11,15 @@ export function WebhooksSection() {
   return (
     <FormSection
       id="webhooks"
-      title="Webhooks"
-      description="Tell another system about every finished call: transcript, extracted data, evaluation."
+      title={m.assistants_section_webhooks()}
+      description={m.assistants_section_webhooks_description()}
     >
-      <SwitchField name="is_webhook_active" label="Send a post-call webhook" />
+      <SwitchField name="is_webhook_active" label={m.assistants_webhook_active()} />
       <TextInput
         {...register('webhook_url')}
-        label="Webhook URL"
-        description={active ? 'Required while the webhook is on.' : 'Kept while the webhook is off.'}
-        placeholder="https://example.com/hooks/calls"
+        label={m.assistants_webhook_url()}
+        description={active ? m.assistants_webhook_url_required() : m.assistants_webhook_url_kept()}
+        placeholder={m.assistants_webhook_url_placeholder()}
         required={active}
         type="url"
         inputMode="url"
@@ -29,13 +30,13 @@ export function WebhooksSection() {
       <Stack gap="sm">
         <SwitchField
           name="send_webhook_only_on_completed"
-          label="Only for completed calls"
-          description="Skip calls that were not answered, failed or went to voicemail."
+          label={m.assistants_webhook_completed_only()}
+          description={m.assistants_webhook_completed_only_description()}
         />
         <SwitchField
           name="include_recording_in_webhook"
-          label="Include the recording"
-          description="Add the recording’s URL to the payload."
+          label={m.assistants_webhook_recording()}
+          description={m.assistants_webhook_recording_description()}
         />
       </Stack>
     </FormSection>

@@ -4,6 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Lead } from '../../../../../contract/lead';
+import { m } from '../../../../i18n';
+import { formatNumber } from '../../../../i18n/format';
 import { ButtonLink } from '../../../../components/links';
 import { UnsavedChangesGuard } from '../../../../components/unsaved-changes-guard';
 import { createLead } from '../../api/create-lead';
@@ -83,6 +85,8 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
   }, [leads, campaignId]);
 
   const campaignLabel = campaign?.label;
+  // A string of its own for the messages (a template literal, so the compiler knows nothing can change it).
+  const campaignText = `${campaignLabel ?? ''}`;
   const problems = useMemo(() => (file ? mappingProblems(mapping, file.csv.headers) : []), [file, mapping]);
   const checked = useMemo(() => {
     if (!file || problems.length > 0) return null;
@@ -97,21 +101,26 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
       return;
     }
     if (f.size > MAX_FILE_BYTES) {
-      setFileError(`This file is ${(f.size / 1e6).toFixed(1)} MB; split it into files under ${MAX_FILE_BYTES / 1e6} MB.`);
+      setFileError(
+        m.leads_import_file_too_big({
+          size: formatNumber(f.size / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+          max: formatNumber(MAX_FILE_BYTES / 1e6, { maximumFractionDigits: 5 }),
+        }),
+      );
       return;
     }
     setReading(true);
     try {
       const csv = parseCsv(await f.text());
       if (csv.headers.length === 0 || csv.rows.length === 0) {
-        setFileError('This file has no rows under its header line. The first line must name the columns.');
+        setFileError(m.leads_import_file_no_rows());
         setFile(null);
         return;
       }
       setFile({ name: f.name, csv });
       setMapping(guessMapping(csv.headers));
     } catch (e) {
-      setFileError(`The file could not be read: ${e instanceof Error ? e.message : String(e)}`);
+      setFileError(m.leads_import_file_unreadable({ error: e instanceof Error ? e.message : String(e) }));
     } finally {
       setReading(false);
     }
@@ -154,21 +163,21 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
       <UnsavedChangesGuard when={() => phase.kind === 'running' || (phase.kind === 'setup' && file !== null)} />
       {/* Across even on phones: stacked, the three steps pushed the form below the fold. */}
       <Stepper active={step} size={compact ? 'xs' : 'sm'} allowNextStepsSelect={false}>
-        <Stepper.Step label="File" description={compact ? undefined : 'Pick a CSV file'} />
-        <Stepper.Step label="Check" description={compact ? undefined : 'Map columns, preview'} />
-        <Stepper.Step label="Import" description={compact ? undefined : 'Row by row'} />
+        <Stepper.Step label={m.leads_import_step_file()} description={compact ? undefined : m.leads_import_step_file_hint()} />
+        <Stepper.Step label={m.leads_import_step_check()} description={compact ? undefined : m.leads_import_step_check_hint()} />
+        <Stepper.Step label={m.leads_import_step_import()} description={compact ? undefined : m.leads_import_step_import_hint()} />
       </Stepper>
 
       {phase.kind === 'setup' ? (
         <>
           <Card withBorder padding="lg">
             <Title order={2} size="h4" mb="xs">
-              File
+              {m.leads_import_step_file()}
             </Title>
             <FileInput
-              label="CSV file"
-              description="The first line names the columns. Comma, semicolon or tab separated; UTF-8."
-              placeholder="Choose a .csv file"
+              label={m.leads_import_csv_file()}
+              description={m.leads_import_csv_file_hint()}
+              placeholder={m.leads_import_choose_file()}
               accept=".csv,text/csv,text/plain"
               leftSection={reading ? <Loader size={14} /> : <IconFileSpreadsheet size={16} aria-hidden />}
               value={null}
@@ -180,15 +189,20 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
             />
             {file ? (
               <Text size="sm" mt="xs" data-testid="file-info">
-                <b>{file.name}</b>: {file.csv.rows.length} row{file.csv.rows.length === 1 ? '' : 's'}, {file.csv.headers.length} column
-                {file.csv.headers.length === 1 ? '' : 's'}
-                {file.csv.blankLines > 0 ? `; ${file.csv.blankLines} blank line${file.csv.blankLines === 1 ? '' : 's'} left out` : ''}.
+                <b>{file.name}</b>
+                {': '}
+                {m.leads_import_file_info({
+                  rows: m.leads_import_rows({ count: formatNumber(file.csv.rows.length) }),
+                  columns: m.leads_import_columns({ count: formatNumber(file.csv.headers.length) }),
+                  blank: file.csv.blankLines > 0 ? m.leads_import_blank_lines({ count: formatNumber(file.csv.blankLines) }) : '',
+                })}
               </Text>
             ) : null}
             {file && file.csv.errors.length > 0 ? (
-              <Alert color="orange" variant="light" mt="sm" title="The file has formatting problems">
+              <Alert color="orange" variant="light" mt="sm" title={m.leads_import_format_problems()}>
                 {file.csv.errors.slice(0, 5).join(' ')}
-                {file.csv.errors.length > 5 ? ` (and ${file.csv.errors.length - 5} more)` : ''} Check the preview carefully.
+                {file.csv.errors.length > 5 ? ` ${m.leads_import_more_errors({ count: formatNumber(file.csv.errors.length - 5) })}` : ''}{' '}
+                {m.leads_import_check_preview()}
               </Alert>
             ) : null}
           </Card>
@@ -197,22 +211,22 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
             <>
               <Card withBorder padding="lg">
                 <Title order={2} size="h4" mb="xs">
-                  Where the leads go
+                  {m.leads_import_where()}
                 </Title>
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
                   <Select<number>
-                    label="Campaign"
+                    label={m.leads_field_campaign()}
                     required
                     data={campaigns}
                     value={campaignId}
                     onChange={setCampaignId}
-                    placeholder={campaignsLoading ? 'Loading campaigns…' : 'Choose a campaign'}
+                    placeholder={campaignsLoading ? m.leads_form_campaigns_loading() : m.leads_form_choose_campaign()}
                     searchable
                     allowDeselect={false}
                   />
                   <Select
-                    label="Default country"
-                    description="For numbers without +country code"
+                    label={m.leads_import_default_country()}
+                    description={m.leads_import_default_country_hint()}
                     data={countries}
                     value={country}
                     onChange={(v) => isCountryCode(v) && setCountry(v)}
@@ -221,7 +235,7 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
                   />
                   <Switch
                     mt={{ base: 0, sm: 30 }}
-                    label="Allow duplicates in this campaign"
+                    label={m.leads_import_allow_duplicates()}
                     checked={allowDuplicates}
                     onChange={(e) => setAllowDuplicates(e.currentTarget.checked)}
                   />
@@ -230,10 +244,10 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
 
               <Card withBorder padding="lg">
                 <Title order={2} size="h4" mb="xs">
-                  Columns
+                  {m.leads_import_columns_title()}
                 </Title>
                 <Text size="sm" c="dimmed" mb="sm">
-                  Choose what each column holds. Columns used as variables are stored on the lead under their name; empty cells are left out.
+                  {m.leads_import_columns_hint()}
                 </Text>
                 <ColumnMappingTable csv={file.csv} mapping={mapping} onChange={setMapping} compact={compact} />
                 {problems.length > 0 ? (
@@ -249,45 +263,44 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
 
               <Card withBorder padding="lg" data-testid="import-preview">
                 <Title order={2} size="h4" mb="xs">
-                  Preview
+                  {m.leads_import_preview()}
                 </Title>
                 {campaignId === null ? (
                   <Text size="sm" c="dimmed">
-                    Choose a campaign to check the rows against its leads.
+                    {m.leads_import_choose_campaign_first()}
                   </Text>
                 ) : leadsError ? (
-                  <Alert color="red" variant="light" title="Could not load the campaign's leads">
-                    Without them, numbers already in the campaign cannot be found.{' '}
+                  <Alert color="red" variant="light" title={m.leads_import_leads_error()}>
+                    {m.leads_import_leads_error_text()}{' '}
                     <Button size="compact-sm" variant="white" onClick={onRetryLeads}>
-                      Retry
+                      {m.leads_retry()}
                     </Button>
                   </Alert>
                 ) : leads === undefined ? (
                   <Group gap="xs">
                     <Loader size="xs" />
-                    <Text size="sm">Loading the campaign’s leads to find duplicates…</Text>
+                    <Text size="sm">{m.leads_import_loading_leads()}</Text>
                   </Group>
                 ) : checked && summary ? (
                   <>
                     <Text size="sm" c="dimmed" mb="sm">
-                      Checked against the {existingNumbers.size} lead{existingNumbers.size === 1 ? '' : 's'} already in “{campaign?.label}”. Rows that
-                      fail are not sent; they are listed in the summary and its download.
+                      {m.leads_import_checked_against({ count: formatNumber(existingNumbers.size), campaign: campaignText })}
                     </Text>
                     <ImportPreview key={`${campaignId}-${country}-${allowDuplicates}`} rows={checked} summary={summary} compact={compact} />
                   </>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    Fix the column choices above to see the preview.
+                    {m.leads_import_fix_columns()}
                   </Text>
                 )}
               </Card>
 
               <Group justify="flex-end" gap="sm">
                 <Button variant="default" onClick={reset}>
-                  Choose another file
+                  {m.leads_import_choose_another()}
                 </Button>
                 <Button leftSection={<IconUpload size={16} aria-hidden />} disabled={!canImport} onClick={() => void start()}>
-                  {summary ? `Import ${summary.ready} lead${summary.ready === 1 ? '' : 's'}` : 'Import'}
+                  {summary ? m.leads_import_button_count({ count: formatNumber(summary.ready) }) : m.leads_import_button()}
                 </Button>
               </Group>
             </>
@@ -298,7 +311,7 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
       {phase.kind === 'running' ? (
         <Card withBorder padding="lg">
           <Title order={2} size="h4" mb="sm">
-            Importing into “{campaign?.label}”
+            {m.leads_import_importing_into({ campaign: campaignText })}
           </Title>
           <ImportProgressView
             progress={phase.progress}
@@ -314,7 +327,7 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
       {phase.kind === 'done' && file ? (
         <Card withBorder padding="lg">
           <Title order={2} size="h4" mb="sm">
-            Import finished
+            {m.leads_import_finished()}
           </Title>
           <ImportSummary
             result={phase.result}
@@ -325,10 +338,10 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
             actions={
               <>
                 <ButtonLink to="/leads" search={{ campaign: campaignId ?? undefined }}>
-                  See the campaign’s leads
+                  {m.leads_import_see_leads()}
                 </ButtonLink>
                 <Button variant="default" onClick={reset}>
-                  Import another file
+                  {m.leads_import_another()}
                 </Button>
               </>
             }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Badge, Card, Group, List, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import type { CheckedRow, ValidationSummary } from '../../lib/row-validation';
+import { m } from '../../../../i18n';
+import { DASH, formatNumber } from '../../../../i18n/format';
+import type { CheckedRow, RowProblemKind, ValidationSummary } from '../../lib/row-validation';
 
 type Show = 'failing' | 'warnings' | 'all';
 const PER_PAGE = 50;
@@ -9,24 +11,29 @@ function RowResult({ row }: { row: CheckedRow }) {
   if (row.problems.length === 0 && row.warnings.length === 0) {
     return (
       <Badge color="teal" variant="light" tt="none">
-        Ready
+        {m.leads_preview_ready()}
       </Badge>
     );
   }
   return (
     <Stack gap={2}>
       {row.problems.map((p, i) => (
-        <Text key={`p${i}`} size="xs" c="red.7" data-testid="row-problem" data-kind={p.kind}>
+        <Text key={`p${i}`} size="xs" c="red" data-testid="row-problem" data-kind={p.kind}>
           {p.message}
         </Text>
       ))}
       {row.warnings.map((w, i) => (
-        <Text key={`w${i}`} size="xs" c="orange.8">
+        <Text key={`w${i}`} size="xs" c="orange">
           {w}
         </Text>
       ))}
     </Stack>
   );
+}
+
+/** A row's name and email on one line, set apart by a middle dot. */
+function nameAndEmail(row: CheckedRow): string {
+  return [row.variables.customer_name, row.variables.email].filter(Boolean).join(' · ');
 }
 
 /** Every row as it will be sent, and every row that will not, with why. */
@@ -38,26 +45,26 @@ export function ImportPreview({ rows, summary, compact }: { rows: CheckedRow[]; 
   const current = Math.min(page, pages);
   const slice = shown.slice((current - 1) * PER_PAGE, current * PER_PAGE);
 
-  const kinds = [
-    ['invalid-phone', 'not a valid number'],
-    ['missing-phone', 'no number'],
-    ['duplicate-in-file', 'duplicate in the file'],
-    ['duplicate-in-campaign', 'already in the campaign'],
-    ['value-too-long', 'value too long'],
-  ] as const;
+  const kinds: [RowProblemKind, string][] = [
+    ['invalid-phone', m.leads_preview_kind_invalid_phone()],
+    ['missing-phone', m.leads_preview_kind_missing_phone()],
+    ['duplicate-in-file', m.leads_preview_kind_duplicate_in_file()],
+    ['duplicate-in-campaign', m.leads_preview_kind_duplicate_in_campaign()],
+    ['value-too-long', m.leads_preview_kind_value_too_long()],
+  ];
 
   return (
     <Stack gap="sm">
       <Group gap="xs" data-testid="preview-summary">
         <Badge color="teal" variant="light" size="lg" tt="none" data-testid="preview-ready">
-          {summary.ready} ready to import
+          {m.leads_preview_ready_count({ count: formatNumber(summary.ready) })}
         </Badge>
         <Badge color={summary.failing > 0 ? 'red' : 'gray'} variant="light" size="lg" tt="none" data-testid="preview-failing">
-          {summary.failing} will fail
+          {m.leads_preview_failing_count({ count: formatNumber(summary.failing) })}
         </Badge>
         {summary.warnings > 0 ? (
           <Badge color="orange" variant="light" size="lg" tt="none">
-            {summary.warnings} with warnings
+            {m.leads_preview_warning_count({ count: formatNumber(summary.warnings) })}
           </Badge>
         ) : null}
       </Group>
@@ -67,7 +74,7 @@ export function ImportPreview({ rows, summary, compact }: { rows: CheckedRow[]; 
             .filter(([k]) => summary.byKind[k] > 0)
             .map(([k, label]) => (
               <List.Item key={k}>
-                {summary.byKind[k]} {label}
+                {formatNumber(summary.byKind[k])} {label}
               </List.Item>
             ))}
         </List>
@@ -79,9 +86,9 @@ export function ImportPreview({ rows, summary, compact }: { rows: CheckedRow[]; 
           setPage(1);
         }}
         data={[
-          { value: 'failing', label: `Will fail (${summary.failing})` },
-          { value: 'warnings', label: `Warnings (${summary.warnings})` },
-          { value: 'all', label: `All rows (${summary.total})` },
+          { value: 'failing', label: m.leads_preview_show_failing({ count: formatNumber(summary.failing) }) },
+          { value: 'warnings', label: m.leads_preview_show_warnings({ count: formatNumber(summary.warnings) }) },
+          { value: 'all', label: m.leads_preview_show_all({ count: formatNumber(summary.total) }) },
         ]}
         size="xs"
         w="fit-content"
@@ -89,7 +96,7 @@ export function ImportPreview({ rows, summary, compact }: { rows: CheckedRow[]; 
       />
       {shown.length === 0 ? (
         <Text size="sm" c="dimmed" py="sm">
-          {show === 'failing' ? 'Every row passes the checks.' : 'No row here.'}
+          {show === 'failing' ? m.leads_preview_all_pass() : m.leads_preview_no_row()}
         </Text>
       ) : compact ? (
         <Stack gap="xs" data-testid="preview-rows">
@@ -97,14 +104,14 @@ export function ImportPreview({ rows, summary, compact }: { rows: CheckedRow[]; 
             <Card key={row.index} withBorder padding="xs" data-testid="preview-row" data-row={row.rowNumber} data-failing={row.problems.length > 0}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="sm" fw={600}>
-                  Row {row.rowNumber}
+                  {m.leads_row_n({ n: row.rowNumber })}
                 </Text>
                 <Text size="sm" ff="monospace" truncate>
                   {row.e164 ?? row.phone}
                 </Text>
               </Group>
               <Text size="xs" c="dimmed" truncate>
-                {[row.variables.customer_name, row.variables.email].filter(Boolean).join(' · ')}
+                {nameAndEmail(row)}
               </Text>
               <RowResult row={row} />
             </Card>
@@ -115,12 +122,12 @@ export function ImportPreview({ rows, summary, compact }: { rows: CheckedRow[]; 
           <Table verticalSpacing={6} striped data-testid="preview-rows">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={60}>Row</Table.Th>
-                <Table.Th>Phone in the file</Table.Th>
-                <Table.Th>Sent as</Table.Th>
-                <Table.Th>Customer name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Check</Table.Th>
+                <Table.Th w={60}>{m.leads_col_row()}</Table.Th>
+                <Table.Th>{m.leads_col_phone_in_file()}</Table.Th>
+                <Table.Th>{m.leads_col_sent_as()}</Table.Th>
+                <Table.Th>{m.leads_field_customer_name()}</Table.Th>
+                <Table.Th>{m.leads_field_email()}</Table.Th>
+                <Table.Th>{m.leads_col_check()}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -135,7 +142,7 @@ export function ImportPreview({ rows, summary, compact }: { rows: CheckedRow[]; 
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                      {row.e164 ?? '—'}
+                      {row.e164 ?? DASH}
                     </Text>
                   </Table.Td>
                   <Table.Td maw={180}>
@@ -157,7 +164,15 @@ export function ImportPreview({ rows, summary, compact }: { rows: CheckedRow[]; 
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 ? <Pagination total={pages} value={current} onChange={setPage} size="sm" /> : null}
+      {pages > 1 ? (
+        <Pagination
+          total={pages}
+          value={current}
+          onChange={setPage}
+          size="sm"
+          getControlProps={(control) => (control === 'previous' ? { 'aria-label': m.common_previous() } : control === 'next' ? { 'aria-label': m.common_next() } : {})}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconClockPause, IconDownload } from '@tabler/icons-react';
-import type { ImportProgress, ImportResult } from '../../lib/importer';
-import { OUTCOME_LABELS, type NotImportedRow } from '../../lib/failed-rows';
+import { m } from '../../../../i18n';
+import { DASH, formatNumber } from '../../../../i18n/format';
+import { stopMessage, type ImportProgress, type ImportResult } from '../../lib/importer';
+import { outcomeLabel, type NotImportedRow } from '../../lib/failed-rows';
 
-function Countdown({ until }: { until: number }) {
+/** The rate-limit notice, with the seconds until the next row counting down. */
+function RateLimitNotice({ until }: { until: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(t);
   }, []);
-  return <>{Math.max(0, Math.ceil((until - now) / 1000))}</>;
+  return <>{m.leads_import_rate_limit({ seconds: formatNumber(Math.max(0, Math.ceil((until - now) / 1000))) })}</>;
 }
 
 export function ImportProgressView({ progress, stopping, onCancel }: { progress: ImportProgress; stopping: boolean; onCancel: () => void }) {
@@ -19,21 +22,25 @@ export function ImportProgressView({ progress, stopping, onCancel }: { progress:
     <Stack gap="md" data-testid="import-progress">
       <Group justify="space-between" align="flex-end">
         <Text fw={600} aria-live="polite">
-          {progress.done} of {progress.total} rows
+          {m.leads_import_progress_count({ done: formatNumber(progress.done), total: formatNumber(progress.total) })}
         </Text>
         <Text size="sm" c="dimmed">
-          {progress.created} created · {progress.skipped} skipped · {progress.failed} failed
+          {m.leads_import_progress_tally({
+            created: formatNumber(progress.created),
+            skipped: formatNumber(progress.skipped),
+            failed: formatNumber(progress.failed),
+          })}
         </Text>
       </Group>
-      <Progress value={pct} size="lg" animated={!stopping} striped aria-label="Import progress" />
+      <Progress value={pct} size="lg" animated={!stopping} striped aria-label={m.leads_import_progress_label()} />
       {progress.waitingUntil !== null ? (
         <Alert color="yellow" variant="light" icon={<IconClockPause size={18} aria-hidden />} role="status">
-          The service asked to slow down (rate limit). The next row goes in <Countdown until={progress.waitingUntil} /> s; no row is lost.
+          <RateLimitNotice until={progress.waitingUntil} />
         </Alert>
       ) : null}
       <Group>
         <Button color="red" variant="light" onClick={onCancel} disabled={stopping}>
-          {stopping ? 'Stopping after this row…' : 'Cancel import'}
+          {stopping ? m.leads_import_stopping() : m.leads_import_cancel()}
         </Button>
       </Group>
     </Stack>
@@ -57,34 +64,36 @@ export function ImportSummary({
   compact?: boolean;
 }) {
   const n = notImported.length;
-  const seconds = (result.durationMs / 1000).toFixed(1);
+  const seconds = formatNumber(result.durationMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <Stack gap="md" data-testid="import-summary">
-      {result.stoppedBecause ? (
-        <Alert color="orange" variant="light" title={result.cancelled ? 'Import cancelled' : 'Import stopped'}>
-          {result.stoppedBecause.replace(/^Not sent: /, '')}
+      {result.stopKind ? (
+        <Alert color="orange" variant="light" title={result.cancelled ? m.leads_import_cancelled() : m.leads_import_stopped()}>
+          {stopMessage(result.stopKind)}
         </Alert>
       ) : null}
       <Group gap="xs">
         <Badge size="xl" color="teal" variant="light" tt="none" data-testid="summary-created">
-          {result.created} created
+          {m.leads_summary_created({ count: formatNumber(result.created) })}
         </Badge>
         <Badge size="xl" color="gray" variant="light" tt="none" data-testid="summary-skipped">
-          {result.skipped} skipped
+          {m.leads_summary_skipped({ count: formatNumber(result.skipped) })}
         </Badge>
         <Badge size="xl" color={result.failed > 0 ? 'red' : 'gray'} variant="light" tt="none" data-testid="summary-failed">
-          {result.failed} failed
+          {m.leads_summary_failed({ count: formatNumber(result.failed) })}
         </Badge>
         {result.notSent > 0 ? (
           <Badge size="xl" color="orange" variant="light" tt="none" data-testid="summary-not-sent">
-            {result.notSent} not sent
+            {m.leads_summary_not_sent({ count: formatNumber(result.notSent) })}
           </Badge>
         ) : null}
       </Group>
       <Text size="sm" c="dimmed">
-        Into “{campaignName}” in {seconds} s
-        {result.rateLimitWaits > 0 ? `, with ${result.rateLimitWaits} pause${result.rateLimitWaits === 1 ? '' : 's'} for the rate limit` : ''}. Skipped rows
-        failed the checks and were not sent; failed rows were refused by the service.
+        {m.leads_summary_text({
+          campaign: campaignName,
+          seconds,
+          pauses: result.rateLimitWaits > 0 ? m.leads_summary_pauses({ count: formatNumber(result.rateLimitWaits) }) : '',
+        })}
       </Text>
       {notImported.length > 0 ? (
         <>
@@ -99,7 +108,7 @@ export function ImportSummary({
               py={6}
               styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
             >
-              Download the {n} {n === 1 ? 'row' : 'rows'} not imported (CSV)
+              {m.leads_summary_download({ count: formatNumber(n) })}
             </Button>
           </Group>
           {compact ? (
@@ -108,14 +117,14 @@ export function ImportSummary({
                 <Card key={row.index} withBorder padding="xs">
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      Row {row.rowNumber}
+                      {m.leads_row_n({ n: row.rowNumber })}
                     </Text>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }} ta="right">
-                      {row.phone || '—'}
+                      {row.phone || DASH}
                     </Text>
                   </Group>
                   <Text size="xs" c="dimmed">
-                    {OUTCOME_LABELS[outcome.status]}
+                    {outcomeLabel(outcome.status)}
                   </Text>
                   <Text size="xs">{outcome.reason}</Text>
                 </Card>
@@ -126,10 +135,10 @@ export function ImportSummary({
               <Table verticalSpacing={4} striped data-testid="not-imported-rows" stickyHeader>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th w={60}>Row</Table.Th>
-                    <Table.Th w={180}>Phone in the file</Table.Th>
-                    <Table.Th w={150}>Outcome</Table.Th>
-                    <Table.Th>Reason</Table.Th>
+                    <Table.Th w={60}>{m.leads_col_row()}</Table.Th>
+                    <Table.Th w={180}>{m.leads_col_phone_in_file()}</Table.Th>
+                    <Table.Th w={150}>{m.leads_col_outcome()}</Table.Th>
+                    <Table.Th>{m.leads_col_reason()}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -142,7 +151,7 @@ export function ImportSummary({
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{OUTCOME_LABELS[outcome.status]}</Text>
+                        <Text size="sm">{outcomeLabel(outcome.status)}</Text>
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{outcome.reason}</Text>
@@ -155,7 +164,7 @@ export function ImportSummary({
           )}
         </>
       ) : (
-        <Text size="sm">Every row was imported.</Text>
+        <Text size="sm">{m.leads_summary_all_imported()}</Text>
       )}
       <Group>{actions}</Group>
     </Stack>
