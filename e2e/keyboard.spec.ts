@@ -103,7 +103,7 @@ test.describe('keyboard only', () => {
     await tabTo(page, 'Create tool', { where: isButton, max: 60 });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/tools(\/\d+)?$/);
-    await expect(page.getByRole('link', { name: made.tool })).toBeVisible();
+    await expect(page.getByRole('link', { name: made.tool, exact: true })).toBeVisible();
 
     // An assistant using it.
     made.assistant = `E2E keyboard ${RUN_ID}`;

@@ -135,6 +135,33 @@ test.describe('command palette', () => {
     await expect(palette(page).locator('.mantine-Loader-root')).toHaveCount(0);
     await expectAccessiblePalette(page, 'dark');
     await page.keyboard.press('Escape');
+    await expect(palette(page)).toBeHidden();
+  });
+
+  test('offers a test call and starting or stopping a campaign', async ({ signedInPage: page, request, demoToken }) => {
+    const res = await request.get('/api/user/campaigns', { headers: { Authorization: `Bearer ${demoToken}`, Accept: 'application/json' } });
+    expect(res.ok()).toBe(true);
+    const body = (await res.json()) as { id: number; name: string; status: string }[] | { data: { id: number; name: string; status: string }[] };
+    const campaign = (Array.isArray(body) ? body : body.data).find((c) => c.status === 'running' || c.status === 'draft' || c.status === 'stopped');
+    expect(campaign, 'a seeded campaign that can start or stop').toBeDefined();
+
+    await signedIn(page);
+    const search = await openPalette(page);
+    await search.fill(campaign!.name);
+    const verb = campaign!.status === 'running' ? 'Stop' : 'Start';
+    await expect(page.getByRole('option', { name: `${verb} campaign “${campaign!.name}”` })).toBeVisible();
+
+    await search.fill('test call');
+    await expect(page.getByRole('option', { name: 'Test call', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Test call' });
+    await expect(dialog).toBeVisible();
+    const assistant = dialog.getByRole('combobox', { name: 'Assistant' });
+    await expect(assistant).toBeFocused();
+    await assistant.click();
+    await page.getByRole('option').first().click();
+    await expect(dialog.getByRole('form', { name: 'Test call' })).toBeVisible();
+    await expect(dialog.getByText('Number to call')).toBeVisible();
   });
 
   test('switches to German, and then speaks German', async ({ signedInPage: page }) => {

@@ -104,7 +104,6 @@ export default function Palette() {
 
   useEffect(() => registerPalette((command) => (command === 'open' ? spotlight.open() : spotlight.toggle())), [spotlight]);
 
-
   const runCampaign = async (campaign: Campaign, action: CampaignAction) => {
     const name = campaign.name || m.palette_campaign_unnamed({ id: idText(campaign.id) });
     try {
