@@ -314,10 +314,11 @@ const CHECKS: Check[] = [
   },
 ];
 
+// The findings say what and where; a trace of each scan would only cost time.
+test.use({ trace: 'off' });
+
 test.describe('axe: WCAG 2.1 A/AA', () => {
   test.describe.configure({ mode: 'parallel' });
-  // The findings say what and where; a trace of each scan would only cost time.
-  test.use({ trace: 'off' });
 
   for (const check of CHECKS) {
     test(check.name, async ({ browser }, testInfo) => {

@@ -521,7 +521,7 @@ test.describe('charts and export', () => {
     expect(new Set(parsed.data.map((r) => r.Type))).toEqual(new Set(['inbound']));
     expect(new Set(parsed.data.map((r) => r['Call ID'])).size).toBe(total);
     expect(parsed.data.some((r) => /^(Assistant|Customer): /m.test(r.Transcript ?? ''))).toBe(true);
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('export-dialog').getByRole('button', { name: 'Close' }).click();
     await expect(page.getByTestId('export-dialog')).toHaveCount(0);
   });
 

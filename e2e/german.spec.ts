@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { englishOnPage, englishPatterns } from './support/catalogs';
 import { networkQuiet } from './support/quiet';
+import { saveScreenshot } from './support/screenshots';
 import { startSessionInStorage } from './support/session';
 import { demoToken } from './support/tokens';
 
@@ -88,6 +89,17 @@ test.describe('the console in German', () => {
     await page.locator('main table tbody tr').first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoEnglish(page, 'the call drawer');
+    await saveScreenshot(page, 'german-call-drawer');
+  });
+
+  test('dates and numbers read the German way', async ({ germanPage: page }) => {
+    await page.goto('/calls');
+    await settled(page);
+    await saveScreenshot(page, 'german-calls');
+    // A call time as a German reader writes it: "23.11.2026, 14:03" or "23. Nov. 2026, 14:03", never "Nov 23".
+    const firstRow = page.locator('main table tbody tr').first();
+    await expect(firstRow).toContainText(/\d{1,2}\.(\s?\p{L}+\.?|\d{2}\.)/u);
+    await expect(firstRow).not.toContainText(/\b(AM|PM)\b/);
   });
 });
 
@@ -95,7 +107,7 @@ test('the language chosen on the sign-in page sticks, and Settings switches it b
   // An English browser: English first.
   await page.goto('/sign-in');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await page.getByRole('radio', { name: 'Deutsch' }).check({ force: true });
+  await page.locator('label').filter({ hasText: /^Deutsch$/ }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -104,7 +116,7 @@ test('the language chosen on the sign-in page sticks, and Settings switches it b
   await startSessionInStorage(context, demoToken());
   await page.goto('/settings');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await page.getByRole('radio', { name: 'English' }).check({ force: true });
+  await page.locator('label').filter({ hasText: /^English$/ }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -35,22 +35,40 @@ for (const locale of ['en', 'de'] as const) {
   }
 }
 
-/** A Paraglide variant message as ICU: `{count, plural, one {…} other {…}}`, selects alike. */
+/** Paraglide's escaped braces as ICU's quoted ones. */
+const icuText = (text: string) => text.replace(/\\\{/g, "'{'").replace(/\\\}/g, "'}'");
+
+/**
+ * A Paraglide variant message as ICU MessageFormat: each selector a `plural` (when declared `: plural`)
+ * or `select`, nested in the order of the selectors; `*` is ICU's `other`.
+ */
 function toIcu(message: Message): string {
-  if (typeof message === 'string') return message;
+  if (typeof message === 'string') return icuText(message);
   const v = message[0];
   if (!v) return '';
-  const selector = v.selectors?.[0] ?? '';
-  const local = (v.declarations ?? []).find((d) => d.startsWith(`local ${selector} =`));
-  const plural = local?.includes(': plural');
-  const input = local ? (/=\s*(\w+)/.exec(local)?.[1] ?? selector) : selector;
-  const branches = Object.entries(v.match)
-    .map(([cond, text]) => {
-      const value = cond.split('=')[1] ?? 'other';
-      return `${value === '*' ? 'other' : value} {${text.replace(new RegExp(`\\{${input}\\}`, 'g'), plural ? '#' : `{${input}}`)}}`;
-    })
-    .join(' ');
-  return `{${input}, ${plural ? 'plural' : 'select'}, ${branches}}`;
+  const selectors = v.selectors ?? [];
+  const info = selectors.map((sel) => {
+    const local = (v.declarations ?? []).find((d) => d.startsWith(`local ${sel} =`));
+    return { sel, plural: Boolean(local?.includes(': plural')), input: local ? (/=\s*(\w+)/.exec(local)?.[1] ?? sel) : sel };
+  });
+  const entries = Object.entries(v.match).map(([cond, text]) => {
+    const values = Object.fromEntries(cond.split(/,\s*/).map((c) => c.split('=') as [string, string]));
+    return { values, text };
+  });
+  const build = (list: typeof entries, depth: number): string => {
+    const here = info[depth];
+    if (!here) return icuText(list[0]?.text ?? '').replace(/\{(\w+)\}/g, (all, name: string) => (info.some((i) => i.plural && i.input === name) ? '#' : all));
+    const groups = new Map<string, typeof entries>();
+    for (const e of list) {
+      const raw = e.values[here.sel] ?? '*';
+      const value = raw === '*' ? 'other' : here.plural && /^\d+$/.test(raw) ? `=${raw}` : raw;
+      groups.set(value, [...(groups.get(value) ?? []), e]);
+    }
+    if (!groups.has('other')) groups.set('other', list);
+    const branches = [...groups].map(([value, group]) => `${value} {${build(group, depth + 1)}}`).join(' ');
+    return `{${here.input}, ${here.plural ? 'plural' : 'select'}, ${branches}}`;
+  };
+  return build(entries, 0);
 }
 
 // The sign-in page's modules and the message keys they use.

@@ -103,7 +103,7 @@ export async function focusedInfo(page: Page): Promise<FocusedInfo | null> {
     /*
      * Where the ring is drawn: on the element, or for Mantine's styled native inputs on the element drawn
      * in their place (a switch's track and a radio's circle: the next sibling; a checkbox's box: a child
-     * of the next sibling; a password field: its wrapper). Outlines anywhere there, box-shadows only on
+     * of the next sibling; a password field or a multiselect: the box around the input). Outlines anywhere there, box-shadows only on
      * the element and its children (cards around it carry shadows of their own).
      */
     const ringOf = (node: Element | null | undefined, shadows: boolean) => {
@@ -120,6 +120,7 @@ export async function focusedInfo(page: Page): Promise<FocusedInfo | null> {
       ringOf(next, false) ??
       (next ? Array.from(next.children).map((c) => ringOf(c, false)).find(Boolean) : null) ??
       ringOf(el.parentElement, false) ??
+      ringOf(el.parentElement?.parentElement, false) ??
       null;
     const own = window.getComputedStyle(el);
     return {

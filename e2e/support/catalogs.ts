@@ -39,8 +39,10 @@ export function englishPatterns(): EnglishPattern[] {
       for (const text of texts(message)) {
         if (german.has(text)) continue; // the same in both languages ("Status", "Webhook")
         const stripped = text.replace(/\{\w+\}/g, '').trim();
-        // Too little of its own to tell it apart from data ("{count}", "#{n}").
-        if (!/[A-Za-z]{3}/.test(stripped)) continue;
+        // Too little of its own to tell it apart from data ("{count}", "#{n}", "Voice {id}" against a
+        // name such as "Voice Console").
+        const letters = stripped.replace(/[^A-Za-z]/g, '').length;
+        if (letters < 3 || (stripped !== text.trim() && letters < 8)) continue;
         const source = text
           .split(/(\{\w+\})/)
           .map((part) => (/^\{\w+\}$/.test(part) ? '.+?' : escape(part)))

@@ -3,7 +3,7 @@ import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { IconChevronDown, IconChevronUp, IconTrash } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../api';
 import { m } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
@@ -64,6 +64,28 @@ export function CallDrawer() {
   const close = useCallback(
     () => void navigate({ to: '/calls', search: (prev) => prev, resetScroll: false }),
     [navigate],
+  );
+
+  /*
+   * The focus goes back to the log when the drawer closes: to the row of the call last shown (j/k may
+   * have moved on), else to whatever opened the drawer. The drawer is a route and unmounts rather than
+   * closing, so Mantine's own return of the focus never runs.
+   */
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
+  const shownId = useRef(callId);
+  useEffect(() => {
+    shownId.current = callId;
+  }, [callId]);
+  useEffect(
+    () => () => {
+      const id = shownId.current;
+      requestAnimationFrame(() => {
+        const row = document.querySelector<HTMLElement>(`[data-call-id="${id}"] a[href]`);
+        const target = row ?? (opener?.isConnected && opener !== document.body ? opener : null);
+        target?.focus();
+      });
+    },
+    [opener],
   );
 
   const move = useCallback(
