@@ -91,6 +91,11 @@ test.describe('campaigns', () => {
     await expect(page.getByRole('heading', { name })).toBeVisible();
     await page.getByRole('button', { name: `Start campaign ${name}` }).click();
     await expect(page.getByTestId('campaign-status')).toHaveText('running');
+    // The "running" notice sits over the page's top-right actions (and a pointer resting on it keeps it
+    // open): dismissed first, as a person would.
+    const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'running' });
+    if (await notice.count()) await notice.getByRole('button', { name: 'Close' }).first().click();
+    await expect(notice).toHaveCount(0);
     await page.getByRole('button', { name: `Stop campaign ${name}` }).click();
     await expect(page.getByTestId('campaign-status')).toHaveText('stopped');
     expect((await api.campaign(stored!.id))!.status).toBe('stopped');
