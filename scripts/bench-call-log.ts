@@ -5,6 +5,7 @@
  *   npm run bench:calls                      # prepares .tmp/bench-call-log once (demo + 100k calls), then measures
  *   npm run bench:calls -- --runs 3          # repeats each scenario round
  *   npm run bench:calls -- --url http://localhost:8080 --token vc_…   # against a service already running
+ *   DATABASE_URL=postgres://…/calls1m npm run bench:calls -- --calls 1000000   # on PostgreSQL (its own database)
  *
  * Measuring: a capture-phase pointerdown listener sets a performance mark when the option or page
  * button is pressed; a MutationObserver sees the table switch to the new data (data-state="fresh" with the
@@ -22,13 +23,13 @@
  *   next page (fetched ahead)           median 39 ms, p95 54 ms
  *   last page / back one (not ahead)    median 59 ms, p95 79 ms
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
+import { prepareData, root, startService, stopService, type BenchData } from './bench-call-data';
 
-const root = resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
   options: {
     port: { type: 'string', default: '8197' },
@@ -36,16 +37,18 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '1' },
     url: { type: 'string' },
     token: { type: 'string' },
-    dir: { type: 'string', default: '.tmp/bench-call-log' },
+    dir: { type: 'string' },
   },
 });
 
-const workDir = resolve(root, args.dir);
-const dataDir = resolve(workDir, 'data');
-const tokensFile = resolve(workDir, 'tokens.json');
-const port = Number(args.port);
+// On PostgreSQL (DATABASE_URL) the data lives in that database; only its token is kept under .tmp.
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const data: BenchData = {
+  workDir: resolve(root, args.dir ?? (databaseUrl ? '.tmp/bench-call-log-pg' : '.tmp/bench-call-log')),
+  port: Number(args.port),
+  databaseUrl,
+};
 const runs = Math.max(1, Number(args.runs));
-const tsx = resolve(root, 'node_modules/.bin/tsx');
 
 const STATUSES = ['initiated', 'ringing', 'busy', 'in-progress', 'ended', 'completed', 'ended_by_customer', 'ended_by_assistant', 'no-answer', 'failed'];
 const STATUS_LABEL: Record<string, string> = {
@@ -64,63 +67,6 @@ const TYPES = ['inbound', 'outbound', 'web'];
 
 function log(line: string) {
   process.stdout.write(`${line}\n`);
-}
-
-function run(cmd: string, cmdArgs: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((res, rej) => {
-    const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? res() : rej(new Error(`${cmd} ${cmdArgs.join(' ')} exited with ${code}`))));
-  });
-}
-
-/** Starts the local service and resolves once it listens. */
-function startService(env: Record<string, string>): Promise<ChildProcess> {
-  return new Promise((res, rej) => {
-    const child = spawn(tsx, ['src/server/cli/start.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Voice Console on')) res(child);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => rej(new Error(`The service exited (${code}):\n${out}`)));
-    setTimeout(() => rej(new Error(`The service did not start within 180 s:\n${out}`)), 180_000).unref();
-  });
-}
-
-function stopService(child: ChildProcess): Promise<void> {
-  return new Promise((res) => {
-    if (child.exitCode !== null) return res();
-    child.removeAllListeners('exit');
-    child.on('exit', () => res());
-    child.kill('SIGTERM');
-  });
-}
-
-/** The demo data plus `calls` generated calls, made once and reused. */
-async function prepareData(): Promise<string> {
-  if (existsSync(tokensFile)) {
-    const saved = JSON.parse(readFileSync(tokensFile, 'utf8')) as { token: string; calls: number };
-    log(`Reusing ${args.dir} (demo data + ${saved.calls.toLocaleString('en-US')} calls).`);
-    return saved.token;
-  }
-  mkdirSync(workDir, { recursive: true });
-  const seedTokens = resolve(workDir, 'seed-tokens.json');
-  log('Seeding the demo data (first run)…');
-  const first = await startService({ TOKENS_FILE: seedTokens, SKIP_STATIC: '1' });
-  await stopService(first);
-  const token = (JSON.parse(readFileSync(seedTokens, 'utf8')) as { email: string; token: string }[])[0]?.token;
-  if (!token) throw new Error('The demo seed wrote no token.');
-  const calls = Number(args.calls);
-  log(`Adding ${calls.toLocaleString('en-US')} calls (npm run seed)…`);
-  await run(tsx, ['src/server/cli/seed.ts', '--calls', String(calls)], { DATA_DIR: dataDir });
-  writeFileSync(tokensFile, JSON.stringify({ token, calls }));
-  return token;
 }
 
 interface Sample {
@@ -240,10 +186,10 @@ async function main() {
   let base = args.url?.replace(/\/+$/, '');
   let token = args.token;
   if (!base) {
-    token = await prepareData();
-    log(`Starting the local service on port ${port}…`);
-    service = await startService({ RATE_LIMIT_PER_MINUTE: '1000000', SEED_DEMO: '0' });
-    base = `http://127.0.0.1:${port}`;
+    token = await prepareData(data, Number(args.calls));
+    log(`Starting the local service on port ${data.port}…`);
+    service = await startService(data, { RATE_LIMIT_PER_MINUTE: '1000000', SEED_DEMO: '0' });
+    base = `http://127.0.0.1:${data.port}`;
   }
   if (!token) throw new Error('--token is needed with --url.');
 

@@ -297,6 +297,20 @@ export interface WebhookDeliveriesTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Calls per user, UTC day, status, type, assistant and campaign (0 for none), kept by triggers on calls
+ * (migration 0010): the call log's exact `total`.
+ */
+export interface CallCountsTable {
+  user_id: number;
+  day: string;
+  status: string;
+  type: string;
+  assistant_id: number;
+  campaign_id: number;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -315,6 +329,9 @@ export interface Database {
   leads: LeadsTable;
   calls: CallsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  call_counts: CallCountsTable;
+  /** Changes to call_counts not yet folded in (db/call-counts.ts). */
+  call_count_deltas: CallCountsTable;
 }
 
 export type AssistantRow = Selectable<AssistantsTable>;

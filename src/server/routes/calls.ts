@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { attributeName, callsQuerySchema, makeCallRequest, type CallsQuery, type FieldErrors } from '../../contract';
 import { toE164 } from '../../contract/phone';
+import { countedCalls, foldWhenMany, seekDay, type DayCount } from '../db/call-counts';
 import type { Db } from '../db/connect';
 import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound, ValidationError, fieldError } from '../http/errors';
@@ -51,29 +52,47 @@ export function filteredCalls(db: Db, userId: number, f: CallFilters) {
 
 /**
  * One page of the filtered log. The page's ids come from the filter's index alone (index-only once the
- * table is vacuumed), and only those rows are read whole: an OFFSET of 90,000 then skips index entries,
- * not 90,000 calls with their transcripts. With `total` known, a page in the back half is counted from
- * the end (the same index read the other way), so the last page is as cheap as the first.
+ * table is vacuumed), and only those rows are read whole. With the filter's calls per day (`days`, from
+ * call_counts) the read starts at the midnight after the page's first day and skips only that day's newer
+ * calls: the middle page of a million calls skips a day's calls, not 500,000 index entries. Without them
+ * but with `total`, a page in the back half is counted from the end (the same index read the other way).
  */
-export function callsPageQuery(db: Db, userId: number, f: CallFilters, page: number, perPage: number, total?: number) {
+export function callsPageQuery(db: Db, userId: number, f: CallFilters, page: number, perPage: number, total?: number, days?: readonly DayCount[]) {
   const offset = (page - 1) * perPage;
-  const fromEnd = total !== undefined && offset > total / 2;
+  const found = days ? seekDay(days, offset) : undefined;
+  // On the newest day the bound would skip nothing: the plain read is the same read.
+  const seek = found && found.skip < offset ? found : undefined;
+  const fromEnd = seek === undefined && total !== undefined && offset > total / 2;
   // Reading from the end: the calls after this page are skipped, and a short last page stays short.
   const after = total !== undefined ? total - offset - perPage : 0;
-  const skip = fromEnd ? Math.max(0, after) : offset;
+  const skip = seek ? seek.skip : fromEnd ? Math.max(0, after) : offset;
   const limit = fromEnd ? perPage + Math.min(0, after) : perPage;
   const dir = fromEnd ? 'asc' : 'desc';
-  const ids = filteredCalls(db, userId, f).select('id').orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(skip);
+  let ids = filteredCalls(db, userId, f);
+  if (seek) ids = ids.where('created_at', '<', `${nextDay(seek.day)} 00:00:00`);
+  const pageIds = ids.select('id').orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(skip);
   return db
     .selectFrom('calls')
     .selectAll()
-    .where('id', 'in', ids)
+    .where('id', 'in', pageIds)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
 }
 
 export function callsCountQuery(db: Db, userId: number, f: CallFilters) {
   return filteredCalls(db, userId, f).select((eb) => eb.fn.countAll<number>().as('total'));
+}
+
+/**
+ * The envelope's `total`, exact: summed from call_counts (db/call-counts.ts) for every filter it is keyed
+ * by, with the calls per day that let a page seek its day; counted from the calls only for a phone number
+ * (calls_user_client covers that count: one caller's index entries).
+ */
+export async function callsTotal(db: Db, userId: number, f: CallFilters): Promise<{ total: number; days?: DayCount[] }> {
+  if (f.phone_number !== undefined) return { total: Number((await callsCountQuery(db, userId, f).executeTakeFirstOrThrow()).total) };
+  const { total, days, deltas } = await countedCalls(db, userId, f);
+  foldWhenMany(db, userId, deltas);
+  return { total, days };
 }
 
 /**
@@ -118,10 +137,9 @@ export function callRoutes({ db, now }: Deps) {
       date_to: query.date_to,
     };
     const { page, per_page: perPage } = query;
-    const countRow = await callsCountQuery(db, userId, filters).executeTakeFirstOrThrow();
-    const total = Number(countRow.total);
+    const { total, days } = await callsTotal(db, userId, filters);
     // A page past the end needs no second query (and no huge OFFSET).
-    const rows = (page - 1) * perPage < total ? await callsPageQuery(db, userId, filters, page, perPage, total).execute() : [];
+    const rows = (page - 1) * perPage < total ? await callsPageQuery(db, userId, filters, page, perPage, total, days).execute() : [];
     const origin = originOf(c);
     return c.json(paginate(c.req.url, page, perPage, total, rows.map((row) => callResource(row, origin))));
   });
