@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import * as z from '../../../lib/zod-mini';
 import { api } from '../../../api';
 
@@ -19,14 +19,16 @@ export function getLocalInfo(signal?: AbortSignal) {
   return api.get('/local/info', localInfoSchema, { auth: { token: null, host: null }, retries: 0, timeoutMs: 5_000, signal });
 }
 
-export const localInfoQuery = () =>
-  queryOptions({
-    queryKey: ['local-info'] as const,
-    queryFn: ({ signal }) => getLocalInfo(signal),
-    staleTime: Infinity,
-    retry: false,
-  });
-
-export function useLocalInfo() {
-  return useQuery(localInfoQuery());
+/**
+ * Asked once per sign-in page, without TanStack Query: the sign-in page loads before (and without) the
+ * query library (`npm run size`). No answer, no hint.
+ */
+export function useLocalInfo(): { data: LocalInfo | undefined } {
+  const [data, setData] = useState<LocalInfo>();
+  useEffect(() => {
+    const controller = new AbortController();
+    getLocalInfo(controller.signal).then(setData, () => undefined);
+    return () => controller.abort();
+  }, []);
+  return { data };
 }
