@@ -29,15 +29,37 @@ export interface TokenCheckOptions {
  * Laravel's `throttle:api` does: a user's tokens share 100 a minute, so minting tokens buys no more.
  * Requests without a valid token are counted by client address, so guessing tokens is limited too;
  * the limit is checked after the token lookup because which key to charge depends on its outcome.
+ *
+ * A GET or HEAD changes nothing, so its handler runs while the budget is being spent (on PostgreSQL a
+ * round trip to `rate_limits`) instead of after it: the answer waits for the slower of the two, not for
+ * both. Past the limit the handler's answer is dropped (its stream cancelled) and the 429 goes out as
+ * before. Other methods spend first, so a refused request never acts.
  */
 export function requireToken(db: Db, { budget, addressOf }: TokenCheckOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     const user = token ? await userForToken(db, token) : undefined;
-    const headers = await budget.spend(user ? `user:${user.id}` : `address:${addressOf(c)}`);
-    if (!user) throw new HttpError(401, 'Unauthenticated.', undefined, headers);
+    const spending = budget.spend(user ? `user:${user.id}` : `address:${addressOf(c)}`);
+    if (!user) {
+      const headers = await spending;
+      throw new HttpError(401, 'Unauthenticated.', undefined, headers);
+    }
     c.set('user', user);
-    await next();
+    let headers: Record<string, string>;
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+      // Settled before anything awaits it, so a 429 met while the handler runs is no unhandled rejection.
+      spending.catch(() => undefined);
+      await next();
+      try {
+        headers = await spending;
+      } catch (e) {
+        await c.res.body?.cancel().catch(() => undefined);
+        throw e;
+      }
+    } else {
+      headers = await spending;
+      await next();
+    }
     for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
   };
 }
