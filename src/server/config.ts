@@ -20,6 +20,8 @@ export interface ServiceConfig {
   engineTickMs: number;
   /** BACKGROUND_WORK=0: this process serves the API only and leaves calls, dialling and deliveries to others. */
   backgroundWork: boolean;
+  /** PGLITE_SHARED_BUFFERS (e.g. 64MB): the embedded database's page cache; unset, connect.ts's default. */
+  pgliteSharedBuffers: string | undefined;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -40,6 +42,13 @@ function trustProxyFromEnv(raw: string | undefined): number {
   return n;
 }
 
+function memorySizeFromEnv(name: string, raw: string | undefined): string | undefined {
+  const v = (raw ?? '').trim();
+  if (v === '') return undefined;
+  if (!/^\d+(kB|MB|GB)$/.test(v)) throw new Error(`${name} must be a size such as 32MB (kB, MB or GB), got "${raw}"`);
+  return v;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   return {
     port: intFromEnv('PORT', 8080),
@@ -54,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS === '1' || env.ALLOW_PRIVATE_WEBHOOKS === 'true',
     engineTickMs: intFromEnv('ENGINE_TICK_MS', 250) || 250,
     backgroundWork: env.BACKGROUND_WORK !== '0',
+    pgliteSharedBuffers: memorySizeFromEnv('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS),
   };
 }

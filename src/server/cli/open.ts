@@ -7,7 +7,7 @@ export async function openConfiguredDatabase(config: ServiceConfig): Promise<Dat
   if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl });
   const release = acquireDataDirLock(config.dataDir);
   try {
-    const handle = await openDatabase({ dataDir: config.dataDir });
+    const handle = await openDatabase({ dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers });
     return {
       ...handle,
       close: async () => {

@@ -1,22 +1,26 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { loadConfig } from '../config';
-import { startServer } from '../serve';
-import { seedDemo } from '../seed/demo';
 import { DataDirLockedError } from '../db/lock';
 import { openConfiguredDatabase } from './open';
-import { startBackgroundWork } from '../engine/runner';
-import { systemClock } from '../engine/clock';
-import { installEventBridge, type EventBridge } from '../events/pg-bridge';
+import type { EventBridge } from '../events/pg-bridge';
 import type { DatabaseHandle } from '../db/connect';
 
 /*
  * `npm start`: builds the console when dist/ is missing, opens the database (embedded PGlite in DATA_DIR,
  * or DATABASE_URL), migrates, seeds the demo on an empty database, and serves /api and the console.
  */
+/** The checkout's root, whether this runs from its source (src/server/cli) or from the bundle (dist-server). */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(resolve(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(from, '../../..');
+  }
+}
+
 async function main() {
   const config = loadConfig();
-  const root = resolve(import.meta.dirname, '../../..');
+  const root = projectRoot(import.meta.dirname);
   // STATIC_DIR lets parallel browser-test runs each serve their own build (vite build --outDir …).
   const staticDir = process.env.STATIC_DIR ? resolve(process.env.STATIC_DIR) : resolve(root, 'dist');
   const serveConsole = process.env.SKIP_STATIC !== '1';
@@ -26,16 +30,30 @@ async function main() {
     await build({ root, logLevel: 'warn', build: { outDir: staticDir, emptyOutDir: true } });
   }
 
+  // The database opens (PGlite compiles its wasm off the main thread, reads its files) while Node loads
+  // the rest of the service: the two overlap instead of adding up (npm run bench:start).
+  const opening = config.apiUpstream ? null : openConfiguredDatabase(config);
+  // Handled below, after the imports; without this a refusal (the data-dir lock) meanwhile would count as unhandled.
+  opening?.catch(() => undefined);
+  const [{ startServer }, { startBackgroundWork }, { systemClock }, { installEventBridge }] = await Promise.all([
+    import('../serve'),
+    import('../engine/runner'),
+    import('../engine/clock'),
+    import('../events/pg-bridge'),
+  ]);
+
   let handle: DatabaseHandle | null = null;
   let bridge: EventBridge | null = null;
-  if (!config.apiUpstream) {
-    handle = await openConfiguredDatabase(config);
+  if (opening) {
+    handle = await opening;
     // On PostgreSQL, live events cross to the other service processes on the database.
     bridge = await installEventBridge(handle.db);
     const users = await handle.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     if (Number(users.n) === 0 && config.seedDemo) {
       console.log('Empty database: seeding the demo data…');
       const t0 = Date.now();
+      // Loaded only here: the demo's data and generators are needed once, on an empty database.
+      const { seedDemo } = await import('../seed/demo');
       const tokens = await seedDemo(handle.db);
       console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
       for (const { email, token } of tokens) console.log(`API token for ${email}: ${token}`);
