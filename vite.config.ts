@@ -2,13 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
-import { signInChunk } from './scripts/vite-sign-in-chunk';
+import { signInChunk, signInZodCopy } from './scripts/vite-sign-in-chunk';
 
 // `npm run dev` runs the service on API_PORT (default 8081) and Vite here, proxying /api to it.
 const apiPort = process.env.API_PORT ?? '8081';
 
 // The modules the sign-in page needs (a probe build finds them), for the `sign-in` group below.
-const signIn = signInChunk(() => [react()]);
+const signIn = signInChunk(() => [signInZodCopy(), react()]);
 
 export default defineConfig({
   plugins: [
@@ -26,6 +26,7 @@ export default defineConfig({
       generatedRouteTree: 'src/app/route-tree.gen.ts',
     }),
     react(),
+    signInZodCopy(),
     signIn.plugin,
   ],
   server: {
@@ -34,6 +35,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // Every browser the console supports preloads modules itself: the polyfill would be sign-in page weight.
+    modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: `npm run size` reads which chunks the sign-in page loads.
     manifest: true,
     rolldownOptions: {
@@ -42,6 +45,8 @@ export default defineConfig({
           groups: [
             // The sign-in page's own modules and the library code they use: one request (React aside).
             { name: 'sign-in', test: (id) => signIn.has(id), priority: 5 },
+            // What it loads on demand (a submit, "Another host"): one more request, after the first paint.
+            { name: 'sign-in-later', test: (id) => signIn.later(id), priority: 4 },
             // What every page needs, the sign-in screen included.
             {
               name: 'framework',
@@ -50,6 +55,9 @@ export default defineConfig({
             },
             // The console's data layer: not on the sign-in screen either.
             { name: 'query', priority: 10, test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            // Libraries most console pages need: the shell fetches them in idle time (components/shell-prefetch.ts).
+            { name: 'phone', priority: 10, test: /node_modules[\\/]libphonenumber-js[\\/]/ },
+            { name: 'forms', priority: 10, test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/ },
             // The console's router: not on the sign-in screen (boot/sign-in.tsx).
             {
               name: 'router',

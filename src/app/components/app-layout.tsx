@@ -13,6 +13,7 @@ import { navItems } from '../lib/nav';
 import { Brand } from './brand';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { RouterNavLink } from './links';
+import { useShellPrefetch } from './shell-prefetch';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
 
@@ -22,6 +23,7 @@ export function AppLayout() {
   const session = useSession();
   const pathname = useLocation({ select: (l) => l.pathname });
   const host = describeApiHost(session?.host);
+  useShellPrefetch();
 
   // Modals (confirmations) are for signed-in pages; inside the router so their content can link. The
   // date pickers (@mantine/dates, dayjs) speak the console's language; the sign-in page loads neither.

@@ -2,10 +2,7 @@ import { Group } from '@mantine/core';
 import { ColorSchemeToggle } from '../../../components/color-scheme-toggle';
 import { LanguageSwitch } from '../../../components/language-switch';
 
-/**
- * The sign-in page's top right corner: language and colour scheme. The page loads it just after the
- * form (`lazy`), so the form's first load stays within its budget (`npm run size`).
- */
+/** The sign-in page's top right corner: language and colour scheme. */
 export function SignInCorner() {
   return (
     <Group gap="xs" wrap="nowrap">

@@ -7,6 +7,7 @@ import { startSession, type Session } from '../../../api/session';
 import { verifyToken } from '../api/verify-token';
 import type { SignInField } from '../api/sign-in-failure';
 import { useLocalInfo } from '../api/get-local-info';
+import { SignInHint } from './sign-in-hint';
 import { m } from '../../../i18n';
 
 /*
@@ -68,8 +69,6 @@ export function parseSignIn(values: SignInValues):
   }
   return { ok: false, errors };
 }
-
-const SignInHint = lazy(() => import('./sign-in-hint').then((mod) => ({ default: mod.SignInHint })));
 
 const CustomHostField = lazy(() => import('./sign-in-custom-host').then((mod) => ({ default: mod.CustomHostField })));
 
@@ -188,11 +187,7 @@ export function SignInForm({ onSignedIn, expired = false }: { onSignedIn: (sessi
           {m.auth_sign_in()}
         </Button>
 
-        {hint ? (
-          <Suspense fallback={null}>
-            <SignInHint hint={hint} demo={localInfo.data?.demo_data === true} />
-          </Suspense>
-        ) : null}
+        {hint ? <SignInHint hint={hint} demo={localInfo.data?.demo_data === true} /> : null}
       </Stack>
     </form>
   );

@@ -1,14 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { Box, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Brand, documentTitle } from '../../../components/brand';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link';
 import { m } from '../../../i18n';
+import { SignInCorner } from './sign-in-corner';
 import { SignInForm } from './sign-in-form';
-
-// The language switch (a SegmentedControl) and the colour scheme toggle arrive just after the form: the
-// page's first load stays within its budget (`npm run size`).
-const SignInCorner = lazy(() => import('./sign-in-corner').then((mod) => ({ default: mod.SignInCorner })));
 
 /**
  * The sign-in screen, free of the router: a fresh visit without a session shows it from a small boot
@@ -21,9 +17,7 @@ export function SignInPage({ expired, onSignedIn }: { expired: boolean; onSigned
     <Box mih="100dvh" bg="var(--mantine-color-body)" pos="relative">
       <SkipLink />
       <Box pos="absolute" top={12} right={12} style={{ zIndex: 1 }}>
-        <Suspense fallback={null}>
-          <SignInCorner />
-        </Suspense>
+        <SignInCorner />
       </Box>
       <Center component="main" id={MAIN_CONTENT_ID} tabIndex={-1} mih="100dvh" px="md" pt={64} pb="xl">
         <Stack w="100%" maw={440} gap="lg">
