@@ -23,14 +23,29 @@ export function pageWindow(current: number, last: number): (number | null)[] {
   return [1, 2, null, ...range(current - ON_EACH_SIDE, current + ON_EACH_SIDE), null, last - 1, last];
 }
 
+/**
+ * `n => path?<the query with page=n>`, as URLSearchParams.set('page', n) would write it (the first `page`
+ * keeps its place, later ones go), the query parsed and written once rather than once per link.
+ */
+function pageUrlTemplate(path: string, search: string): (n: number) => string {
+  const params = new URLSearchParams(search);
+  params.set('page', '1');
+  const before = new URLSearchParams();
+  const after = new URLSearchParams();
+  let seen = false;
+  for (const [k, v] of params) {
+    if (k === 'page') seen = true;
+    else (seen ? after : before).append(k, v);
+  }
+  const head = `${path}?${before.size > 0 ? `${before.toString()}&` : ''}page=`;
+  const tail = after.size > 0 ? `&${after.toString()}` : '';
+  return (n) => `${head}${n}${tail}`;
+}
+
 export function paginate<T>(requestUrl: string, page: number, perPage: number, total: number, data: T[]): Paginated<T> {
   const url = new URL(requestUrl);
   const path = `${url.origin}${url.pathname}`;
-  const pageUrl = (n: number) => {
-    const params = new URLSearchParams(url.search);
-    params.set('page', String(n));
-    return `${path}?${params.toString()}`;
-  };
+  const pageUrl = pageUrlTemplate(path, url.search);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
   const to = from !== null ? from + data.length - 1 : null;
