@@ -85,7 +85,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'npx tsx src/server/cli/start.ts',
+      // The real start path: the compiled service (rebuilt first when the sources are newer, one process at a time).
+      command: 'node scripts/run-server.mjs start',
       url: `http://127.0.0.1:${port}/api/local/info`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -126,7 +127,8 @@ export default defineConfig({
     },
     {
       // The console in proxy mode in front of the stand-in: no database, /api/* forwarded.
-      command: 'npx tsx src/server/cli/start.ts',
+      // The real start path: the compiled service (rebuilt first when the sources are newer, one process at a time).
+      command: 'node scripts/run-server.mjs start',
       url: `http://127.0.0.1:${hostedPort}/`,
       timeout: 180_000,
       reuseExistingServer: false,

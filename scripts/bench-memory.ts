@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, loadAverage, rssMb, serviceProcess, spawnService, waitForFirstPage, type Service } from './bench-service';
+import { freePort, loadAverage, rssMb, serviceProcess, spawnService, waitForApi, type Service } from './bench-service';
 
 /*
  * `npm run bench:memory [-- --seconds 20] [--calls 100000]`: the service's resident memory (VmRSS of its
@@ -26,7 +26,9 @@ const connections = Number(values.connections);
 const DEMO_BUDGET_MB = 250;
 const LOAD_BUDGET_MB = 300;
 const root = resolve(import.meta.dirname, '..');
-const launcher = [process.execPath, resolve(root, 'scripts/run-server.mjs'), 'start'];
+/** `npm start`'s own command line (its node flags included), without npm in front: RSS is the service's. */
+const startScript = (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+const launcher = startScript.split(' ').map((w, i) => (i === 0 && w === 'node' ? process.execPath : w.startsWith('scripts/') ? resolve(root, w) : w));
 const env = (dataDir: string, tokensFile: string) => ({
   DATA_DIR: dataDir,
   TOKENS_FILE: tokensFile,
@@ -46,7 +48,8 @@ async function prepared(name: string, extraCalls: number): Promise<{ dataDir: st
     rmSync(dataDir, { recursive: true, force: true });
     console.log(`Preparing ${dataDir} (demo seed${extraCalls ? ` + ${extraCalls.toLocaleString('en-US')} calls` : ''})…`);
     const service = spawnService(launcher, { ...env(dataDir, tokensFile), BACKGROUND_WORK: '0' }, await freePort());
-    await waitForFirstPage(service, performance.now());
+    // The API answers once the database is seeded and the tokens file written.
+    await waitForApi(service, performance.now());
     await service.stop();
     if (extraCalls) {
       execFileSync(process.execPath, [resolve(root, 'scripts/run-server.mjs'), 'seed', '--calls', String(extraCalls), '--seed', '1'], {
@@ -136,7 +139,7 @@ async function measure(name: string, extraCalls: number, run: (s: Service, token
   const { dataDir, token } = await prepared(name, extraCalls);
   const service = spawnService(launcher, env(dataDir, ''), await freePort());
   try {
-    await waitForFirstPage(service, performance.now());
+    await waitForApi(service, performance.now());
     const pid = serviceProcess(service);
     const atStart = rssMb(pid);
     let detail: unknown;
@@ -150,7 +153,7 @@ async function measure(name: string, extraCalls: number, run: (s: Service, token
 }
 
 async function main() {
-  console.log(`bench:memory — load average ${loadAverage()}; PGLITE_SHARED_BUFFERS=${process.env.PGLITE_SHARED_BUFFERS ?? '(default)'}`);
+  console.log(`bench:memory — \`${startScript}\`; load average ${loadAverage()}; PGLITE_SHARED_BUFFERS=${process.env.PGLITE_SHARED_BUFFERS ?? '(default)'}`);
 
   const demo = await measure('bench-memory-demo', 0, async (service, token) => {
     const agent = new Agent({ keepAlive: true });

@@ -150,6 +150,25 @@ export async function waitForFirstPage(service: Service, since: number, timeoutM
   }
 }
 
+/**
+ * Polls GET /api/local/info until it answers 200: the service listens before its database is open and
+ * holds /api/* until then (cli/start.ts), so this is when the API, not only the console, is ready.
+ */
+export async function waitForApi(service: Service, since: number, timeoutMs = 600_000): Promise<number> {
+  for (;;) {
+    if (service.child.exitCode !== null) throw new Error(`The service exited (${service.child.exitCode}):\n${service.output()}`);
+    try {
+      const res = await fetch(`${service.url}/api/local/info`);
+      await res.arrayBuffer();
+      if (res.status === 200) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - since > timeoutMs) throw new Error(`No API after ${timeoutMs} ms:\n${service.output()}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export function loadAverage(): string {

@@ -1,7 +1,7 @@
 // `npm run build:server`: the service's command-line entries (start, seed, token) bundled into dist-server/,
 // so `npm start` runs compiled JavaScript instead of transpiling the sources at every start.
 // Plain JavaScript: scripts/start.mjs imports it on a fresh clone, before anything is compiled.
-import { cpSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '..');
@@ -63,6 +63,35 @@ export async function buildServer() {
   rmSync(outDir, { recursive: true, force: true });
   renameSync(tmpDir, outDir);
   return performance.now() - t0;
+}
+
+/**
+ * Rebuilds when stale, one process at a time: services started together (Playwright's two webServers) would
+ * otherwise each swap dist-server/ under the other while it imports from it. The lock is a folder (mkdir is
+ * atomic); one left by a killed build is taken over after a minute. Milliseconds spent building, or null.
+ */
+export async function ensureServerBuild() {
+  const lock = `${outDir}.lock`;
+  for (;;) {
+    if (!serverBuildIsStale()) return null;
+    try {
+      mkdirSync(lock);
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 60_000) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // released meanwhile
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    try {
+      // Another process may have finished the build while this one waited for the lock.
+      return serverBuildIsStale() ? await buildServer() : null;
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -4,7 +4,7 @@
 // Usage: node scripts/run-server.mjs [start|seed|token] [arguments for the entry]
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildServer, outDir, serverBuildIsStale } from './build-server.mjs';
+import { ensureServerBuild, outDir, serverBuildIsStale } from './build-server.mjs';
 
 const ENTRIES = new Set(['start', 'seed', 'token']);
 const name = ENTRIES.has(process.argv[2] ?? '') ? process.argv[2] : 'start';
@@ -13,7 +13,7 @@ if (process.argv[2] === name) process.argv.splice(2, 1);
 
 if (serverBuildIsStale()) {
   console.log('Compiling the service (dist-server/)…');
-  const ms = await buildServer();
-  console.log(`Compiled in ${(ms / 1000).toFixed(1)} s.`);
+  const ms = await ensureServerBuild();
+  console.log(ms === null ? 'Compiled by another process meanwhile.' : `Compiled in ${(ms / 1000).toFixed(1)} s.`);
 }
 await import(pathToFileURL(join(outDir, `${name}.js`)).href);

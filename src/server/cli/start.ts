@@ -1,10 +1,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { loadConfig } from '../config';
-import { DataDirLockedError } from '../db/lock';
-import { openConfiguredDatabase } from './open';
+import { acquireDataDirLock, DataDirLockedError } from '../db/lock';
 import type { EventBridge } from '../events/pg-bridge';
 import type { DatabaseHandle } from '../db/connect';
+import type { Fetch } from '../listen';
 
 /*
  * `npm start`: builds the console when dist/ is missing, opens the database (embedded PGlite in DATA_DIR,
@@ -30,75 +30,95 @@ async function main() {
     await build({ root, logLevel: 'warn', build: { outDir: staticDir, emptyOutDir: true } });
   }
 
+  // The lock first (cheap): a second service on the same folder refuses before it listens (exit 2).
+  const release = config.apiUpstream || config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir);
   // The database opens (PGlite compiles its wasm off the main thread, reads its files) while Node loads
-  // the rest of the service: the two overlap instead of adding up (npm run bench:start).
-  const opening = config.apiUpstream ? null : openConfiguredDatabase(config);
-  // Handled below, after the imports; without this a refusal (the data-dir lock) meanwhile would count as unhandled.
+  // the rest of the service and serves the console: they overlap instead of adding up (npm run bench:start).
+  const opening = config.apiUpstream ? null : import('./open').then((m) => m.openConfiguredDatabase(config, release));
+  // Handled where it is awaited; without this a failure meanwhile would count as unhandled.
   opening?.catch(() => undefined);
-  const [{ startServer }, { startBackgroundWork }, { systemClock }, { installEventBridge }] = await Promise.all([
-    import('../serve'),
-    import('../engine/runner'),
-    import('../engine/clock'),
-    import('../events/pg-bridge'),
-  ]);
 
-  let handle: DatabaseHandle | null = null;
-  let bridge: EventBridge | null = null;
-  if (opening) {
-    handle = await opening;
-    // On PostgreSQL, live events cross to the other service processes on the database.
-    bridge = await installEventBridge(handle.db);
-    const users = await handle.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    if (Number(users.n) === 0 && config.seedDemo) {
-      console.log('Empty database: seeding the demo data…');
-      const t0 = Date.now();
-      // Loaded only here: the demo's data and generators are needed once, on an empty database.
-      const { seedDemo } = await import('../seed/demo');
-      const tokens = await seedDemo(handle.db);
-      console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
-      for (const { email, token } of tokens) console.log(`API token for ${email}: ${token}`);
-      // For the browser tests, which start the service themselves and need the demo token.
-      if (process.env.TOKENS_FILE) writeFileSync(process.env.TOKENS_FILE, JSON.stringify(tokens));
-    } else {
-      console.log(
-        'Sign in with an API token. To make one: stop the service, run `npm run token -- demo@example.com`, start again.',
-      );
+  let work: { stop(): Promise<void> } | null = null;
+  /** The whole service's app, once its database is open, migrated and seeded. */
+  const ready = (async () => {
+    const [{ buildRootApp }, { startBackgroundWork }, { systemClock }, { installEventBridge }] = await Promise.all([
+      import('../serve'),
+      import('../engine/runner'),
+      import('../engine/clock'),
+      import('../events/pg-bridge'),
+    ]);
+    let handle: DatabaseHandle | null = null;
+    let bridge: EventBridge | null = null;
+    if (opening) {
+      handle = await opening;
+      // On PostgreSQL, live events cross to the other service processes on the database.
+      bridge = await installEventBridge(handle.db);
+      const users = await handle.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      if (Number(users.n) === 0 && config.seedDemo) {
+        console.log('Empty database: seeding the demo data…');
+        const t0 = Date.now();
+        // Loaded only here: the demo's data and generators are needed once, on an empty database.
+        const { seedDemo } = await import('../seed/demo');
+        const tokens = await seedDemo(handle.db);
+        console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+        for (const { email, token } of tokens) console.log(`API token for ${email}: ${token}`);
+        // For the browser tests, which start the service themselves and need the demo token.
+        if (process.env.TOKENS_FILE) writeFileSync(process.env.TOKENS_FILE, JSON.stringify(tokens));
+      } else {
+        console.log(
+          'Sign in with an API token. To make one: stop the service, run `npm run token -- demo@example.com`, start again.',
+        );
+      }
     }
-  }
+    const app = buildRootApp({
+      db: handle?.db ?? null,
+      port: config.port,
+      host: config.host,
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      recordingRateLimitPerMinute: config.recordingRateLimitPerMinute,
+      trustedProxies: config.trustedProxies,
+      apiUpstream: config.apiUpstream,
+      staticDir: serveConsole ? staticDir : undefined,
+      now: systemClock.now,
+      ...(process.env.LOG_REQUESTS === '1' ? { log: (l: string) => console.log(l) } : {}),
+    });
+    return { app, handle, bridge, startBackgroundWork, systemClock };
+  })();
+  // Rejections end the service below (await ready); requests waiting meanwhile get a 500.
+  ready.catch(() => undefined);
 
-  const server = await startServer({
-    db: handle?.db ?? null,
-    port: config.port,
-    host: config.host,
-    rateLimitPerMinute: config.rateLimitPerMinute,
-    recordingRateLimitPerMinute: config.recordingRateLimitPerMinute,
-    trustedProxies: config.trustedProxies,
-    apiUpstream: config.apiUpstream,
-    staticDir: serveConsole ? staticDir : undefined,
-    now: systemClock.now,
-    ...(process.env.LOG_REQUESTS === '1' ? { log: (l: string) => console.log(l) } : {}),
-  });
-  // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
-  const work =
-    handle && config.backgroundWork
-      ? startBackgroundWork(handle.db, { clock: systemClock, tickMs: config.engineTickMs, allowPrivateWebhooks: config.allowPrivateWebhooks })
-      : null;
-  const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
-  console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);
-  console.log(`Open ${server.url} and sign in with the API token.`);
+  // Listening at once: the console's page and files are served meanwhile, and /api/* waits for the database
+  // (a gate, not an error), so /api/local/info answering still means the service is ready (Playwright).
+  const { isApiPath, listen, rootApp } = await import('../listen');
+  const shell = rootApp({ staticDir: serveConsole ? staticDir : undefined, docsHere: !config.apiUpstream }, () => undefined);
+  let serving: Fetch = (req, env) => (isApiPath(new URL(req.url).pathname) ? ready.then(({ app }) => app.fetch(req, env)) : shell.fetch(req, env));
+  const server = await listen((req, env) => serving(req, env), config.port, config.host);
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await server.close();
+    // A database being opened or seeded is closed once it is whole.
+    const opened = await ready.catch(() => null);
     await work?.stop();
-    await bridge?.close();
-    await handle?.close();
+    await opened?.bridge?.close();
+    await opened?.handle?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+
+  const { app, handle, startBackgroundWork, systemClock } = await ready;
+  if (stopping) return;
+  serving = app.fetch;
+  // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
+  if (handle && config.backgroundWork) {
+    work = startBackgroundWork(handle.db, { clock: systemClock, tickMs: config.engineTickMs, allowPrivateWebhooks: config.allowPrivateWebhooks });
+  }
+  const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
+  console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);
+  console.log(`Open ${server.url} and sign in with the API token.`);
 }
 
 main().catch((e: unknown) => {
