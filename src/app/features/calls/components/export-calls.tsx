@@ -4,8 +4,7 @@ import { useRef, useState } from 'react';
 import { errorMessage } from '../../../api';
 import { m } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
-import { fetchAllCalls, type ExportProgress } from '../api/export-calls';
-import { buildCsv, csvFileName } from '../lib/csv';
+import type { ExportProgress } from '../api/export-calls';
 import { joinParts } from '../lib/format';
 import type { CallsFilterParams } from '../lib/params';
 
@@ -52,6 +51,9 @@ export function ExportCalls({
     setPhase({ kind: 'running', progress: { loaded: 0, total, waitingFor: null } });
     let loaded = 0;
     try {
+      // The paging and CSV code is only needed once someone exports: not part of the log's first visit.
+      const [{ fetchAllCalls }, { buildCsv, csvFileName }] = await Promise.all([import('../api/export-calls'), import('../lib/csv')]);
+      if (abort.signal.aborted) return;
       const calls = await fetchAllCalls(filter, {
         signal: abort.signal,
         onProgress: (progress) => {
