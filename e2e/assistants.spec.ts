@@ -224,6 +224,8 @@ test.describe('assistants', () => {
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
     await expect(page.getByText('No changes')).toBeVisible();
+    // The lower sections load when they come near.
+    await page.locator('#section-tools').evaluate((el) => el.scrollIntoView());
     await page.getByRole('button', { name: 'Detach book_appointment' }).click();
     await expect(page.getByText('Unsaved changes')).toBeVisible();
 
@@ -421,7 +423,10 @@ test.describe('assistants', () => {
     await expect(page.getByRole('heading', { name: `Duplicate “${name}”` })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(`${name} (copy)`);
     await expect(page.getByRole('textbox', { name: 'System prompt' })).toHaveValue('Copy me.');
+    // The lower sections load when they come near.
+    await page.locator('#section-after-call').evaluate((el) => el.scrollIntoView());
     await expect(page.getByRole('textbox', { name: 'Variable 1 value' })).toHaveValue('Berlin');
+    await page.locator('#section-tools').evaluate((el) => el.scrollIntoView());
     await expect(page.getByRole('button', { name: 'Detach check_availability' })).toBeVisible();
     await page.getByRole('button', { name: 'Create assistant' }).click();
     await expect(page.getByRole('link', { name: `${name} (copy)`, exact: true })).toBeVisible();
@@ -432,6 +437,8 @@ test.describe('assistants', () => {
     const name = `E2E inbound hook ${RUN_ID}`;
     const made = await api.createAssistant({ assistant_name: name, calls_direction: 'receive' });
     await page.goto(`/assistants/${made.id}`);
+    // The cards below the form's first screen load when they come near.
+    await page.locator('#section-webhooks').evaluate((el) => el.scrollIntoView());
     const card = page.getByRole('region', { name: 'Inbound webhook' });
     await expect(card.getByTestId('inbound-webhook-state')).toHaveText('Off');
     await card.getByRole('switch', { name: 'Send inbound call updates' }).check();

@@ -19,6 +19,12 @@ test('the inbound webhook URL shows on the assistant page once enabled', async (
       await page.setViewportSize(viewport);
       await page.goto(`/assistants/${assistant.id}`);
       const card = page.getByRole('region', { name: 'Inbound webhook' });
+      // The cards below the form's first screen load when they come near; on a phone the sections above
+      // them grow as they load and push them down again: go on until the card is there.
+      await expect(async () => {
+        await page.locator('#section-tools').evaluate((el) => el.scrollIntoView());
+        await expect(card).toBeVisible({ timeout: 1_000 });
+      }).toPass();
       await expect(card.getByTestId('inbound-webhook-state')).toHaveText('On');
       await expect(card.getByTestId('inbound-webhook-url')).toHaveText(url);
       await card.scrollIntoViewIfNeeded();

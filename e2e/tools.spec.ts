@@ -148,6 +148,8 @@ test.describe('mid-call tools', () => {
 
     // The assistant shows it first.
     await page.goto(`/assistants/${assistant.id}`);
+    // The lower sections load when they come near.
+    await page.locator('#section-tools').evaluate((el) => el.scrollIntoView());
     await expect(page.getByRole('button', { name: `Detach ${name}` })).toBeVisible();
 
     await page.goto('/tools');
@@ -160,6 +162,9 @@ test.describe('mid-call tools', () => {
 
     await page.goto(`/assistants/${assistant.id}`);
     await expect(page.getByRole('heading', { name: assistantName, level: 1 })).toBeVisible();
+    // Loaded (the section, not its placeholder) before counting what it does not show.
+    await page.locator('#section-tools').evaluate((el) => el.scrollIntoView());
+    await expect(page.locator('section#section-tools')).toBeVisible();
     await expect(page.getByRole('button', { name: `Detach ${name}` })).toHaveCount(0);
     await expect(page.getByText(/not found/)).toHaveCount(0);
     expect((await api.assistant(assistant.id)).tools.filter((t) => t.id !== undefined)).toEqual([]);

@@ -120,6 +120,8 @@ test('a failed delivery is listed on the assistant page, and "Resend" delivers i
     const started = await api.call<{ call_id: number }>('POST', '/user/make_call', { phone_number: '+12025550100', assistant_id: assistant.id, variables: {} });
 
     await page.goto(`/assistants/${assistant.id}`);
+    // The cards below the form's first screen load when they come near.
+    await page.locator('#section-webhooks').evaluate((el) => el.scrollIntoView());
     const card = page.getByRole('region', { name: 'Webhook deliveries' });
     await card.scrollIntoViewIfNeeded();
     // The call settles after ~11 s; the first attempt follows within a tick and gets the 500.
@@ -203,6 +205,8 @@ test.describe('against the hosted service, which has no delivery log and signs n
     const revision = 'current';
     await startSessionInStorage(context, `${revision}-hosted-token-0001`);
     await page.goto(`/assistants/${EXPECTED[revision].assistant.id}`);
+    // The cards below the form's first screen load when they come near.
+    await page.locator('#section-webhooks').evaluate((el) => el.scrollIntoView());
     const card = page.getByRole('region', { name: 'Webhook deliveries' });
     await expect(card.getByTestId('deliveries-not-offered')).toHaveText(/Not offered by this service/);
     await expect(card.getByRole('alert')).toHaveCount(0);

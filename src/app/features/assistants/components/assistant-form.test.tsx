@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/errors';
 import { lookupKeys } from '../../lookups/api';
 import { emptyAssistantForm, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
@@ -147,7 +147,80 @@ describe('AssistantForm', () => {
       />
     ));
     await screen.findByRole('button', { name: 'Save' });
+    // The lower sections (the tool list among them) load on their own: wait for them before looking.
+    await waitFor(() => expect(container.querySelector('section#section-tools')).not.toBeNull());
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue(markup);
+  });
+
+  describe('the lower sections, held back until needed', () => {
+    /** An IntersectionObserver that reports only when the test says a part came near. */
+    function stubObserver() {
+      const watched = new Map<Element, (entries: { isIntersecting: boolean }[]) => void>();
+      class Observer {
+        constructor(private readonly report: (entries: { isIntersecting: boolean }[]) => void) {}
+        observe(el: Element) {
+          watched.set(el, this.report);
+        }
+        disconnect() {
+          for (const [el, report] of watched) if (report === this.report) watched.delete(el);
+        }
+      }
+      vi.stubGlobal('IntersectionObserver', Observer);
+      return {
+        near(id: string) {
+          for (const [el, report] of watched) if (el.querySelector(`#section-${id}`)) act(() => report([{ isIntersecting: true }]));
+        },
+      };
+    }
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('keeps their place and heading, and loads one when it comes near', async () => {
+      const io = stubObserver();
+      const { container } = renderWithRouter(() => (
+        <AssistantForm initialValues={filled()} toolChoices={tools} save={vi.fn()} onSaved={() => {}} onCancel={() => {}} submitLabel="Save" />
+      ));
+      await screen.findByRole('button', { name: 'Save' });
+      expect(container.querySelector('#section-tools')).not.toBeNull();
+      expect(screen.getByRole('heading', { name: 'Tools' })).toBeInTheDocument();
+      expect(container.querySelector('section#section-tools')).toBeNull();
+      io.near('tools');
+      await waitFor(() => expect(container.querySelector('section#section-tools')).not.toBeNull());
+      expect(container.querySelector('section#section-conversation')).toBeNull();
+    });
+
+    it('loads them all once the person works in the form', async () => {
+      stubObserver();
+      const { container } = renderWithRouter(() => (
+        <AssistantForm initialValues={filled()} toolChoices={tools} save={vi.fn()} onSaved={() => {}} onCancel={() => {}} submitLabel="Save" />
+      ));
+      fireEvent.focus(await screen.findByRole('textbox', { name: /^Name/ }));
+      for (const id of ['conversation', 'after-call', 'webhooks', 'tools']) {
+        await waitFor(() => expect(container.querySelector(`section#section-${id}`)).not.toBeNull());
+      }
+    });
+
+    it('shows a held-back section at once when the service refuses one of its fields', async () => {
+      stubObserver();
+      const refusal = new ApiError({
+        kind: 'validation',
+        status: 422,
+        message: 'The given data was invalid.',
+        fieldErrors: { 'tool_ids.0': ['The selected tool ids.0 is invalid.'] },
+      });
+      const save = vi.fn<(v: AssistantFormOutput) => Promise<never>>().mockRejectedValue(refusal);
+      const { container } = renderWithRouter(() => (
+        <AssistantForm initialValues={filled()} toolChoices={tools} save={save} onSaved={() => {}} onCancel={() => {}} submitLabel="Save" />
+      ));
+      fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('The selected tool ids.0 is invalid.')).toBeInTheDocument();
+      expect(save).toHaveBeenCalledTimes(1);
+      // Every value was sent, the held-back sections' too.
+      expect(save.mock.calls[0]![0]).toMatchObject({ tool_ids: [4], end_call_tool: { description: 'Hang up after goodbye.' } });
+      expect(container.querySelector('section#section-tools')).not.toBeNull();
+      expect(container.querySelector('section#section-conversation')).toBeNull();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,14 +13,19 @@ import { UNKNOWN_OUTCOME_TITLE } from '../../../api/errors';
 import { OUTCOME_UNKNOWN } from '../../../lib/form-errors';
 import { assistantErrorMap, assistantFormSchema, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
 import { ASSISTANT_SECTIONS, countSectionErrors } from '../lib/sections';
+import { Deferred, SectionPlaceholder } from './deferred-section';
 import { SectionNav } from './section-nav';
-import { AfterCallSection } from './sections/after-call-section';
 import { BasicsSection } from './sections/basics-section';
-import { ConversationSection } from './sections/conversation-section';
 import { ModelSection } from './sections/model-section';
-import { ToolsSection, type ToolChoices } from './sections/tools-section';
+import type { ToolChoices } from './sections/tools-section';
 import { VoiceSection } from './sections/voice-section';
-import { WebhooksSection } from './sections/webhooks-section';
+
+// The sections below the first screen load when they come near (see Deferred): the page's first visit
+// loads only what the first screen shows.
+const ConversationSection = lazy(() => import('./sections/conversation-section').then((mod) => ({ default: mod.ConversationSection })));
+const AfterCallSection = lazy(() => import('./sections/after-call-section').then((mod) => ({ default: mod.AfterCallSection })));
+const WebhooksSection = lazy(() => import('./sections/webhooks-section').then((mod) => ({ default: mod.WebhooksSection })));
+const ToolsSection = lazy(() => import('./sections/tools-section').then((mod) => ({ default: mod.ToolsSection })));
 
 // While a number or a choice is empty the form holds null; the schema refuses it with "is required".
 const resolver = zodResolver(assistantFormSchema, { error: assistantErrorMap }) as unknown as Resolver<
@@ -29,8 +34,8 @@ const resolver = zodResolver(assistantFormSchema, { error: assistantErrorMap }) 
   AssistantFormOutput
 >;
 
-function sectionsWithErrors(errors: FieldErrors<AssistantFormValues>): string[] {
-  return ASSISTANT_SECTIONS.filter((s) => countSectionErrors(errors as Record<string, unknown>, s.fields) > 0).map((s) => s.title());
+function sectionsWithErrors(errors: FieldErrors<AssistantFormValues>) {
+  return ASSISTANT_SECTIONS.filter((s) => countSectionErrors(errors as Record<string, unknown>, s.fields) > 0);
 }
 
 /**
@@ -72,6 +77,14 @@ export function AssistantForm<T>({
   const inFlight = useRef(false);
   const [voiceNote, setVoiceNote] = useState<string | null>(null);
   const slow = useStillBusy(isSubmitting);
+  // Once the person works in the form (a focus, a key) every section loads: Tab must reach them all.
+  const [engaged, setEngaged] = useState(false);
+  const engage = () => {
+    if (!engaged) setEngaged(true);
+  };
+  // A section with an error (the browser's check or the service's answer) shows at once, so the error can.
+  const erring = new Set<string>(sectionsWithErrors(errors).map((s) => s.id));
+  const force = (id: string) => engaged || erring.has(id);
 
   const submit = handleSubmit(
     async (values) => {
@@ -87,7 +100,7 @@ export function AssistantForm<T>({
       }
     },
     (invalid) => {
-      const where = sectionsWithErrors(invalid);
+      const where = sectionsWithErrors(invalid).map((s) => s.title());
       notifications.show({
         color: 'red',
         title: m.assistants_form_check_title(),
@@ -112,7 +125,7 @@ export function AssistantForm<T>({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onFormSubmit} noValidate aria-label={m.assistants_form_label()}>
+      <form onSubmit={onFormSubmit} noValidate aria-label={m.assistants_form_label()} onFocusCapture={engage} onKeyDownCapture={engage}>
         <UnsavedChangesGuard when={isDirty} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 9 }}>
@@ -120,11 +133,23 @@ export function AssistantForm<T>({
               <BasicsSection heldPhoneNumberId={heldPhoneNumberId} onVoiceNote={setVoiceNote} />
               <VoiceSection voiceNote={voiceNote} />
               <ModelSection />
-              <ConversationSection />
-              <AfterCallSection />
-              <WebhooksSection />
-              {afterWebhooks}
-              <ToolsSection toolChoices={toolChoices} />
+              <Deferred force={force('conversation')} placeholder={<SectionPlaceholder id="conversation" title={m.assistants_section_conversation()} height={820} />}>
+                <ConversationSection />
+              </Deferred>
+              <Deferred force={force('after-call')} placeholder={<SectionPlaceholder id="after-call" title={m.assistants_section_after_call()} height={420} />}>
+                <AfterCallSection />
+              </Deferred>
+              <Deferred force={force('webhooks')} placeholder={<SectionPlaceholder id="webhooks" title={m.assistants_section_webhooks()} height={300} />}>
+                <WebhooksSection />
+              </Deferred>
+              {afterWebhooks ? (
+                <Deferred force={engaged} placeholder={<SectionPlaceholder height={300} />}>
+                  {afterWebhooks}
+                </Deferred>
+              ) : null}
+              <Deferred force={force('tools')} placeholder={<SectionPlaceholder id="tools" title={m.assistants_section_tools()} height={260} />}>
+                <ToolsSection toolChoices={toolChoices} />
+              </Deferred>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ lg: 3 }} visibleFrom="lg">

@@ -1,9 +1,8 @@
-import '@mantine/dates/styles.css';
-import { Badge, Button, Collapse, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Badge, Button, Collapse, Group, Input, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { DatesRangeValue } from '@mantine/dates';
+import { useDebouncedCallback, useId } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { CALL_STATUSES, CALL_TYPES } from '../../../../contract/call';
 import { m } from '../../../i18n';
 import type { FilterOption } from '../api/filter-option';
@@ -27,18 +26,43 @@ function optionData(options: readonly FilterOption[] | undefined, selected: numb
   return data;
 }
 
-/** The date picker's controls, named in the reader's language. */
-function calendarLabels() {
-  return {
-    previousMonth: m.calls_date_previous_month(),
-    nextMonth: m.calls_date_next_month(),
-    previousYear: m.calls_date_previous_year(),
-    nextYear: m.calls_date_next_year(),
-    previousDecade: m.calls_date_previous_decade(),
-    nextDecade: m.calls_date_next_decade(),
-    monthLevelControl: m.calls_date_month_level(),
-    yearLevelControl: m.calls_date_year_level(),
-  };
+const loadDateFilter = () => import('./date-filter');
+const DateFilter = lazy(loadDateFilter);
+
+/** Looks like the closed date picker; what the calendar needs loads when it is about to be used. */
+function DateStandIn({ onOpen, loading }: { onOpen: () => void; loading: boolean }) {
+  const id = useId();
+  const warm = () => void loadDateFilter();
+  return (
+    <Input.Wrapper id={id} label={m.calls_filter_date()}>
+      <Input
+        id={id}
+        component="button"
+        type="button"
+        style={{ cursor: 'pointer' }}
+        onPointerEnter={warm}
+        onFocus={warm}
+        onClick={onOpen}
+        aria-busy={loading || undefined}
+      >
+        <Input.Placeholder>{m.calls_filter_any()}</Input.Placeholder>
+      </Input>
+    </Input.Wrapper>
+  );
+}
+
+/** The date filter: a stand-in until the picker is wanted (a click, or a range already in the URL). */
+function LazyDateFilter({ value, onChange }: { value: DatesRangeValue<string>; onChange: (value: DatesRangeValue<string>) => void }) {
+  const [wanted, setWanted] = useState(false);
+  const [openPending, setOpenPending] = useState(false);
+  if (!wanted && value[0] === null && value[1] === null) {
+    return <DateStandIn onOpen={() => { setWanted(true); setOpenPending(true); }} loading={false} />;
+  }
+  return (
+    <Suspense fallback={<DateStandIn onOpen={() => undefined} loading />}>
+      <DateFilter value={value} onChange={onChange} openOnMount={openPending} onOpened={() => setOpenPending(false)} />
+    </Suspense>
+  );
 }
 
 /** What the URL holds for typed phone text: E.164 when it reads as a number (so a shared link means the same everywhere), else the text. */
@@ -158,24 +182,13 @@ export const CallFilters = memo(function CallFilters({ search, phone, assistants
           clearButtonProps={{ 'aria-label': m.calls_filter_clear_campaign() }}
           nothingFoundMessage={m.calls_filter_no_campaign()}
         />
-        <DatePickerInput
-          type="range"
-          label={m.calls_filter_date()}
-          placeholder={m.calls_filter_any()}
-          valueFormat={m.calls_filter_date_format()}
-          ariaLabels={calendarLabels()}
-          clearButtonProps={{ 'aria-label': m.calls_filter_clear_date() }}
+        <LazyDateFilter
           value={range}
-          onChange={(value) => {
-            const next: DatesRangeValue<string> = [value[0] ? String(value[0]).slice(0, 10) : null, value[1] ? String(value[1]).slice(0, 10) : null];
+          onChange={(next) => {
             setRange(next);
             const [from, to] = next;
             if ((from && to) || (!from && !to)) onChange({ date_from: from ?? undefined, date_to: to ?? undefined });
           }}
-          allowSingleDateInRange
-          clearable
-          maxDate={new Date()}
-          popoverProps={{ withinPortal: true }}
         />
       </SimpleGrid>
   );

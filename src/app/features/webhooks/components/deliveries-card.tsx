@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconWebhook } from '@tabler/icons-react';
@@ -9,9 +9,11 @@ import { deliveriesQuery } from '../api/get-deliveries';
 import { useResendDelivery } from '../api/resend-delivery';
 import { isNotOffered } from '../lib/not-offered';
 import { DeliveriesTable } from './deliveries-table';
-import { DeliveryDrawer } from './delivery-drawer';
 import { m } from '../../../i18n';
 import { formatNumber } from '../../../i18n/format';
+
+// Loaded when a row is first opened: most visits to the assistant page never open one.
+const DeliveryDrawer = lazy(() => import('./delivery-drawer').then((mod) => ({ default: mod.DeliveryDrawer })));
 
 const PER_PAGE = 10;
 const PENDING_REFRESH_MS = 5_000;
@@ -42,6 +44,9 @@ export function WebhookDeliveriesCard({
 }) {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<WebhookDelivery | null>(null);
+  // Stays true once a row was opened, so the drawer keeps its closing animation.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (open !== null && !drawerWanted) setDrawerWanted(true);
   const query = useQuery({
     ...deliveriesQuery({ assistant_id: assistantId, status, page, per_page: PER_PAGE }),
     // Pending deliveries change on their own: look again now and then, besides the live stream's nudges.
@@ -133,7 +138,11 @@ export function WebhookDeliveriesCard({
           </QueryState>
         )}
       </Stack>
-      <DeliveryDrawer row={open} onClose={() => setOpen(null)} onResend={(d) => void onResend(d)} resending={open !== null && resendingId === open.id} />
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <DeliveryDrawer row={open} onClose={() => setOpen(null)} onResend={(d) => void onResend(d)} resending={open !== null && resendingId === open.id} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

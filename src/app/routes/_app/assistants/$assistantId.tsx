@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { Button } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -16,14 +16,16 @@ import { assistantQuery } from '../../../features/assistants/api/get-assistant';
 import { useUpdateAssistant } from '../../../features/assistants/api/update-assistant';
 import { AssistantForm } from '../../../features/assistants/components/assistant-form';
 import { confirmDeleteAssistant } from '../../../features/assistants/components/confirm-delete';
-import { InboundWebhookCard } from '../../../features/assistants/components/inbound-webhook-card';
 import { assistantName, assistantSummary } from '../../../features/assistants/lib/format';
 import { assistantToForm, formToUpdateRequest } from '../../../features/assistants/lib/form-values';
 import { languagesQuery, modelsQuery } from '../../../features/lookups/api';
 import { toolsQuery } from '../../../features/tools/api/get-tools';
 import { useToolChoices } from './-tool-choices';
 import { CallActions } from '../../../features/test-call/components/call-actions';
-import { WebhookDeliveriesCard } from '../../../features/webhooks/components/deliveries-card';
+
+// Below the form's first screen: loaded when the form's Deferred shows them (it holds the Suspense).
+const InboundWebhookCard = lazy(() => import('../../../features/assistants/components/inbound-webhook-card').then((mod) => ({ default: mod.InboundWebhookCard })));
+const WebhookDeliveriesCard = lazy(() => import('../../../features/webhooks/components/deliveries-card').then((mod) => ({ default: mod.WebhookDeliveriesCard })));
 
 const assistantIdSchema = idParam();
 // zod/mini and the statuses written out: validateSearch stays in the entry chunk (see lib/search-params).

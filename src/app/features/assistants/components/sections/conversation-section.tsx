@@ -5,7 +5,8 @@ import { ASSISTANT_BOUNDS } from '../../../../../contract';
 import { m } from '../../../../i18n';
 import { formatNumber, formatPercent } from '../../../../i18n/format';
 import type { AssistantFormValues } from '../../lib/form-schema';
-import { ChoiceField, NumberField, SliderField, SwitchField } from '../fields';
+import { ChoiceField, SliderField, SwitchField } from '../fields';
+import { NumberField } from '../number-field';
 import { FormSection } from '../form-section';
 
 function minutes(seconds: number): string | null {
