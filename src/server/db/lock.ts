@@ -6,13 +6,38 @@ import { join } from 'node:path';
  * The service holds a lock file with its pid; the command-line tools refuse while it is alive.
  */
 
+/** SIGKILL's bit in /proc's pending-signal masks. */
+const SIGKILL_BIT = 1n << 8n;
+
+/**
+ * A process killed with SIGKILL runs no more code, yet `kill(pid, 0)` still finds it while the kernel
+ * tears it down, and for good when nobody reaps it (a zombie). Where /proc tells, both count as gone:
+ * a restart right after a kill must not be refused.
+ */
+function isDying(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    if (state === 'Z' || state === 'X') return true;
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return [...status.matchAll(/^(?:ShdPnd|SigPnd):\s*([0-9a-f]+)$/gm)].some((m) => (BigInt(`0x${m[1]}`) & SIGKILL_BIT) !== 0n);
+  } catch {
+    return false;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
+  return !isDying(pid);
+}
+
+/** Waits without an event loop: the lock is taken before the service has anything else to do. */
+function sleepSync(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 export function lockHolder(dataDir: string): number | null {
@@ -38,7 +63,12 @@ export class DataDirLockedError extends Error {
 /** Takes the lock for this process; throws DataDirLockedError when another live process has it. */
 export function acquireDataDirLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const holder = lockHolder(dataDir);
+  let holder = lockHolder(dataDir);
+  // A holder that is just exiting (stopped a moment ago) gets a second to let go.
+  for (let waited = 0; holder !== null && waited < 1000; waited += 50) {
+    sleepSync(50);
+    holder = lockHolder(dataDir);
+  }
   if (holder !== null) throw new DataDirLockedError(dataDir, holder);
   const file = join(dataDir, 'service.lock');
   writeFileSync(file, String(process.pid));
