@@ -5,7 +5,7 @@ import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.data', 'test-results', 'playwright-report', 'src/app/route-tree.gen.ts', 'src/app/paraglide', '.tmp'] },
+  { ignores: ['dist', 'dist-server', 'dist-server.tmp-*', 'dist-server.lock', 'node_modules', '.data', 'test-results', 'playwright-report', 'src/app/route-tree.gen.ts', 'src/app/paraglide', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
