@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { serviceApi, type ApiAssistant } from './fixtures/assistants-api';
 import { COLOR_SCHEME_KEY, expectNoAxeViolations, useColorScheme, type ColorScheme } from './support/a11y';
-import { networkQuiet } from './support/quiet';
+import { loadDeferred, networkQuiet } from './support/quiet';
 import { DESKTOP, PHONE } from './support/screenshots';
 import { startSessionInStorage } from './support/session';
 import { demoToken } from './support/tokens';
@@ -120,6 +120,7 @@ async function settled(page: Page) {
 async function ready(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible({ timeout: 20_000 });
   await networkQuiet(page);
+  await loadDeferred(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await settled(page);
 }

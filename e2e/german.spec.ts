@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { englishOnPage, englishPatterns } from './support/catalogs';
-import { networkQuiet } from './support/quiet';
+import { loadDeferred, networkQuiet } from './support/quiet';
 import { saveScreenshot } from './support/screenshots';
 import { startSessionInStorage } from './support/session';
 import { demoToken } from './support/tokens';
@@ -25,6 +25,7 @@ const patterns = englishPatterns();
 
 async function settled(page: Page) {
   await networkQuiet(page);
+  await loadDeferred(page);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 

@@ -33,3 +33,20 @@ export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 20_000
     page.off('requestfailed', ended);
   }
 }
+
+/**
+ * Brings in what a page holds back until it is near the screen (the assistant form's lower sections show
+ * an aria-busy placeholder until then): the page is scrolled down half a screen at a time to its end, so a
+ * scan of the page sees all of it, then back to the top.
+ */
+export async function loadDeferred(page: Page, rounds = 40): Promise<void> {
+  const busy = page.locator('[aria-busy="true"]');
+  for (let i = 0; i < rounds && (await busy.count()) > 0; i++) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight / 2);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    await page.waitForTimeout(atEnd ? 300 : 100);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
