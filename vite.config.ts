@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
-import { signInChunk, signInZodCopy } from './scripts/vite-sign-in-chunk';
+import { signInChunk, signInZodCopy } from './scripts/vite-sign-in-chunk.ts';
+import { appAlias } from './scripts/app-alias.ts';
 
 // `npm run dev` runs the service on API_PORT (default 8081) and Vite here, proxying /api to it.
 const apiPort = process.env.API_PORT ?? '8081';
@@ -11,6 +12,7 @@ const apiPort = process.env.API_PORT ?? '8081';
 const signIn = signInChunk(() => [signInZodCopy(), react()]);
 
 export default defineConfig({
+  resolve: { alias: appAlias },
   plugins: [
     // The catalogs (messages/<area>/{en,de}.json) compiled to src/app/paraglide; options in project.inlang/paraglide.config.js.
     paraglideVitePlugin({ project: './project.inlang', outdir: './src/app/paraglide' }),

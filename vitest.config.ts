@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { appAlias } from './scripts/app-alias.ts';
 
 const server = {
   environment: 'node' as const,
@@ -25,6 +26,7 @@ export default defineConfig({
       {
         // The messages (src/app/paraglide) are compiled before: `npm test`'s first step, `npm run i18n`, `npm install`.
         plugins: [react()],
+        resolve: { alias: appAlias },
         test: {
           name: 'app',
           environment: 'jsdom',

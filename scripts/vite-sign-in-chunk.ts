@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { build, type Plugin, type PluginOption, type Rolldown } from 'vite';
+import { appAlias } from './app-alias.ts';
 
 /*
  * The sign-in page in few chunks. Left to automatic splitting, the modules it shares with console pages
@@ -69,6 +70,7 @@ export function signInChunk(probePlugins: () => PluginOption[]): {
           configFile: false,
           root,
           logLevel: 'silent',
+          resolve: { alias: appAlias },
           plugins: probePlugins(),
           build: {
             write: false,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createApiClient, buildUrl } from './client';
 import { ApiError } from './errors';
 import type { Session } from './session';
-import { jsonResponse } from '../test/render';
+import { jsonResponse } from '@/test/render';
 
 const session: Session = { token: 'vc_good_token', host: 'https://api.example.com/api/', remember: false, startedAt: '2030-01-01T00:00:00Z' };
 const list = z.array(z.unknown());

@@ -1,6 +1,6 @@
-import * as z from '../lib/zod-mini';
+import * as z from '@/lib/zod-mini';
 import { safeParse, type $ZodError, type $ZodType, type output } from 'zod/v4/core';
-import { m } from '../i18n';
+import { m } from '@/i18n';
 import { ApiError, errorFromAnswer, errorFromFailure, type RequestContext } from './errors';
 import { apiBaseUrlOf, expireSession, getSession, type Session } from './session';
 

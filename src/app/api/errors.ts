@@ -1,5 +1,5 @@
-import type { FieldErrors } from '../../contract/errors';
-import { currentLocale, m } from '../i18n';
+import type { FieldErrors } from '@contract/errors';
+import { currentLocale, m } from '@/i18n';
 
 /**
  * A count or a number of seconds in the reader's language. Not i18n/format's formatNumber: this file is

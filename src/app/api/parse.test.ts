@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { callSchema } from '../../contract/call';
-import { assistantSchema } from '../../contract/assistant';
-import { leadSchema } from '../../contract/lead';
-import { listOf, phoneNumberSchema, voiceSchema } from '../../contract/lookups';
-import { paginatedSchema } from '../../contract/pagination';
+import { callSchema } from '@contract/call';
+import { assistantSchema } from '@contract/assistant';
+import { leadSchema } from '@contract/lead';
+import { listOf, phoneNumberSchema, voiceSchema } from '@contract/lookups';
+import { paginatedSchema } from '@contract/pagination';
 import { createApiClient } from './client';
-import { jsonResponse } from '../test/render';
+import { jsonResponse } from '@/test/render';
 
 /*
  * What the hosted service really sends (shared/spec/hosted-quirks.md), through the client and the

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import * as z from '../lib/zod-mini';
-import { env } from '../env';
+import * as z from '@/lib/zod-mini';
+import { env } from '@/env';
 
 /*
  * The session: an API token and the API host it belongs to. "Remember me" keeps it in localStorage,

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { AppProviders } from '../providers';
-import { createQueryClient } from '../lib/query-client';
-import { createAppRouter } from '../router';
-import { installZodErrors } from '../i18n/zod-errors';
+import { AppProviders } from '@/providers';
+import { createQueryClient } from '@/lib/query-client';
+import { createAppRouter } from '@/router';
+import { installZodErrors } from '@/i18n/zod-errors';
 
 /** The signed-in console: the router with its route tree, the query cache in its context. */
 export function mountConsole(rootElement: HTMLElement) {

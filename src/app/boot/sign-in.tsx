@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { colorSchemeManager, theme } from '../theme';
-import { accessibleColors } from '../theme-colors';
-import { SignInPage } from '../features/auth/components/sign-in-page';
-import { safeRedirect } from '../lib/paths';
+import { colorSchemeManager, theme } from '@/theme';
+import { accessibleColors } from '@/theme-colors';
+import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { safeRedirect } from '@/lib/paths';
 
 /**
  * A visit without a session: the sign-in screen alone, without the router, the route tree, the pages'

@@ -1,6 +1,6 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
-import { m } from '../i18n';
+import { m } from '@/i18n';
 
 /** Light/dark switch; Mantine's color scheme manager keeps the choice in localStorage. */
 export function ColorSchemeToggle() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, EmptyState } from '@mantine/core';
 import { IconHammer } from '@tabler/icons-react';
-import { currentLocale, m } from '../i18n';
+import { currentLocale, m } from '@/i18n';
 import { PageHeader } from './page-header';
 
 /** A resource page that is not built yet: its title and what it will hold. */

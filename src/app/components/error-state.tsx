@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { errorMessage } from '../api/errors';
-import { m } from '../i18n';
+import { errorMessage } from '@/api/errors';
+import { m } from '@/i18n';
 
 /** A failed load, said plainly, with a way to try again. */
 export function ErrorState({

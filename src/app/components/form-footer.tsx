@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { unknownOutcomeTitle } from '../api/errors';
-import { m } from '../i18n';
-import { useStillBusy } from '../lib/use-still-busy';
+import { unknownOutcomeTitle } from '@/api/errors';
+import { m } from '@/i18n';
+import { useStillBusy } from '@/lib/use-still-busy';
 
 interface FormFooterProps {
   /** Why the last save failed when no field took the blame (a 404, a network error, a plan limit). */

@@ -1,5 +1,5 @@
 import { SegmentedControl, type SegmentedControlProps } from '@mantine/core';
-import { changeLocale, currentLocale, localeNames, locales, m, type Locale } from '../i18n';
+import { changeLocale, currentLocale, localeNames, locales, m, type Locale } from '@/i18n';
 
 /**
  * English / Deutsch, each named in its own language. Choosing one reloads the page in it (and keeps it

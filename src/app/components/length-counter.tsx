@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { m } from '../i18n';
-import { formatNumber } from '../i18n/format';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 
 /** "120 / 255" under a text field, red once past the limit; announced politely to screen readers. */
 export function LengthCounter({ length, max }: { length: number; max: number }) {

@@ -3,7 +3,7 @@ import { IconMapQuestion } from '@tabler/icons-react';
 import { useDocumentTitle } from '@mantine/hooks';
 import { ButtonLink } from './links';
 import { documentTitle } from './brand';
-import { m } from '../i18n';
+import { m } from '@/i18n';
 
 export function NotFound() {
   useDocumentTitle(documentTitle(m.shell_not_found_title()));

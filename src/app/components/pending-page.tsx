@@ -1,5 +1,5 @@
 import { Skeleton, Stack } from '@mantine/core';
-import { m } from '../i18n';
+import { m } from '@/i18n';
 
 /** Shown when a route's loader takes a while (the top progress bar runs as well). */
 export function PendingPage() {

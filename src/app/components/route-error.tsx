@@ -3,8 +3,8 @@ import { Alert, Button, Container, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { isApiError, errorMessage } from '../api/errors';
-import { m } from '../i18n';
+import { isApiError, errorMessage } from '@/api/errors';
+import { m } from '@/i18n';
 
 /** Every route's error page: what went wrong and a retry that reruns the route's loader. */
 export function RouteError({ error, reset }: ErrorComponentProps) {

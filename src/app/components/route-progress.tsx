@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { m } from '../i18n';
+import { m } from '@/i18n';
 
 /**
  * A thin bar at the top of the window while a route loads. It appears only when loading takes longer

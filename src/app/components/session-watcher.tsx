@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { subscribeSession } from '../api/session';
-import { paths } from '../lib/paths';
+import { subscribeSession } from '@/api/session';
+import { paths } from '@/lib/paths';
 
 /**
  * Reacts to the end of a session. Expired (the API answered 401): go to sign-in with a way back to this

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
  * for them. The sign-in page loads neither. vite.config.ts gives each its own chunk (`phone`, `forms`).
  */
 const load = () => {
-  void import('../../contract/phone').catch(() => undefined);
+  void import('@contract/phone').catch(() => undefined);
   void import('react-hook-form').catch(() => undefined);
 };
 

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { m } from '../i18n';
+import { m } from '@/i18n';
 
 /** The id of every page's `<main>`, which the skip link jumps to. */
 export const MAIN_CONTENT_ID = 'main-content';

@@ -1,5 +1,5 @@
 import { Group, Skeleton, Stack } from '@mantine/core';
-import { m } from '../i18n';
+import { m } from '@/i18n';
 
 /** Placeholder rows while a table's data loads. */
 export function TableSkeleton({ rows = 4, columns = 3 }: { rows?: number; columns?: number }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
-import { m } from '../i18n';
+import { m } from '@/i18n';
 
 /**
  * Asks before leaving a form with unsaved changes: a dialog for the console's own navigation (links,

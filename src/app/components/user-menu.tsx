@@ -1,10 +1,10 @@
 import { ActionIcon, Menu, Text } from '@mantine/core';
 import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { describeApiHost, endSession, useSession } from '../api/session';
-import { BalanceLine } from '../features/account/components/balance-line';
-import { notifySuccess } from '../lib/notify';
-import { m } from '../i18n';
+import { describeApiHost, endSession, useSession } from '@/api/session';
+import { BalanceLine } from '@/features/account/components/balance-line';
+import { notifySuccess } from '@/lib/notify';
+import { m } from '@/i18n';
 
 export function signOut() {
   endSession('signed-out');

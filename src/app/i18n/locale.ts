@@ -1,4 +1,4 @@
-import { getLocale, locales, setLocale } from '../paraglide/runtime.js';
+import { getLocale, locales, setLocale } from '@/paraglide/runtime.js';
 
 export type Locale = (typeof locales)[number];
 export { locales };

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { setLocale } from '../paraglide/runtime.js';
+import { setLocale } from '@/paraglide/runtime.js';
 import { installZodErrors } from './zod-errors';
 
 const first = (schema: z.ZodType, value: unknown) => {

@@ -1,5 +1,5 @@
 import { config, type $ZodErrorMap } from 'zod/v4/core';
-import { m } from '../paraglide/messages.js';
+import { m } from '@/paraglide/messages.js';
 import { formatList, formatNumber } from './format';
 
 /*

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { modals } from '@mantine/modals';
-import { m } from '../i18n';
+import { m } from '@/i18n';
 
 /** A confirmation dialog as a promise: true when the person confirmed. */
 export function confirmAction(options: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook, act } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
-import { ApiError } from '../api/errors';
+import { ApiError } from '@/api/errors';
 import { applyApiErrorToForm } from './form-errors';
 
 type Values = { name: string; post_call_schema: { name: string }[]; end_call_tool: { description: string } };

@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError, errorMessage } from '../api/errors';
+import { ApiError, errorMessage } from '@/api/errors';
 
 /**
  * Puts a failed change's errors on the form: each of the service's field errors (Laravel's dotted keys,

@@ -9,7 +9,7 @@ import {
   IconTool,
   type Icon,
 } from '@tabler/icons-react';
-import { m } from '../i18n';
+import { m } from '@/i18n';
 import { paths } from './paths';
 
 /** The navbar, in order. (Icons live here, not in paths.ts, so the sign-in page does not load them.) */

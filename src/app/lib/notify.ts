@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { ApiError, errorMessage, unknownOutcomeTitle } from '../api/errors';
-import { m } from '../i18n';
+import { ApiError, errorMessage, unknownOutcomeTitle } from '@/api/errors';
+import { m } from '@/i18n';
 
 /** The outcome of every change is a notification: these keep them alike across pages. */
 export function notifySuccess(message: string, title?: string) {

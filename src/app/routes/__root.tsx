@@ -1,9 +1,9 @@
 import { createRootRouteWithContext, lazyRouteComponent, Outlet } from '@tanstack/react-router';
-import type { RouterContext } from '../router-context';
-import { RouteProgress } from '../components/route-progress';
-import { SessionWatcher } from '../components/session-watcher';
+import type { RouterContext } from '@/router-context';
+import { RouteProgress } from '@/components/route-progress';
+import { SessionWatcher } from '@/components/session-watcher';
 
-const NotFound = lazyRouteComponent(() => import('../components/not-found'), 'NotFound');
+const NotFound = lazyRouteComponent(() => import('@/components/not-found'), 'NotFound');
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

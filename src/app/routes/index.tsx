@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { DEFAULT_PAGE } from '../lib/paths';
+import { DEFAULT_PAGE } from '@/lib/paths';
 
 export const Route = createFileRoute('/')({
   beforeLoad: () => {

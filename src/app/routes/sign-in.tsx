@@ -1,8 +1,8 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import * as z from '../lib/zod-mini';
-import { getSession } from '../api/session';
-import { SignInPage } from '../features/auth/components/sign-in-page';
-import { safeRedirect } from '../lib/paths';
+import * as z from '@/lib/zod-mini';
+import { getSession } from '@/api/session';
+import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { safeRedirect } from '@/lib/paths';
 
 const signInSearch = z.object({
   /** The page to go back to after signing in (a path of this console; anything else is ignored). */

@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { theme } from '../theme';
+import { theme } from '@/theme';
 
 /** A fresh QueryClient per test: no cache shared between tests, no retries. */
 export function testQueryClient() {

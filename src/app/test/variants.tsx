@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import { theme } from '../theme';
+import { theme } from '@/theme';
 
 /*
  * Variants of a full response record as the hosted service's drift produces them (shared/spec/hosted-quirks.md):

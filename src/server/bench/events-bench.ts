@@ -4,6 +4,7 @@ import { publish } from '../events/bus';
 import { installEventBridge } from '../events/pg-bridge';
 import { openEventStream } from '../test/event-stream';
 import { startTestService } from '../test/harness';
+import { callEvent } from '../events/build';
 
 /*
  * Benchmark (not a test): how long an event takes from publish to a client of GET /user/events, in this
@@ -37,7 +38,7 @@ async function main() {
     // Paced a little, as real changes come: 1 event every 0.5 ms.
     for (let i = 0; i < N; i++) {
       sent.set(i, performance.now());
-      publish(db, { type: 'call', user_id: user.id, id: i, status: 'ringing' });
+      publish(db, callEvent({ id: i, user_id: user.id, status: 'ringing', assistant_id: null, campaign_id: null }));
       if (i % 20 === 19) await new Promise((r) => setTimeout(r, 10));
     }
     await stream.next((m) => (JSON.parse(m.data) as { id: number }).id === N - 1 && stream.messages.indexOf(m) >= base, 20_000);

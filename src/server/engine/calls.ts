@@ -9,6 +9,7 @@ import { enqueueCallWebhooks } from '../webhooks/enqueue';
 import { callContent, languageOf, type ContentAssistant } from './content';
 import { settleLeadAttempt } from './lead-attempts';
 import { callCost, makePlan, readPlan, stepsOf, type CallPlan, type Step } from './plan';
+import { accountEvent, callEvent } from '../events/build';
 
 /*
  * The call engine: moves every call whose next step is due (engine_next_at <= now) through
@@ -95,9 +96,6 @@ async function planOnTheSpot(trx: Db, call: CallRow): Promise<CallPlan> {
   });
 }
 
-function callEvent(call: CallRow): ServiceEvent {
-  return { type: 'call', user_id: call.user_id, id: call.id, status: call.status, assistant_id: call.assistant_id, campaign_id: call.campaign_id };
-}
 
 /** Takes one call through every step due by `now`; returns the events to publish (none when nothing changed). */
 async function advanceCall(trx: Db, call: CallRow, now: Date): Promise<ServiceEvent[]> {
@@ -274,7 +272,7 @@ async function finalise(trx: Db, call: CallRow, plan: CallPlan, created: number,
   // Paid once: only this transaction, which holds the call's row, takes the call to its outcome.
   if (cost.total > 0) {
     await charge(trx, row.user_id, cost.total);
-    events.push({ type: 'account', user_id: row.user_id });
+    events.push(accountEvent(row.user_id));
   }
   if (row.lead_id !== null) events.push(...(await settleLeadAttempt(trx, row, now)));
   events.push(...(await enqueueCallWebhooks(trx, row, 'ended', now)));

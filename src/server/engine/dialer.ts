@@ -6,6 +6,7 @@ import { toDbTimestamp } from '../db/time';
 import { publish, type ServiceEvent } from '../events/bus';
 import { isWithinWindow } from './campaign-window';
 import { MIN_BALANCE_FOR_CALL, placeCall, placedCallEvent, type PlaceCallInput } from './place-call';
+import { campaignEvent, leadEvent } from '../events/build';
 
 /*
  * The campaign dialler, one tick: every running campaign, each in a transaction of its own that holds the
@@ -61,7 +62,7 @@ async function dialCampaign(trx: Db, campaignId: number, now: Date): Promise<Tic
     await trx.updateTable('campaigns').set({ status: 'completed', updated_at: ts }).where('id', '=', campaign.id).execute();
     return {
       dialled: 0,
-      events: [{ type: 'campaign', user_id: campaign.user_id, id: campaign.id, status: 'completed', campaign_id: campaign.id }],
+      events: [campaignEvent({ id: campaign.id, user_id: campaign.user_id, status: 'completed' })],
     };
   }
 
@@ -137,10 +138,10 @@ async function dialCampaign(trx: Db, campaignId: number, now: Date): Promise<Tic
     if (logDials) console.log(`[dialer ${process.pid}] campaign ${campaign.id} lead ${lead.id} contact ${contact.id} call ${call.id}`);
     events.push(
       placedCallEvent(input, call),
-      { type: 'lead', user_id: campaign.user_id, id: lead.id, status: lead.status, campaign_id: campaign.id, call_id: call.id },
+      leadEvent({ id: lead.id, user_id: campaign.user_id, status: lead.status, campaign_id: campaign.id }, call.id),
     );
   }
-  events.push({ type: 'campaign', user_id: campaign.user_id, id: campaign.id, status: campaign.status, campaign_id: campaign.id });
+  events.push(campaignEvent({ id: campaign.id, user_id: campaign.user_id, status: campaign.status }));
   return { dialled: due.length, events };
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '../db/connect';
 import type { CallRow, CampaignRow, LeadRow } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
 import type { ServiceEvent } from '../events/bus';
+import { campaignEvent, leadEvent } from '../events/build';
 
 /*
  * What a campaign call's outcome does to its lead (the transitions the spec leaves out; README "Campaigns"):
@@ -84,18 +85,18 @@ export async function settleLeadAttempt(trx: Db, call: CallRow, now: Date): Prom
     .where('user_id', '=', call.user_id)
     .executeTakeFirst();
   const ts = toDbTimestamp(now);
-  const leadEvent = (status: string): ServiceEvent[] => [
-    { type: 'lead', user_id: call.user_id, id: primary.id, status, campaign_id: primary.campaign_id, call_id: call.id },
-    { type: 'campaign', user_id: call.user_id, id: primary.campaign_id, campaign_id: primary.campaign_id, call_id: call.id },
+  const leadEvents = (status: string): ServiceEvent[] => [
+    leadEvent({ id: primary.id, user_id: call.user_id, status, campaign_id: primary.campaign_id }, call.id),
+    campaignEvent({ id: primary.campaign_id, user_id: call.user_id }, call.id),
   ];
   if (!campaign) {
     await trx.updateTable('leads').set({ live_call_id: null, updated_at: ts }).where('id', '=', primary.id).execute();
-    return leadEvent(primary.status);
+    return leadEvents(primary.status);
   }
   // A lead someone set back to created while its call ran is dialled afresh; one already settled stays.
   if (primary.status !== 'created') {
     await trx.updateTable('leads').set({ live_call_id: null, updated_at: ts }).where('id', '=', primary.id).execute();
-    return leadEvent(primary.status);
+    return leadEvents(primary.status);
   }
 
   const verdict = verdictOf(call, campaign);
@@ -108,7 +109,7 @@ export async function settleLeadAttempt(trx: Db, call: CallRow, now: Date): Prom
     if (contact.id !== primary.id) {
       await trx.updateTable('leads').set({ status: 'completed', updated_at: ts }).where('id', '=', contact.id).execute();
     }
-    return leadEvent('completed');
+    return leadEvents('completed');
   }
 
   if (verdict === 'unreached') {
@@ -121,7 +122,7 @@ export async function settleLeadAttempt(trx: Db, call: CallRow, now: Date): Prom
         .set({ live_call_id: null, next_contact: next, next_attempt_at: null, updated_at: ts })
         .where('id', '=', primary.id)
         .execute();
-      return leadEvent('created');
+      return leadEvents('created');
     }
   }
 
@@ -139,7 +140,7 @@ export async function settleLeadAttempt(trx: Db, call: CallRow, now: Date): Prom
       .where('parent_lead_id', '=', primary.id)
       .where('status', '=', 'created')
       .execute();
-    return leadEvent('reached-max-retries');
+    return leadEvents('reached-max-retries');
   }
   await trx
     .updateTable('leads')
@@ -152,5 +153,5 @@ export async function settleLeadAttempt(trx: Db, call: CallRow, now: Date): Prom
     })
     .where('id', '=', primary.id)
     .execute();
-  return leadEvent('created');
+  return leadEvents('created');
 }

@@ -3,6 +3,7 @@ import type { JsonRecord } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
 import type { ServiceEvent } from '../events/bus';
 import { makePlan, stepsOf } from './plan';
+import { callEvent } from '../events/build';
 
 export { MIN_BALANCE_FOR_CALL } from './plan';
 
@@ -92,12 +93,5 @@ export async function placeCall(trx: Db, input: PlaceCallInput): Promise<PlacedC
 
 /** What to publish once the transaction that placed the call has committed. */
 export function placedCallEvent(input: Pick<PlaceCallInput, 'user_id' | 'assistant_id' | 'campaign_id'>, placed: PlacedCall): ServiceEvent {
-  return {
-    type: 'call',
-    user_id: input.user_id,
-    id: placed.id,
-    status: placed.status,
-    assistant_id: input.assistant_id,
-    campaign_id: input.campaign_id ?? null,
-  };
+  return callEvent({ id: placed.id, user_id: input.user_id, status: placed.status, assistant_id: input.assistant_id, campaign_id: input.campaign_id ?? null });
 }

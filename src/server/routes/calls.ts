@@ -11,6 +11,7 @@ import { callResource } from '../resources/calls';
 import { balanceOf, INSUFFICIENT_BALANCE_CALL } from '../balance';
 import { publish } from '../events/bus';
 import { MIN_BALANCE_FOR_CALL, placeCall, placedCallEvent, type PlaceCallInput } from '../engine/place-call';
+import { callDeletedEvent } from '../events/build';
 
 const CALL_NOT_FOUND = 'Call not found';
 export const CALL_PHONE_INVALID = 'The phone number field must be a valid phone number.';
@@ -161,7 +162,7 @@ export function callRoutes({ db, now }: Deps) {
       return call;
     });
     if (!gone) throw notFound(CALL_NOT_FOUND);
-    publish(db, { type: 'call', user_id: userId, id, status: 'deleted', campaign_id: gone.campaign_id, assistant_id: gone.assistant_id });
+    publish(db, callDeletedEvent({ id, user_id: userId, campaign_id: gone.campaign_id, assistant_id: gone.assistant_id }));
     return c.json({ message: 'Call deleted successfully' });
   });
 

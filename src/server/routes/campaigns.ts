@@ -18,6 +18,7 @@ import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound, ValidationError } from '../http/errors';
 import { idParam, parseBody, parseOr422, readJson } from '../http/validate';
 import { campaignResource, type CampaignExtras } from '../resources/campaigns';
+import { campaignDeletedEvent, campaignEvent } from '../events/build';
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 export const CAMPAIGN_ALREADY_RUNNING = 'The campaign is already running.';
@@ -218,7 +219,7 @@ export function campaignRoutes({ db, now }: Deps) {
     }
     // Start and stop change nothing else: the dialler picks a running campaign up on its next tick and
     // leaves a stopped one's calls in flight to finish and settle their leads.
-    publish(db, { type: 'campaign', user_id: userId, id: campaign.id, status: next, campaign_id: campaign.id });
+    publish(db, campaignEvent({ id: campaign.id, user_id: userId, status: next }));
     return c.json({
       message: next === 'running' ? 'Campaign started successfully' : 'Campaign stopped successfully',
       success: true,
@@ -233,7 +234,7 @@ export function campaignRoutes({ db, now }: Deps) {
     const id = idParam(c, 'id', CAMPAIGN_NOT_FOUND);
     const res = await db.deleteFrom('campaigns').where('id', '=', id).where('user_id', '=', c.var.user.id).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) throw notFound(CAMPAIGN_NOT_FOUND);
-    publish(db, { type: 'campaign', user_id: c.var.user.id, id, status: 'deleted', campaign_id: id });
+    publish(db, campaignDeletedEvent({ id, user_id: c.var.user.id }));
     return c.json({ message: 'Campaign deleted successfully' });
   });
 

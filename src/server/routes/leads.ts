@@ -19,6 +19,7 @@ import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound, ValidationError } from '../http/errors';
 import { idParam, parseOr422, readJson } from '../http/validate';
 import { leadResource, type CampaignRef } from '../resources/leads';
+import { leadEvent } from '../events/build';
 
 const LEAD_NOT_FOUND = 'Lead not found';
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
@@ -169,7 +170,7 @@ export function leadRoutes({ db, now }: Deps) {
               .execute();
       return { lead, children: [...children].sort((a, b) => a.id - b.id) };
     });
-    publish(db, { type: 'lead', user_id: userId, id: lead.id, status: lead.status, campaign_id: campaign.id });
+    publish(db, leadEvent({ id: lead.id, user_id: userId, status: lead.status, campaign_id: campaign.id }));
     return c.json({ message: 'Lead created successfully', data: leadResource(lead, campaign, children) });
   });
 
@@ -214,7 +215,7 @@ export function leadRoutes({ db, now }: Deps) {
     // Secondary contacts go with their lead (ON DELETE CASCADE on parent_lead_id).
     const gone = await db.deleteFrom('leads').where('id', '=', id).where('user_id', '=', c.var.user.id).returning('campaign_id').executeTakeFirst();
     if (!gone) throw notFound(LEAD_NOT_FOUND);
-    publish(db, { type: 'lead', user_id: c.var.user.id, id, campaign_id: gone.campaign_id });
+    publish(db, leadEvent({ id, user_id: c.var.user.id, campaign_id: gone.campaign_id }));
     return c.json({ message: 'Lead deleted successfully' });
   });
 

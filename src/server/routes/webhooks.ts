@@ -10,6 +10,7 @@ import { paginate } from '../http/pagination';
 import { idParam, parseQuery } from '../http/validate';
 import { writeCallOutcome } from '../webhooks/outcome';
 import { rotateWebhookSecret, webhookSecretOf } from '../webhooks/secret';
+import { accountEvent, callEvent, deliveryEvent } from '../events/build';
 
 /*
  * Our extension: the log of webhook deliveries (the outbox), resending one, and the signing secret.
@@ -97,8 +98,8 @@ export function webhookRoutes({ db, now }: Deps) {
       return { row: updated, call: await writeCallOutcome(trx, updated) };
     });
     if (!row) throw notFound(DELIVERY_NOT_FOUND);
-    publish(db, { type: 'delivery', user_id: userId, id: row.id, status: row.status, assistant_id: row.assistant_id, call_id: row.call_id });
-    if (call) publish(db, { type: 'call', user_id: userId, id: call.id, status: call.status, assistant_id: call.assistant_id, campaign_id: call.campaign_id });
+    publish(db, deliveryEvent(row));
+    if (call) publish(db, callEvent({ ...call, user_id: userId }));
     return c.json({ message: 'Delivery queued', data: deliveryResource(row, true) });
   });
 
@@ -108,7 +109,7 @@ export function webhookRoutes({ db, now }: Deps) {
 
   r.post('/webhook-secret/rotate', async (c) => {
     const secret = await rotateWebhookSecret(db, c.var.user.id);
-    publish(db, { type: 'account', user_id: c.var.user.id });
+    publish(db, accountEvent(c.var.user.id));
     return c.json({ message: 'Signing secret rotated', data: { secret } });
   });
 

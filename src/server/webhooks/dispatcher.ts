@@ -8,6 +8,7 @@ import { deliveryOutcome, type TouchedCall } from './outcome';
 import { webhookSecretOf } from './secret';
 import { sendWebhook, type AttemptResult } from './send';
 import { signatureHeaders } from './sign';
+import { callEvent, deliveryEvent } from '../events/build';
 
 /*
  * Sends what the outbox holds. Each process claims due rows with FOR UPDATE SKIP LOCKED and a lease
@@ -117,10 +118,8 @@ async function record(db: Db, row: WebhookDeliveryRow, next: ReturnType<typeof a
     SELECT (SELECT row_to_json(d) FROM d) AS delivery, (SELECT row_to_json(c) FROM c) AS call`.execute(db);
   const { delivery, call } = result.rows[0] ?? { delivery: null, call: null };
   if (!delivery) return [];
-  const events: ServiceEvent[] = [
-    { type: 'delivery', user_id: delivery.user_id, id: delivery.id, status: delivery.status, assistant_id: delivery.assistant_id, call_id: delivery.call_id },
-  ];
-  if (call) events.push({ type: 'call', user_id: call.user_id, id: call.id, status: call.status, assistant_id: call.assistant_id, campaign_id: call.campaign_id });
+  const events: ServiceEvent[] = [deliveryEvent(delivery)];
+  if (call) events.push(callEvent(call));
   return events;
 }
 

@@ -5,6 +5,7 @@ import { toDbTimestamp } from '../db/time';
 import type { ServiceEvent } from '../events/bus';
 import { deliveryOutcome } from './outcome';
 import { finishedCallPayload, inboundStartedPayload, publicBaseUrl, type WebhookPayload } from './payload';
+import { deliveryEvent } from '../events/build';
 
 /*
  * Writes the deliveries a call's moment calls for into the outbox, inside the engine's transaction: the
@@ -80,14 +81,7 @@ export async function enqueueCallWebhooks(trx: Db, call: CallRow, moment: CallMo
     .returningAll()
     .execute();
 
-  const events: ServiceEvent[] = rows.map((d) => ({
-    type: 'delivery',
-    user_id: d.user_id,
-    id: d.id,
-    status: d.status,
-    assistant_id: d.assistant_id,
-    call_id: d.call_id,
-  }));
+  const events: ServiceEvent[] = rows.map(deliveryEvent);
   // The call shows "pending" from the start (the engine publishes the call's own event). A call has at most
   // one post-call and one inbound_call.ended delivery, and the post-call one is its outcome when there is one.
   const shown = rows.find((d) => d.kind === 'post_call') ?? rows.find((d) => d.event === 'inbound_call.ended');

@@ -1,5 +1,5 @@
 import { Badge, Tooltip } from '@mantine/core';
-import { m } from '../../i18n';
+import { m } from '@/i18n';
 import { useLiveStatus } from './live-context';
 import type { StreamState } from './lib/event-stream';
 

@@ -1,7 +1,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, startSession } from '../../api/session';
-import { renderWithProviders } from '../../test/render';
+import { endSession, startSession } from '@/api/session';
+import { renderWithProviders } from '@/test/render';
 import type { EventStreamOptions, openEventStream } from './lib/event-stream';
 import { useLiveRefetchInterval } from './live-context';
 import { LiveIndicator } from './live-indicator';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiBaseUrlOf, expireSession, useSession } from '../../api/session';
-import { buildUrl } from '../../api/client';
+import { apiBaseUrlOf, expireSession, useSession } from '@/api/session';
+import { buildUrl } from '@/api/client';
 import { openEventStream, type EventStream, type StreamState } from './lib/event-stream';
 import { CATCH_UP_KEYS, createInvalidationBatcher, keysForEvent } from './lib/invalidation';
 import { LiveContext, type LiveStatus } from './live-context';

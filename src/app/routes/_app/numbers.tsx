@@ -1,18 +1,18 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import * as z from '../../lib/zod-mini';
-import { PageHeader } from '../../components/page-header';
-import { languagesQuery, modelsQuery, phoneNumbersQuery, voicesQuery } from '../../features/lookups/api';
-import { PhoneNumbersCard, type PhoneFilter } from '../../features/lookups/components/phone-numbers-card';
-import { VoicesCard, type VoiceFilter } from '../../features/lookups/components/voices-card';
-import { ModelsCard } from '../../features/lookups/components/models-card';
-import { LanguagesCard } from '../../features/lookups/components/languages-card';
-import { OwnedNumbersCard } from '../../features/phone-numbers/components/owned-numbers-card';
-import { BuyNumberCard } from '../../features/phone-numbers/components/buy-number-card';
-import { ownedNumbersQuery } from '../../features/phone-numbers/api/get-owned-numbers';
-import { searchNumbersQuery } from '../../features/phone-numbers/api/search-numbers';
-import { meQuery } from '../../features/account/api/get-me';
-import { m } from '../../i18n';
+import * as z from '@/lib/zod-mini';
+import { PageHeader } from '@/components/page-header';
+import { languagesQuery, modelsQuery, phoneNumbersQuery, voicesQuery } from '@/features/lookups/api';
+import { PhoneNumbersCard, type PhoneFilter } from '@/features/lookups/components/phone-numbers-card';
+import { VoicesCard, type VoiceFilter } from '@/features/lookups/components/voices-card';
+import { ModelsCard } from '@/features/lookups/components/models-card';
+import { LanguagesCard } from '@/features/lookups/components/languages-card';
+import { OwnedNumbersCard } from '@/features/phone-numbers/components/owned-numbers-card';
+import { BuyNumberCard } from '@/features/phone-numbers/components/buy-number-card';
+import { ownedNumbersQuery } from '@/features/phone-numbers/api/get-owned-numbers';
+import { searchNumbersQuery } from '@/features/phone-numbers/api/search-numbers';
+import { meQuery } from '@/features/account/api/get-me';
+import { m } from '@/i18n';
 
 const defaults = { phones: 'all', voices: 'all' } as const;
 

@@ -1,15 +1,15 @@
 import { Button, Card, Code, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { apiBaseUrlOf, describeApiHost, useSession } from '../../api/session';
-import { LanguageSwitch } from '../../components/language-switch';
-import { PageHeader } from '../../components/page-header';
-import { signOut } from '../../components/user-menu';
-import { AccountCard } from '../../features/account/components/account-card';
-import { meQuery } from '../../features/account/api/get-me';
-import { SigningSecretCard } from '../../features/webhooks/components/signing-secret-card';
-import { m } from '../../i18n';
-import { formatInstant } from '../../i18n/format';
+import { apiBaseUrlOf, describeApiHost, useSession } from '@/api/session';
+import { LanguageSwitch } from '@/components/language-switch';
+import { PageHeader } from '@/components/page-header';
+import { signOut } from '@/components/user-menu';
+import { AccountCard } from '@/features/account/components/account-card';
+import { meQuery } from '@/features/account/api/get-me';
+import { SigningSecretCard } from '@/features/webhooks/components/signing-secret-card';
+import { m } from '@/i18n';
+import { formatInstant } from '@/i18n/format';
 
 export const Route = createFileRoute('/_app/settings')({
   // Prefetch, never throw: the account card shows its own error with a retry.

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountAnswerSchema, type Account } from '../../../../contract/account';
-import { api } from '../../../api';
+import { accountAnswerSchema, type Account } from '@contract/account';
+import { api } from '@/api';
 import { accountKeys } from './keys';
 
 export type Me = Account;

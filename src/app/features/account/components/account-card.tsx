@@ -1,10 +1,10 @@
 import { ActionIcon, Card, Group, Loader, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { ErrorState } from '../../../components/error-state';
+import { ErrorState } from '@/components/error-state';
 import { useMe } from '../api/get-me';
 import { formatMoney } from '../lib/money';
-import { m } from '../../../i18n';
-import { DASH } from '../../../i18n/format';
+import { m } from '@/i18n';
+import { DASH } from '@/i18n/format';
 
 /** Who the token belongs to and what is left to spend (GET /user/me), on the Settings page. */
 export function AccountCard() {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeHost, renderPage } from '../../phone-numbers/components/test-host';
+import { fakeHost, renderPage } from '@/features/phone-numbers/components/test-host';
 import { balanceAfter, formatMoney } from '../lib/money';
 import { AccountCard } from './account-card';
 import { BalanceLine } from './balance-line';

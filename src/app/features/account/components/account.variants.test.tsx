@@ -1,8 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountAnswerSchema } from '../../../../contract/account';
-import { allFieldsVariants, applyDrifts, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, variantsQueryClient, type JsonRecord } from '../../../test/variants';
+import { accountAnswerSchema } from '@contract/account';
+import { allFieldsVariants, applyDrifts, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, variantsQueryClient, type JsonRecord } from '@/test/variants';
 import { accountKeys } from '../api/keys';
 import { formatMoney } from '../lib/money';
 import { AccountCard } from './account-card';

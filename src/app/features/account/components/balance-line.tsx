@@ -1,9 +1,9 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
-import { errorMessage } from '../../../api/errors';
+import { errorMessage } from '@/api/errors';
 import { useMe } from '../api/get-me';
 import { formatMoney } from '../lib/money';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 
 /** The balance in the user menu: one line, quiet about failures (the Settings page says more). */
 export function BalanceLine() {

@@ -1,4 +1,4 @@
-import { formatCurrency } from '../../../i18n/format';
+import { formatCurrency } from '@/i18n/format';
 
 /*
  * Money as the hosted service states it: balances and prices in US dollars (the search docs say so for

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { assistantMutationResponseSchema, type CreateAssistantRequest } from '../../../../contract';
-import { api } from '../../../api';
-import { lookupKeys } from '../../lookups/api';
+import { assistantMutationResponseSchema, type CreateAssistantRequest } from '@contract';
+import { api } from '@/api';
+import { lookupKeys } from '@/features/lookups/api';
 import { assistantKeys } from './keys';
 
 /** POST /user/assistant: answers `{message, data: {id, name, status, type, mode}}`. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema } from '../../../../contract/answers';
-import { api } from '../../../api';
+import { messageResponseSchema } from '@contract/answers';
+import { api } from '@/api';
 import { assistantKeys } from './keys';
 
 /** POST /user/assistants/enable-inbound-webhook: real-time inbound call updates go to `webhook_url`. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { assistantSchema, type Assistant } from '../../../../contract';
-import { api, ApiError } from '../../../api';
-import { m } from '../../../i18n';
+import { assistantSchema, type Assistant } from '@contract';
+import { api, ApiError } from '@/api';
+import { m } from '@/i18n';
 import { getAssistants } from './get-assistants';
 import { assistantKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { assistantsPageSchema } from '../../../../contract';
-import { api } from '../../../api';
+import { assistantsPageSchema } from '@contract';
+import { api } from '@/api';
 import { assistantKeys, type AssistantListParams } from './keys';
 
 /** GET /user/assistants/get: one page of the user's assistants, newest first. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { assistantSummarySchema, listOf } from '../../../../contract';
-import { api } from '../../../api';
+import { assistantSummarySchema, listOf } from '@contract';
+import { api } from '@/api';
 import { assistantKeys } from './keys';
 
 /** GET /user/assistants/outbound: every outbound assistant of the user, in one answer (summaries). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema, type UpdateAssistantRequest } from '../../../../contract';
-import { api } from '../../../api';
-import { lookupKeys } from '../../lookups/api';
+import { messageResponseSchema, type UpdateAssistantRequest } from '@contract';
+import { api } from '@/api';
+import { lookupKeys } from '@/features/lookups/api';
 import { assistantKeys } from './keys';
 
 /**

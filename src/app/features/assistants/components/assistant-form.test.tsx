@@ -4,8 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../api/errors';
-import { lookupKeys } from '../../lookups/api';
+import { ApiError } from '@/api/errors';
+import { lookupKeys } from '@/features/lookups/api';
 import { emptyAssistantForm, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
 import { AssistantForm } from './assistant-form';
 

@@ -1,10 +1,10 @@
 import 'mantine-datatable/styles.css';
 import { Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
-import type { Assistant, Paginated, PhoneNumber } from '../../../../contract';
-import { AnchorLink } from '../../../components/links';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import type { Assistant, Paginated, PhoneNumber } from '@contract';
+import { AnchorLink } from '@/components/links';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import { assistantName, attachedToolCount, directionLabel, formatUpdated, modeLabel, statusColor, statusLabel } from '../lib/format';
 import { AssistantRowActions } from './row-actions';
 import { StatusDot } from './status-dot';

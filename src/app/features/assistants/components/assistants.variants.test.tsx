@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assistantSchema, paginatedSchema, type Assistant } from '../../../../contract';
+import { assistantSchema, paginatedSchema, type Assistant } from '@contract';
 import {
   allFieldsVariants,
   renderInConsole,
@@ -11,8 +11,8 @@ import {
   variantArbitrary,
   variantsQueryClient,
   type JsonRecord,
-} from '../../../test/variants';
-import { lookupKeys } from '../../lookups/api';
+} from '@/test/variants';
+import { lookupKeys } from '@/features/lookups/api';
 import { assistantToForm } from '../lib/form-values';
 import { AssistantForm } from './assistant-form';
 import { AssistantsTable } from './assistants-table';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { m } from '../../../i18n';
-import { confirmAction } from '../../../lib/confirm';
+import { m } from '@/i18n';
+import { confirmAction } from '@/lib/confirm';
 
 /** The confirmation before deleting an assistant: it names the assistant and says what follows. */
 export function confirmDeleteAssistant(name: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group, Input, SegmentedControl, Slider, Stack, Switch, Text } from '@mantine/core';
 import { useController, useFormContext, type FieldPathByValue } from 'react-hook-form';
-import { formatNumber } from '../../../i18n/format';
+import { formatNumber } from '@/i18n/format';
 import type { AssistantFormValues } from '../lib/form-schema';
 
 /*

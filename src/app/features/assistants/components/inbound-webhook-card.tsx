@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { inboundWebhookEnableRequest, type Assistant } from '../../../../contract';
-import { errorMessage, isApiError } from '../../../api/errors';
-import { m } from '../../../i18n';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { inboundWebhookEnableRequest, type Assistant } from '@contract';
+import { errorMessage, isApiError } from '@/api/errors';
+import { m } from '@/i18n';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { assistantErrorMap } from '../lib/form-schema';
 import { useDisableInboundWebhook } from '../api/disable-inbound-webhook';
 import { useEnableInboundWebhook } from '../api/enable-inbound-webhook';

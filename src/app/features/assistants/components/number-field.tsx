@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NumberInput, Text } from '@mantine/core';
 import { useController, useFormContext, type FieldPathByValue } from 'react-hook-form';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 import type { AssistantFormValues } from '../lib/form-schema';
 import { formatBound } from './fields';
 

@@ -1,9 +1,9 @@
 import 'mantine-datatable/styles.css';
 import { VisuallyHidden } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
-import type { AssistantSummary } from '../../../../contract';
-import { AnchorLink } from '../../../components/links';
-import { m } from '../../../i18n';
+import type { AssistantSummary } from '@contract';
+import { AnchorLink } from '@/components/links';
+import { m } from '@/i18n';
 import { assistantName, formatUpdated, modeLabel, statusColor, statusLabel } from '../lib/format';
 import { AssistantRowActions } from './row-actions';
 import { StatusDot } from './status-dot';

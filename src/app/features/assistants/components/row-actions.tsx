@@ -1,7 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconCopy, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 
 /** Edit, duplicate and delete of one assistant, behind one button so the table keeps its columns. */
 export function AssistantRowActions({ id, name, onDelete }: { id: number; name: string; onDelete: () => void }) {

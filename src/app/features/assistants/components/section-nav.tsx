@@ -1,7 +1,7 @@
 import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import { useFormState } from 'react-hook-form';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import type { AssistantFormValues } from '../lib/form-schema';
 import { ASSISTANT_SECTIONS, countSectionErrors } from '../lib/sections';
 

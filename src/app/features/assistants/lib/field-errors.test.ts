@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/errors';
+import { ApiError } from '@/api/errors';
 import { applyAssistantErrors, errorPathFor } from './field-errors';
 import { emptyAssistantForm, type AssistantFormValues } from './form-schema';
 

@@ -1,7 +1,7 @@
 import type { FieldPath, UseFormSetError } from 'react-hook-form';
-import type { FieldErrors } from '../../../../contract';
-import { ApiError, errorMessage } from '../../../api/errors';
-import { rootErrorType } from '../../../lib/form-errors';
+import type { FieldErrors } from '@contract';
+import { ApiError, errorMessage } from '@/api/errors';
+import { rootErrorType } from '@/lib/form-errors';
 import type { AssistantFormValues } from './form-schema';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_BOUNDS, createAssistantRequest, toFieldErrors } from '../../../../contract';
+import { ASSISTANT_BOUNDS, createAssistantRequest, toFieldErrors } from '@contract';
 import { emptyAssistantForm, parseAssistantForm, type AssistantFormValues } from './form-schema';
 import { formToCreateRequest } from './form-values';
 

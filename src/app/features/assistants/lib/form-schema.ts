@@ -11,9 +11,9 @@ import {
   laravelErrorMap,
   updateAssistantRequest,
   variablesInput,
-} from '../../../../contract';
-import { currentLocale, m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+} from '@contract';
+import { currentLocale, m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 
 /*
  * The assistant form's schema, built from the contract's request fields so the bounds and messages are the

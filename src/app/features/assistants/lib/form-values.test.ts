@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistantSchema, type Assistant } from '../../../../contract';
+import { assistantSchema, type Assistant } from '@contract';
 import { parseAssistantForm, type AssistantFormOutput, type AssistantFormValues } from './form-schema';
 import { assistantToForm, duplicateToForm, formToCreateRequest, formToUpdateRequest, rowsToVariables } from './form-values';
 

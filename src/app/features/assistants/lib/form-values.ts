@@ -6,7 +6,7 @@ import {
   type Language,
   type LlmModel,
   type UpdateAssistantRequest,
-} from '../../../../contract';
+} from '@contract';
 import { browserTimeZone, type AssistantFormOutput, type AssistantFormValues } from './form-schema';
 
 /*

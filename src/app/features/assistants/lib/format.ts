@@ -1,6 +1,6 @@
-import type { Assistant } from '../../../../contract';
-import { m } from '../../../i18n';
-import { DASH, formatInstant } from '../../../i18n/format';
+import type { Assistant } from '@contract';
+import { m } from '@/i18n';
+import { DASH, formatInstant } from '@/i18n/format';
 import { isAttachedTool } from './form-values';
 
 /** A record's timestamp (ISO, or the older `YYYY-MM-DD HH:MM:SS`) as a short local date (and time). */

@@ -1,4 +1,4 @@
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 import type { AssistantFormValues } from './form-schema';
 
 /**

@@ -1,4 +1,4 @@
-import { currentLocale } from '../../../i18n';
+import { currentLocale } from '@/i18n';
 
 /*
  * The IANA time zones this browser knows (Intl.supportedValuesOf), labelled for search: "America/New York

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import * as z from '../../../lib/zod-mini';
-import { api } from '../../../api';
+import * as z from '@/lib/zod-mini';
+import { api } from '@/api';
 
 // Built from zod/mini as the sign-in page loads it (the contract's full zod would grow that page), and as
 // lenient as the contract's records: a field this host leaves out or sends oddly only costs its hint.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from '../../../lib/zod-mini';
+import * as z from '@/lib/zod-mini';
 import { localInfoSchema } from './get-local-info';
 import { languagesAnswer } from './verify-token';
 

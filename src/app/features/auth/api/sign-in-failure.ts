@@ -1,7 +1,7 @@
-import { ApiError } from '../../../api/errors';
-import { apiBaseUrlOf } from '../../../api/session';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { ApiError } from '@/api/errors';
+import { apiBaseUrlOf } from '@/api/session';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 
 /*
  * What a failed sign-in check tells the person, and on which field. Its own module: the sign-in form

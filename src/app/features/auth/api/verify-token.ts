@@ -1,5 +1,5 @@
-import * as z from '../../../lib/zod-mini';
-import { api } from '../../../api';
+import * as z from '@/lib/zod-mini';
+import { api } from '@/api';
 
 /**
  * Any list (or a `{data: [...]}` wrapper): only whether the host accepted the token matters here, so the

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { Code, TextInput } from '@mantine/core';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 
 /** A command, the same in every language. */
 const PROXY_EXAMPLE = 'API_UPSTREAM=https://host/api npm start';

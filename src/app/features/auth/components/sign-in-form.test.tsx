@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SignInForm, parseSignIn } from './sign-in-form';
-import { getSession, SESSION_STORAGE_KEY } from '../../../api/session';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { getSession, SESSION_STORAGE_KEY } from '@/api/session';
+import { jsonResponse, renderWithProviders } from '@/test/render';
 
 type Route = (url: string, init?: RequestInit) => Response | Promise<Response>;
 

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import * as z from '../../../lib/zod-mini';
+import * as z from '@/lib/zod-mini';
 import { Alert, Button, Checkbox, NativeSelect, PasswordInput, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
-import { errorMessage } from '../../../api/errors';
-import { startSession, type Session } from '../../../api/session';
+import { errorMessage } from '@/api/errors';
+import { startSession, type Session } from '@/api/session';
 import { verifyToken } from '../api/verify-token';
 import type { SignInField } from '../api/sign-in-failure';
 import { useLocalInfo } from '../api/get-local-info';
 import { SignInHint } from './sign-in-hint';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 
 /*
  * The one form of the console without react-hook-form: it is the page every visit starts on and its

@@ -1,6 +1,6 @@
 import { Alert, Code, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 
 /**
  * Where the token comes from, as the local service words it (GET /local/info: its own text, shown as

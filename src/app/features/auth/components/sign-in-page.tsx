@@ -1,8 +1,8 @@
 import { Box, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { Brand, documentTitle } from '../../../components/brand';
-import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link';
-import { m } from '../../../i18n';
+import { Brand, documentTitle } from '@/components/brand';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/skip-link';
+import { m } from '@/i18n';
 import { SignInCorner } from './sign-in-corner';
 import { SignInForm } from './sign-in-form';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callSchema } from '../../../../contract/call';
+import { callSchema } from '@contract/call';
 import { callsPageSchema } from './get-calls';
 
 const localCall = {

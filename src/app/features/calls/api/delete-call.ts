@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema } from '../../../../contract/answers';
-import { api } from '../../../api';
+import { messageResponseSchema } from '@contract/answers';
+import { api } from '@/api';
 import { callKeys } from './call-keys';
 
 export function deleteCall(id: number) {

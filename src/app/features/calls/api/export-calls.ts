@@ -1,6 +1,6 @@
-import type { Call } from '../../../../contract/call';
-import { ApiError } from '../../../api';
-import { sleep } from '../../../api/client';
+import type { Call } from '@contract/call';
+import { ApiError } from '@/api';
+import { sleep } from '@/api/client';
 import type { CallsFilterParams } from '../lib/params';
 import { getCalls, type CallsPage } from './get-calls';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { assistantNamesPageSchema } from '../../../../contract/assistant';
-import { api } from '../../../api';
-import { m } from '../../../i18n';
+import { assistantNamesPageSchema } from '@contract/assistant';
+import { api } from '@/api';
+import { m } from '@/i18n';
 import { callKeys } from './call-keys';
 import { toOptions, type FilterOption } from './filter-option';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { callAnswerSchema, type Call } from '../../../../contract/call';
-import { api } from '../../../api';
+import { callAnswerSchema, type Call } from '@contract/call';
+import { api } from '@/api';
 import { isLiveStatus } from '../lib/status';
 import { LIVE_REFRESH_MS, type CallsPage } from './get-calls';
 import { callKeys } from './call-keys';

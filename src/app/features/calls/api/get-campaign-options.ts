@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { campaignNamesAnswerSchema } from '../../../../contract/campaign';
-import { api } from '../../../api';
-import { m } from '../../../i18n';
+import { campaignNamesAnswerSchema } from '@contract/campaign';
+import { api } from '@/api';
+import { m } from '@/i18n';
 import { callKeys } from './call-keys';
 import { toOptions, type FilterOption } from './filter-option';
 

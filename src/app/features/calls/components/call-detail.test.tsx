@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { callSchema } from '../../../../contract/call';
+import { callSchema } from '@contract/call';
 import { CallDetail } from './call-detail';
 import { KeyValueTable } from './key-value-table';
 import { RecordingPlayer } from './recording-player';

@@ -1,7 +1,7 @@
 import { Divider, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Call } from '../../../../contract/call';
-import { m } from '../../../i18n';
+import type { Call } from '@contract/call';
+import { m } from '@/i18n';
 import { CallFacts } from './call-facts';
 import { JsonBlock } from './json-block';
 import { KeyValueTable } from './key-value-table';

@@ -1,8 +1,8 @@
 import { DataList, Group, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { Call } from '../../../../contract/call';
-import { m } from '../../../i18n';
+import type { Call } from '@contract/call';
+import { m } from '@/i18n';
 import { formatCallTime, formatCost, formatDuration } from '../lib/format';
 import { answeredByLabel, typeLabel } from '../lib/labels';
 import { PhoneNumber } from './phone-number';

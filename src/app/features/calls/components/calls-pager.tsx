@@ -1,6 +1,6 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import { PER_PAGE_OPTIONS, type PerPage } from '../lib/search';
 
 const perPageData = () => PER_PAGE_OPTIONS.map((n) => ({ value: String(n), label: m.calls_per_page_option({ count: formatNumber(n) }) }));

@@ -1,7 +1,7 @@
 import { Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { memo, type MouseEvent, type ReactNode } from 'react';
-import type { Call } from '../../../../contract/call';
-import { m } from '../../../i18n';
+import type { Call } from '@contract/call';
+import { m } from '@/i18n';
 import { DASH, formatCallTimeShort, formatCost, formatDuration, joinParts } from '../lib/format';
 import { answeredByLabel, typeLabel } from '../lib/labels';
 import { PhoneNumber } from './phone-number';

@@ -1,9 +1,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callSchema, transcriptEntrySchema, type Call } from '../../../../contract/call';
-import { paginatedSchema } from '../../../../contract/pagination';
-import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, type JsonRecord } from '../../../test/variants';
+import { callSchema, transcriptEntrySchema, type Call } from '@contract/call';
+import { paginatedSchema } from '@contract/pagination';
+import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, type JsonRecord } from '@/test/variants';
 import { CallDetail } from './call-detail';
 import { CallFacts } from './call-facts';
 import { CallsTable } from './calls-table';

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useEffect, useRef } from 'react';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 
 /** The date picker's controls, named in the reader's language. */
 function calendarLabels() {

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { errorMessage } from '../../../api';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { errorMessage } from '@/api';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import type { ExportProgress } from '../api/export-calls';
 import { joinParts } from '../lib/format';
 import type { CallsFilterParams } from '../lib/params';

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Code, CopyButton, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 import { prettyJson } from '../lib/key-values';
 
 /** Formatted JSON with a copy button; shown as text. */

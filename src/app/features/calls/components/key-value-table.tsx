@@ -1,6 +1,6 @@
 import { Code, Table, Text } from '@mantine/core';
 import { Fragment, useMemo, type ReactNode } from 'react';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 import { DASH } from '../lib/format';
 import { keyValues } from '../lib/key-values';
 

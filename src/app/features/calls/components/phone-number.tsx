@@ -1,5 +1,5 @@
-import { formatNational } from '../../../../contract/phone';
-import { DASH } from '../../../i18n/format';
+import { formatNational } from '@contract/phone';
+import { DASH } from '@/i18n/format';
 
 /*
  * A number in national format, its E.164 form on hover. Plain spans (two in every table row): nothing

@@ -1,9 +1,9 @@
 import { ActionIcon, Alert, Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { isHttpUrl } from '../../../../contract/validation';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { isHttpUrl } from '@contract/validation';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import { formatDuration } from '../lib/format';
 
 const SPEEDS = ['1', '1.5', '2'] as const;

@@ -1,7 +1,7 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import type { TranscriptEntry } from '../../../../contract/call';
-import { m } from '../../../i18n';
+import type { TranscriptEntry } from '@contract/call';
+import { m } from '@/i18n';
 import { formatTurnTime, parseTranscript, speakerLabel, type Turn } from '../lib/transcript';
 
 const SIDE_STYLE: Record<Turn['side'], { align: 'flex-start' | 'flex-end' | 'center'; bg: string }> = {

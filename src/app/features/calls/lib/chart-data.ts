@@ -1,4 +1,4 @@
-import { CALL_STATUSES } from '../../../../contract/call';
+import { CALL_STATUSES } from '@contract/call';
 import { dayOf } from './format';
 
 /** The fields of a call the charts read. */

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { callSchema } from '../../../../contract/call';
+import { callSchema } from '@contract/call';
 import { buildCsv, csvColumns, csvFileName, csvRow } from './csv';
 
 const call = callSchema.parse({

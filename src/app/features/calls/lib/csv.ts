@@ -1,5 +1,5 @@
-import type { Call } from '../../../../contract/call';
-import { m } from '../../../i18n';
+import type { Call } from '@contract/call';
+import { m } from '@/i18n';
 import { formatDuration } from './format';
 import { transcriptText } from './transcript';
 

@@ -1,4 +1,4 @@
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 import { formatDay } from './format';
 import { statusLabel, typeLabel } from './labels';
 import type { CallsSearch } from './search';

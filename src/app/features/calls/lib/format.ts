@@ -3,7 +3,7 @@
  * service's wall clock (YYYY-MM-DD HH:MM:SS) and are shown as that clock, so a day in the table is the
  * same day the date filter and the charts mean.
  */
-import { formatDuration as formatClockDuration, formatNumber, formatWallClock } from '../../../i18n/format';
+import { formatDuration as formatClockDuration, formatNumber, formatWallClock } from '@/i18n/format';
 
 /** A call's length as a clock: "1:05", "1:02:03". */
 export function formatDuration(seconds: number | null | undefined): string {
@@ -47,7 +47,7 @@ export function humanize(value: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export { DASH } from '../../../i18n/format';
+export { DASH } from '@/i18n/format';
 
 /** Parts of one line ("Status: Failed · Type: Outbound"), the empty ones left out. */
 export function joinParts(parts: readonly (string | null | undefined)[]): string {

@@ -1,6 +1,6 @@
-import type { CallStatus } from '../../../../contract/call';
-import { ANSWERED_BY, CALL_TYPES } from '../../../../contract/call-values';
-import { m } from '../../../i18n';
+import type { CallStatus } from '@contract/call';
+import { ANSWERED_BY, CALL_TYPES } from '@contract/call-values';
+import { m } from '@/i18n';
 
 /*
  * The words for the call's known values, in the reader's language. Maps of message functions (called

@@ -1,4 +1,4 @@
-import { toE164, type CountryCode } from '../../../../contract/phone';
+import { toE164, type CountryCode } from '@contract/phone';
 
 /*
  * The phone filter takes what a person types ("+49 30 1234567", "0049 30 1234567", "(415) 555-0123",

@@ -1,6 +1,6 @@
-import * as z from '../../../lib/zod-mini';
-import { optionalIdParam, optionalOneOfParam, pageParam, perPageParam } from '../../../lib/search-params';
-import { CALL_STATUSES, CALL_TYPES } from '../../../../contract/call-values';
+import * as z from '@/lib/zod-mini';
+import { optionalIdParam, optionalOneOfParam, pageParam, perPageParam } from '@/lib/search-params';
+import { CALL_STATUSES, CALL_TYPES } from '@contract/call-values';
 
 /*
  * The call log's state in the URL. Every field falls back instead of failing (`catch`), so a stale or

@@ -1,5 +1,5 @@
-import type { CallStatus } from '../../../../contract/call';
-import { LIVE_CALL_STATUSES } from '../../../../contract/call';
+import type { CallStatus } from '@contract/call';
+import { LIVE_CALL_STATUSES } from '@contract/call';
 
 /** A colour per known status; an unknown status has none and is shown as plain text. */
 export const STATUS_COLORS: Record<CallStatus, string> = {

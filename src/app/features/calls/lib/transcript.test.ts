@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transcriptSchema } from '../../../../contract/call';
+import { transcriptSchema } from '@contract/call';
 import { formatTurnTime, parseTranscript, sideOf, transcriptText } from './transcript';
 
 describe('parseTranscript, string form', () => {

@@ -1,6 +1,6 @@
-import type { TranscriptEntry } from '../../../../contract/call';
-import { m } from '../../../i18n';
-import { formatDuration, formatInstant, formatWallClock } from '../../../i18n/format';
+import type { TranscriptEntry } from '@contract/call';
+import { m } from '@/i18n';
+import { formatDuration, formatInstant, formatWallClock } from '@/i18n/format';
 
 /*
  * A transcript arrives in two forms (shared/spec/hosted-quirks.md): one string of `AI: …` / `User: …`

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { campaignMutationResponseSchema, type CreateCampaignRequest } from '../../../../contract/campaign';
-import { api } from '../../../api';
+import { campaignMutationResponseSchema, type CreateCampaignRequest } from '@contract/campaign';
+import { api } from '@/api';
 import { campaignKeys } from './keys';
 
 /** POST /user/campaigns: `{message, data: campaign}` (201), or the campaign itself on some hosts. */

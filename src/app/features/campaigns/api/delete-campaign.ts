@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema } from '../../../../contract/answers';
-import { api } from '../../../api';
-import { leadKeys } from '../../leads/api/keys';
+import { messageResponseSchema } from '@contract/answers';
+import { api } from '@/api';
+import { leadKeys } from '@/features/leads/api/keys';
 import { campaignKeys } from './keys';
 
 /** DELETE /user/campaign/{id} (singular, as the hosted documentation prints it). */

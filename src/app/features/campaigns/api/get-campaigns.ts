@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { campaignsAnswerSchema, type Campaign } from '../../../../contract/campaign';
-import { api } from '../../../api';
+import { campaignsAnswerSchema, type Campaign } from '@contract/campaign';
+import { api } from '@/api';
 import { campaignKeys } from './keys';
 
 export function getCampaigns(signal?: AbortSignal): Promise<Campaign[]> {

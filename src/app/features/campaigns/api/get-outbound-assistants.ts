@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { assistantSummarySchema } from '../../../../contract/assistant';
-import { listOf } from '../../../../contract/lookups';
-import { api } from '../../../api';
+import { assistantSummarySchema } from '@contract/assistant';
+import { listOf } from '@contract/lookups';
+import { api } from '@/api';
 import { campaignKeys } from './keys';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { campaignStatusResponseSchema, type CAMPAIGN_ACTIONS } from '../../../../contract/campaign';
-import { api } from '../../../api';
+import { campaignStatusResponseSchema, type CAMPAIGN_ACTIONS } from '@contract/campaign';
+import { api } from '@/api';
 import { campaignKeys } from './keys';
 
 export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];

@@ -1,9 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
-import type { ProgressPoint } from '../../../../contract/live';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import type { ProgressPoint } from '@contract/live';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import { describeBucket, seriesRows } from '../lib/series';
 
 /** Calls, answered calls and completed leads per bucket (loaded on demand: recharts is large). */

@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 
 /** The host reports no live progress (the hosted service has no such endpoint): said calmly, not as an error. */
 export function CampaignProgressNotOffered() {

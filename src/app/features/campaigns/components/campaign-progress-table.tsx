@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
-import type { ProgressPoint } from '../../../../contract/live';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import type { ProgressPoint } from '@contract/live';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import { describeBucket, seriesRows } from '../lib/series';
 
 /** The chart's numbers as a table: the text alternative to the chart. */

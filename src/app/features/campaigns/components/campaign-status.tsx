@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
-import type { Campaign } from '../../../../contract/campaign';
-import { m } from '../../../i18n';
-import { DASH } from '../../../i18n/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { Campaign } from '@contract/campaign';
+import { m } from '@/i18n';
+import { DASH } from '@/i18n/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useUpdateCampaignStatus, type CampaignAction } from '../api/update-campaign-status';
 
 const COLORS: Record<string, string> = { draft: 'gray', running: 'green', stopped: 'orange', completed: 'teal' };

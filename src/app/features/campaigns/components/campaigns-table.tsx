@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { Campaign } from '../../../../contract/campaign';
-import { m } from '../../../i18n';
-import { DASH, formatNumber } from '../../../i18n/format';
+import type { Campaign } from '@contract/campaign';
+import { m } from '@/i18n';
+import { DASH, formatNumber } from '@/i18n/format';
 import { campaignName, formatRetries, formatSchedule } from '../lib/format';
 import { CampaignStatusBadge, CampaignStatusButtons } from './campaign-status';
 import { DeleteCampaignButton } from './delete-campaign-button';

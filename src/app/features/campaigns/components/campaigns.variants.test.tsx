@@ -1,8 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { campaignSchema, type Campaign } from '../../../../contract/campaign';
-import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, type JsonRecord } from '../../../test/variants';
+import { campaignSchema, type Campaign } from '@contract/campaign';
+import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, type JsonRecord } from '@/test/variants';
 import { CampaignsTable } from './campaigns-table';
 
 /** A campaign with every field the spec names, as the hosted service fills them. */

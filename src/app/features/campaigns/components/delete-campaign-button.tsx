@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { Campaign } from '../../../../contract/campaign';
-import { confirmAction } from '../../../lib/confirm';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { Campaign } from '@contract/campaign';
+import { confirmAction } from '@/lib/confirm';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { campaignName } from '../lib/format';
 

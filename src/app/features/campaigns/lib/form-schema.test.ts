@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { laravelErrorMap } from '../../../../contract/validation';
-import { setLocale } from '../../../paraglide/runtime.js';
+import { laravelErrorMap } from '@contract/validation';
+import { setLocale } from '@/paraglide/runtime.js';
 import {
   campaignErrorMap,
   campaignErrorPath,

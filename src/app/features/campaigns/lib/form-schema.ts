@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CAMPAIGN_BOUNDS, HOUR_MINUTE, WEEKDAYS, type CreateCampaignRequest } from '../../../../contract/campaign';
-import { laravelErrorMap } from '../../../../contract/validation';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { CAMPAIGN_BOUNDS, HOUR_MINUTE, WEEKDAYS, type CreateCampaignRequest } from '@contract/campaign';
+import { laravelErrorMap } from '@contract/validation';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 
 /*
  * The campaign form: the service's own bounds (CAMPAIGN_BOUNDS), checked before anything is sent, in the

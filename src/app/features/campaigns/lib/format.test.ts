@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setLocale } from '../../../paraglide/runtime.js';
+import { setLocale } from '@/paraglide/runtime.js';
 import { formatDays, formatHour, formatHours, formatMinutes, formatRetries } from './format';
 
 describe('campaign formatting', () => {

@@ -1,6 +1,6 @@
-import { WEEKDAYS } from '../../../../contract/campaign';
-import { m } from '../../../i18n';
-import { dateTimeFormat, formatNumber } from '../../../i18n/format';
+import { WEEKDAYS } from '@contract/campaign';
+import { m } from '@/i18n';
+import { dateTimeFormat, formatNumber } from '@/i18n/format';
 
 type Weekday = (typeof WEEKDAYS)[number];
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema } from '../../../../contract/answers';
-import { api } from '../../../api';
+import { messageResponseSchema } from '@contract/answers';
+import { api } from '@/api';
 import { leadKeys } from './keys';
 
 /** DELETE /user/leads/{id}; its secondary contacts go with it. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { leadsAnswerSchema, type Lead, type LeadsPage } from '../../../../contract/lead';
-import { api } from '../../../api';
+import { leadsAnswerSchema, type Lead, type LeadsPage } from '@contract/lead';
+import { api } from '@/api';
 import { leadKeys } from './keys';
 
 /*

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateLeadRequest } from '../../../../contract/lead';
-import { messageResponseSchema } from '../../../../contract/answers';
-import { api } from '../../../api';
+import type { UpdateLeadRequest } from '@contract/lead';
+import { messageResponseSchema } from '@contract/answers';
+import { api } from '@/api';
 import { leadKeys } from './keys';
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 import { statusSelectData } from '../lib/status';
 
 export interface CampaignOption {

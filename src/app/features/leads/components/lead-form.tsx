@@ -3,12 +3,12 @@ import { Button, Card, CloseButton, Group, Select, SimpleGrid, Stack, Switch, Te
 import { IconPlus } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form';
-import type { Lead } from '../../../../contract/lead';
-import { m } from '../../../i18n';
-import { FormCard } from '../../../components/form-card';
-import { FormFooter } from '../../../components/form-footer';
-import { OUTCOME_UNKNOWN } from '../../../lib/form-errors';
-import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
+import type { Lead } from '@contract/lead';
+import { m } from '@/i18n';
+import { FormCard } from '@/components/form-card';
+import { FormFooter } from '@/components/form-footer';
+import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useCreateLead } from '../api/create-lead';
 import {
   createFormErrorPath,

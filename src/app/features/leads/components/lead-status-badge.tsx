@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { DASH } from '../../../i18n/format';
+import { DASH } from '@/i18n/format';
 import { leadStatusLabel } from '../lib/status';
 
 const COLORS: Record<string, string> = {

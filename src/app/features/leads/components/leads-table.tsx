@@ -1,9 +1,9 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Box, Card, Group, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconChevronUp, IconSelector, IconTrash } from '@tabler/icons-react';
-import type { Lead, SecondaryContact } from '../../../../contract/lead';
-import { m } from '../../../i18n';
-import { DASH, formatNumber } from '../../../i18n/format';
+import type { Lead, SecondaryContact } from '@contract/lead';
+import { m } from '@/i18n';
+import { DASH, formatNumber } from '@/i18n/format';
 import { countryOf, formatNational } from '../lib/phone';
 import { customerEmail, customerName, formatLeadDateAndTime, formatLeadTime, variableText } from '../lib/format';
 import type { LeadSort } from '../lib/list-params';

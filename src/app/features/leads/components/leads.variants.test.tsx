@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { leadSchema, leadsAnswerSchema, type Lead } from '../../../../contract/lead';
+import { leadSchema, leadsAnswerSchema, type Lead } from '@contract/lead';
 import {
   allFieldsVariants,
   renderInConsole,
@@ -10,7 +10,7 @@ import {
   VARIANT_RUNS,
   variantArbitrary,
   type JsonRecord,
-} from '../../../test/variants';
+} from '@/test/variants';
 import { LeadEditForm } from './lead-edit-form';
 import { LeadsTable } from './leads-table';
 

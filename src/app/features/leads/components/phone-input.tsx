@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { Group, Input, Select, Text, TextInput, type ComboboxParsedItem } from '@mantine/core';
-import { m } from '../../../i18n';
-import { currentLocale } from '../../../i18n/locale';
+import { m } from '@/i18n';
+import { currentLocale } from '@/i18n/locale';
 import {
   countryOptions,
   e164Of,

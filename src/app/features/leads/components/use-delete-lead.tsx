@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
-import type { Lead } from '../../../../contract/lead';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
-import { confirmAction } from '../../../lib/confirm';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import type { Lead } from '@contract/lead';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
+import { confirmAction } from '@/lib/confirm';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteLead } from '../api/delete-lead';
 import { customerName } from '../lib/format';
 import { PhoneText } from './leads-table';

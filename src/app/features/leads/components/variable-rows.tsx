@@ -12,7 +12,7 @@ import {
   type Path,
   type UseFormRegister,
 } from 'react-hook-form';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 
 export interface VariableRowsProps<T extends FieldValues> {
   control: Control<T>;

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 
 /*
  * A CSV file to rows of lead fields. The person maps each column to the phone number, the customer name,

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 import type { RowOutcome } from './importer';
 import type { CheckedRow } from './row-validation';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
-import { LEAD_STATUSES, type CreateLeadRequest, type Lead, type UpdateLeadRequest } from '../../../../contract/lead';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
+import { LEAD_STATUSES, type CreateLeadRequest, type Lead, type UpdateLeadRequest } from '@contract/lead';
 import { VARIABLE_KEY_MAX } from './csv-mapping';
 import { variableText } from './format';
 import { e164Of, phoneProblem, phoneValueFromE164, type CountryCode, type PhoneValue } from './phone';

@@ -1,5 +1,5 @@
-import type { Lead } from '../../../../contract/lead';
-import { formatWallClock } from '../../../i18n/format';
+import type { Lead } from '@contract/lead';
+import { formatWallClock } from '@/i18n/format';
 
 /** A variable's value as text: strings as they are, anything else as JSON. */
 export function variableText(value: unknown): string {

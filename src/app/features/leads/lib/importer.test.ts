@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../api/errors';
+import { ApiError } from '@/api/errors';
 import { runImport, stopReason, type ImportProgress } from './importer';
 import type { CheckedRow } from './row-validation';
 

@@ -1,6 +1,6 @@
-import { ApiError, errorMessage } from '../../../api/errors';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { ApiError, errorMessage } from '@/api/errors';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import type { CheckedRow } from './row-validation';
 
 /*

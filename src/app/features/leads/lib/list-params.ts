@@ -1,5 +1,5 @@
-import * as z from '../../../lib/zod-mini';
-import { oneOfParam, optionalIdParam, pageParam, perPageParam } from '../../../lib/search-params';
+import * as z from '@/lib/zod-mini';
+import { oneOfParam, optionalIdParam, pageParam, perPageParam } from '@/lib/search-params';
 
 /*
  * The leads list's state in the URL: filters (campaign, status, search) and the client-side page and

@@ -1,4 +1,4 @@
-import type { Lead } from '../../../../contract/lead';
+import type { Lead } from '@contract/lead';
 import { customerEmail, customerName } from './format';
 import { formatNational } from './phone';
 import type { LeadListParams, LeadSort } from './list-params';

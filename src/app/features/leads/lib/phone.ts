@@ -1,7 +1,7 @@
 import { AsYouType, getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { countryOf, formatInternational, formatNational, toE164, type CountryCode } from '../../../../contract/phone';
-import { m } from '../../../i18n';
-import { currentLocale } from '../../../i18n/locale';
+import { countryOf, formatInternational, formatNational, toE164, type CountryCode } from '@contract/phone';
+import { m } from '@/i18n';
+import { currentLocale } from '@/i18n/locale';
 
 /*
  * Phone numbers in the console: what a person types (national or international, any punctuation) and the

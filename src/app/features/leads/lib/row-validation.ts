@@ -1,6 +1,6 @@
-import type { CountryCode } from '../../../../contract/phone';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import type { CountryCode } from '@contract/phone';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import { describeCountry, toE164 } from './phone';
 import type { MappedRow } from './csv-mapping';
 

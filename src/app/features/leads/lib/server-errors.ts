@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError, errorMessage } from '../../../api/errors';
-import { rootErrorType } from '../../../lib/form-errors';
+import { ApiError, errorMessage } from '@/api/errors';
+import { rootErrorType } from '@/lib/form-errors';
 
 /**
  * Puts a refused save's messages where they belong: each of the service's field errors (dotted keys) on

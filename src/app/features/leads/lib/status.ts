@@ -1,4 +1,4 @@
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 
 /*
  * A lead's status in the reader's language: the documented ones get a label, any other is shown exactly

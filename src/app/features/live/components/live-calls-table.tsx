@@ -1,10 +1,10 @@
 import { Table, Text, VisuallyHidden } from '@mantine/core';
-import type { LiveCall } from '../../../../contract/live';
-import { AnchorLink } from '../../../components/links';
-import { m } from '../../../i18n';
-import { DASH } from '../../../i18n/format';
-import { PhoneNumber } from '../../calls/components/phone-number';
-import { StatusBadge } from '../../calls/components/status-badge';
+import type { LiveCall } from '@contract/live';
+import { AnchorLink } from '@/components/links';
+import { m } from '@/i18n';
+import { DASH } from '@/i18n/format';
+import { PhoneNumber } from '@/features/calls/components/phone-number';
+import { StatusBadge } from '@/features/calls/components/status-badge';
 import { since } from '../lib/time';
 
 const TYPES: Record<string, () => string> = { inbound: m.live_type_inbound, outbound: m.live_type_outbound };

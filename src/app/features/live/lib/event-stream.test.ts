@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import type { ServiceEventMessage } from '../../../../contract/live';
+import type { ServiceEventMessage } from '@contract/live';
 import { backoffDelay, openEventStream, readEventData, type StreamState } from './event-stream';
 
 const encoder = new TextEncoder();

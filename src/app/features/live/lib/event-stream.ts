@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import { serviceEventSchema, type ServiceEventMessage } from '../../../../contract/live';
+import { serviceEventSchema, type ServiceEventMessage } from '@contract/live';
 
 /*
  * The client of GET /user/events (Server-Sent Events). Read with fetch, not EventSource: EventSource

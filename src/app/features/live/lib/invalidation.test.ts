@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { serviceEventSchema } from '../../../../contract/live';
+import { serviceEventSchema } from '@contract/live';
 import { createInvalidationBatcher, keysForEvent } from './invalidation';
 
 const ev = (raw: Record<string, unknown>) => serviceEventSchema.parse(raw);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { languageSchema, listOf } from '../../../../contract/lookups';
-import { api } from '../../../api';
+import { languageSchema, listOf } from '@contract/lookups';
+import { api } from '@/api';
 import { LOOKUP_STALE_TIME, lookupKeys } from './keys';
 
 /** GET /user/assistants/languages: every language in one answer. Assistants take the language by name. */

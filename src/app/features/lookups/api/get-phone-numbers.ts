@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listOf, phoneNumberSchema } from '../../../../contract/lookups';
-import { api } from '../../../api';
+import { listOf, phoneNumberSchema } from '@contract/lookups';
+import { api } from '@/api';
 import { LOOKUP_STALE_TIME, lookupKeys } from './keys';
 
 export type PhoneNumberType = 'inbound' | 'outbound';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listOf, voiceSchema, type VoiceMode } from '../../../../contract/lookups';
-import { api } from '../../../api';
+import { listOf, voiceSchema, type VoiceMode } from '@contract/lookups';
+import { api } from '@/api';
 import { LOOKUP_STALE_TIME, lookupKeys } from './keys';
 
 /** GET /user/assistants/voices: public voices and the user's own; `mode` narrows to one engine. */

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { ScrollArea, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { m } from '../../../i18n';
-import { DASH } from '../../../i18n/format';
+import { m } from '@/i18n';
+import { DASH } from '@/i18n/format';
 
 interface FilterableTableProps<T extends { id: number; name: string }> {
   rows: T[];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 
 /** The frame of one lookup list: title with its count, a filter on the right, an explanation, the list. */
 export function LookupCard({

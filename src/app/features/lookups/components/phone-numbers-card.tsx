@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, EmptyState, SegmentedControl, Table, Text } from '@mantine/core';
 import { IconPhoneOff } from '@tabler/icons-react';
-import type { PhoneNumber } from '../../../../contract/lookups';
-import { QueryState } from '../../../components/query-state';
+import type { PhoneNumber } from '@contract/lookups';
+import { QueryState } from '@/components/query-state';
 import { phoneNumbersQuery, type PhoneNumberType } from '../api/get-phone-numbers';
 import { LookupCard } from './lookup-card';
-import { regionName as countryName } from '../../phone-numbers/lib/countries';
-import { hostTypeLabel } from '../../phone-numbers/lib/format';
-import { m } from '../../../i18n';
-import { DASH } from '../../../i18n/format';
+import { regionName as countryName } from '@/features/phone-numbers/lib/countries';
+import { hostTypeLabel } from '@/features/phone-numbers/lib/format';
+import { m } from '@/i18n';
+import { DASH } from '@/i18n/format';
 
 export type PhoneFilter = 'all' | PhoneNumberType;
 

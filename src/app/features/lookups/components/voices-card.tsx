@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, EmptyState, SegmentedControl } from '@mantine/core';
 import { IconMicrophoneOff } from '@tabler/icons-react';
-import type { Voice, VoiceMode } from '../../../../contract/lookups';
-import { QueryState } from '../../../components/query-state';
+import type { Voice, VoiceMode } from '@contract/lookups';
+import { QueryState } from '@/components/query-state';
 import { voicesQuery } from '../api/get-voices';
 import { voicesForMode } from '../lib/voice-choices';
 import { FilterableTable } from './filterable-table';
 import { LookupCard } from './lookup-card';
-import { m } from '../../../i18n';
-import { DASH } from '../../../i18n/format';
+import { m } from '@/i18n';
+import { DASH } from '@/i18n/format';
 
 export type VoiceFilter = 'all' | VoiceMode;
 

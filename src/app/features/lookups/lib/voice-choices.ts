@@ -1,5 +1,5 @@
-import type { Voice } from '../../../../contract/lookups';
-import { m } from '../../../i18n';
+import type { Voice } from '@contract/lookups';
+import { m } from '@/i18n';
 
 /**
  * The voices a choice for one mode offers: what the host answered for that mode, plus every voice whose

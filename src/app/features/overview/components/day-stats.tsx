@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconMinus } from '@tabler/icons-react';
-import type { DayStats } from '../../../../contract/live';
-import { m } from '../../../i18n';
+import type { DayStats } from '@contract/live';
+import { m } from '@/i18n';
 import { compareMetric, METRICS } from '../lib/format';
 
 /**

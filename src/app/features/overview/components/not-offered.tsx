@@ -1,7 +1,7 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { AnchorLink } from '../../../components/links';
-import { m } from '../../../i18n';
+import { AnchorLink } from '@/components/links';
+import { m } from '@/i18n';
 
 /**
  * The host has no overview (the hosted service documents none: it is this service's extension). Said

@@ -1,8 +1,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { overviewAnswerSchema, overviewSchema, type Overview } from '../../../../contract/live';
-import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, type JsonRecord } from '../../../test/variants';
+import { overviewAnswerSchema, overviewSchema, type Overview } from '@contract/live';
+import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, type JsonRecord } from '@/test/variants';
 import { compareMetric } from '../lib/format';
 import { OverviewContent, OverviewPage } from './overview-page';
 

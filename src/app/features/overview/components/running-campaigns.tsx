@@ -1,11 +1,11 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import type { CampaignSummary } from '../../../../contract/live';
-import { AnchorLink } from '../../../components/links';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
-import { CampaignStatusBadge } from '../../campaigns/components/campaign-status';
-import { leadsDone } from '../../campaigns/lib/progress';
+import type { CampaignSummary } from '@contract/live';
+import { AnchorLink } from '@/components/links';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
+import { CampaignStatusBadge } from '@/features/campaigns/components/campaign-status';
+import { leadsDone } from '@/features/campaigns/lib/progress';
 
 /** Running campaigns, each with a bar of leads done (no longer waiting to be called) of all its leads. */
 export function RunningCampaigns({ campaigns }: { campaigns: readonly CampaignSummary[] }) {

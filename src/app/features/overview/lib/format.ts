@@ -1,6 +1,6 @@
-import type { DayStats } from '../../../../contract/live';
-import { m } from '../../../i18n';
-import { DASH, formatCurrency, formatNumber } from '../../../i18n/format';
+import type { DayStats } from '@contract/live';
+import { m } from '@/i18n';
+import { DASH, formatCurrency, formatNumber } from '@/i18n/format';
 
 /** Display forms of the overview's figures: a day's figures, their change since yesterday, in their units. */
 

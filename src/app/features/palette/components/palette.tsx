@@ -21,14 +21,14 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { signOut } from '../../../components/user-menu';
-import { changeLocale, currentLocale, localeNames, locales, m } from '../../../i18n';
-import { formatList, formatWallClock } from '../../../i18n/format';
-import { navItems } from '../../../lib/nav';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { actionsFor } from '../../campaigns/components/campaign-status';
-import { useUpdateCampaignStatus, type CampaignAction } from '../../campaigns/api/update-campaign-status';
-import type { Campaign } from '../../../../contract/campaign';
+import { signOut } from '@/components/user-menu';
+import { changeLocale, currentLocale, localeNames, locales, m } from '@/i18n';
+import { formatList, formatWallClock } from '@/i18n/format';
+import { navItems } from '@/lib/nav';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { actionsFor } from '@/features/campaigns/components/campaign-status';
+import { useUpdateCampaignStatus, type CampaignAction } from '@/features/campaigns/api/update-campaign-status';
+import type { Campaign } from '@contract/campaign';
 import { findMatches } from '../lib/match';
 import { usePaletteSearch } from '../lib/use-palette-search';
 import { registerPalette } from '../open-palette';

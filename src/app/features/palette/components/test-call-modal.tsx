@@ -2,11 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Modal, Select, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { outboundAssistantsQuery } from '../../assistants/api/get-outbound-assistants';
-import { m } from '../../../i18n';
+import { outboundAssistantsQuery } from '@/features/assistants/api/get-outbound-assistants';
+import { m } from '@/i18n';
 
 /** The test-call feature's own dialog body (form, then the live call), loaded when an assistant is chosen. */
-const CallPanel = lazy(() => import('../../test-call/components/call-panel'));
+const CallPanel = lazy(() => import('@/features/test-call/components/call-panel'));
 
 /**
  * "Test call" from the palette: the outbound assistant to call with (chosen here unless the palette named

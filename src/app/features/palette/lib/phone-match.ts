@@ -1,5 +1,5 @@
-import { formatInternational, formatNational } from '../../../../contract/phone';
-import { browserCountry, normalisePhoneFilter } from '../../calls/lib/phone-filter';
+import { formatInternational, formatNational } from '@contract/phone';
+import { browserCountry, normalisePhoneFilter } from '@/features/calls/lib/phone-filter';
 
 /*
  * A phone number as typed in the palette against the E.164 numbers of leads and calls. "+49 30 1234567",

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api';
+import { api } from '@/api';
 import { phoneNumberKeys } from './keys';
 import { listAnswer, ownedNumberSchema, type OwnedNumber } from './schemas';
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accountKeys } from '../../account/api/keys';
-import { campaignKeys } from '../../campaigns/api/keys';
-import { lookupKeys } from '../../lookups/api/keys';
+import { accountKeys } from '@/features/account/api/keys';
+import { campaignKeys } from '@/features/campaigns/api/keys';
+import { lookupKeys } from '@/features/lookups/api/keys';
 import { phoneNumberKeys } from './keys';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema } from '../../../../contract/answers';
-import { api } from '../../../api';
+import { messageResponseSchema } from '@contract/answers';
+import { api } from '@/api';
 import { invalidateAfterNumberChange } from './invalidate';
 
 /** DELETE /user/phone-numbers/{id}: refused while an assistant or a campaign uses the number. */

@@ -1,14 +1,14 @@
 import type { z } from 'zod';
-import { listAnswer as contractListAnswer } from '../../../../contract/answers';
+import { listAnswer as contractListAnswer } from '@contract/answers';
 import {
   availablePhoneNumberSchema,
   ownedPhoneNumberSchema,
   type AvailablePhoneNumber,
   type OwnedPhoneNumber,
-} from '../../../../contract/phone-numbers';
+} from '@contract/phone-numbers';
 
 export { availablePhoneNumberSchema as availableNumberSchema, ownedPhoneNumberSchema as ownedNumberSchema };
-export { purchasePhoneNumberResponse as purchaseAnswerSchema } from '../../../../contract/phone-numbers';
+export { purchasePhoneNumberResponse as purchaseAnswerSchema } from '@contract/phone-numbers';
 export type OwnedNumber = OwnedPhoneNumber;
 export type AvailableNumber = AvailablePhoneNumber;
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api';
+import { api } from '@/api';
 import { phoneNumberKeys } from './keys';
 import { availableNumberSchema, listAnswer, type AvailableNumber } from './schemas';
 

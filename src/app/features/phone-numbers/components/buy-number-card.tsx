@@ -2,14 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Badge, Button, EmptyState, Group, Loader, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
-import { QueryState } from '../../../components/query-state';
-import { LookupCard } from '../../lookups/components/lookup-card';
+import { QueryState } from '@/components/query-state';
+import { LookupCard } from '@/features/lookups/components/lookup-card';
 import { useSearchNumbers } from '../api/search-numbers';
 import type { AvailableNumber } from '../api/schemas';
 import { cleanDigits, countryName, PURCHASE_COUNTRIES } from '../lib/countries';
 import { PurchaseModal } from './purchase-modal';
-import { m } from '../../../i18n';
-import { DASH, formatCurrency, formatNumber } from '../../../i18n/format';
+import { m } from '@/i18n';
+import { DASH, formatCurrency, formatNumber } from '@/i18n/format';
 
 /** The countries to choose from, named in the reader's language (made at render: the language is read then). */
 const countryOptions = () => PURCHASE_COUNTRIES.map((code) => ({ value: code, label: m.numbers_country_option({ country: countryName(code) ?? code, code }) }));

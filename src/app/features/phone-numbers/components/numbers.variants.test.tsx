@@ -10,8 +10,8 @@ import {
   variantArbitrary,
   variantsQueryClient,
   type JsonRecord,
-} from '../../../test/variants';
-import { formatMoney } from '../../account/lib/money';
+} from '@/test/variants';
+import { formatMoney } from '@/features/account/lib/money';
 import { phoneNumberKeys } from '../api/keys';
 import { availableNumberSchema, listAnswer, ownedNumberSchema, type AvailableNumber, type OwnedNumber } from '../api/schemas';
 import { numberTypeLabel, servedBy } from '../lib/format';

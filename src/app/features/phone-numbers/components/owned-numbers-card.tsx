@@ -2,18 +2,18 @@ import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, CloseButton, EmptyState, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPhoneOff, IconTrash } from '@tabler/icons-react';
-import { errorMessage } from '../../../api/errors';
-import { QueryState } from '../../../components/query-state';
-import { confirmAction } from '../../../lib/confirm';
-import { notifySuccess } from '../../../lib/notify';
-import { LookupCard } from '../../lookups/components/lookup-card';
+import { errorMessage } from '@/api/errors';
+import { QueryState } from '@/components/query-state';
+import { confirmAction } from '@/lib/confirm';
+import { notifySuccess } from '@/lib/notify';
+import { LookupCard } from '@/features/lookups/components/lookup-card';
 import { useOwnedNumbers } from '../api/get-owned-numbers';
 import { useReleaseNumber } from '../api/release-number';
 import type { OwnedNumber } from '../api/schemas';
 import { countryName } from '../lib/countries';
 import { numberTypeLabel, servedBy } from '../lib/format';
-import { m } from '../../../i18n';
-import { DASH, formatCurrency } from '../../../i18n/format';
+import { m } from '@/i18n';
+import { DASH, formatCurrency } from '@/i18n/format';
 
 const SEPARATOR = ' · ';
 

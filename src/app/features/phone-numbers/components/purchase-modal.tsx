@@ -1,15 +1,15 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { errorMessage } from '../../../api/errors';
-import { notifySuccess } from '../../../lib/notify';
-import { useMe } from '../../account/api/get-me';
-import { balanceAfter } from '../../account/lib/money';
+import { errorMessage } from '@/api/errors';
+import { notifySuccess } from '@/lib/notify';
+import { useMe } from '@/features/account/api/get-me';
+import { balanceAfter } from '@/features/account/lib/money';
 import { usePurchaseNumber } from '../api/purchase-number';
 import type { AvailableNumber } from '../api/schemas';
 import { countryName } from '../lib/countries';
-import { m } from '../../../i18n';
-import { DASH, formatCurrency } from '../../../i18n/format';
+import { m } from '@/i18n';
+import { DASH, formatCurrency } from '@/i18n/format';
 
 /**
  * The last step of buying: what it costs, what is left after, and one button that cannot fire twice.

@@ -5,8 +5,8 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { startSession } from '../../../api/session';
-import { testQueryClient } from '../../../test/render';
+import { startSession } from '@/api/session';
+import { testQueryClient } from '@/test/render';
 
 /*
  * For component tests of this feature: a fake host answering by method and path, and the providers a

@@ -1,4 +1,4 @@
-import { currentLocale } from '../../../i18n';
+import { currentLocale } from '@/i18n';
 
 /*
  * Countries a number can be bought in. The local service stocks the first six; the hosted service's

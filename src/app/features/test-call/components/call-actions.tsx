@@ -2,8 +2,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Modal, Skeleton, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPhoneIncoming, IconPhoneOutgoing } from '@tabler/icons-react';
-import type { Assistant } from '../../../../contract';
-import { m } from '../../../i18n';
+import type { Assistant } from '@contract';
+import { m } from '@/i18n';
 import type { CallPanelMode } from './call-panel';
 
 const CallPanel = lazy(() => import('./call-panel'));

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconPhonePlus } from '@tabler/icons-react';
-import type { Assistant } from '../../../../contract';
-import { m } from '../../../i18n';
+import type { Assistant } from '@contract';
+import { m } from '@/i18n';
 import { LiveCall } from './live-call';
 import { SimulateCallForm } from './simulate-call-form';
 import { TestCallForm } from './test-call-form';

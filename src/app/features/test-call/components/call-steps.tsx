@@ -1,7 +1,7 @@
 import { Badge, Group, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconMinus, IconX } from '@tabler/icons-react';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 import type { CallProgress } from '../lib/steps';
 
 /**

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../../api/errors';
-import { ErrorState } from '../../../components/error-state';
-import { AnchorLink } from '../../../components/links';
-import { m } from '../../../i18n';
-import { DASH } from '../../../i18n/format';
-import { callQueryOptions } from '../../calls/api/get-call';
-import { RecordingPlayer } from '../../calls/components/recording-player';
-import { TranscriptView } from '../../calls/components/transcript-view';
-import { formatCost, formatDuration, humanize } from '../../calls/lib/format';
+import { errorMessage } from '@/api/errors';
+import { ErrorState } from '@/components/error-state';
+import { AnchorLink } from '@/components/links';
+import { m } from '@/i18n';
+import { DASH } from '@/i18n/format';
+import { callQueryOptions } from '@/features/calls/api/get-call';
+import { RecordingPlayer } from '@/features/calls/components/recording-player';
+import { TranscriptView } from '@/features/calls/components/transcript-view';
+import { formatCost, formatDuration, humanize } from '@/features/calls/lib/format';
 import { callProgress } from '../lib/steps';
 import { CallSteps } from './call-steps';
 

@@ -3,15 +3,15 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPhoneIncoming } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { unknownOutcomeTitle } from '../../../api/errors';
-import { m } from '../../../i18n';
-import { OUTCOME_UNKNOWN } from '../../../lib/form-errors';
-import { PhoneInput } from '../../leads/components/phone-input';
-import { browserCountry } from '../../leads/lib/phone';
-import { applyServerErrors } from '../../leads/lib/server-errors';
+import { unknownOutcomeTitle } from '@/api/errors';
+import { m } from '@/i18n';
+import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
+import { PhoneInput } from '@/features/leads/components/phone-input';
+import { browserCountry } from '@/features/leads/lib/phone';
+import { applyServerErrors } from '@/features/leads/lib/server-errors';
 import { useSimulateInbound } from '../api/start-call';
 import { simulateCallSchema, simulateErrorPath, toSimulateRequest, type SimulateCallValues } from '../lib/form-schema';
-import { isNotOffered } from '../../webhooks/lib/not-offered';
+import { isNotOffered } from '@/features/webhooks/lib/not-offered';
 
 /** "A customer calls +49 30 …; …": the number set apart where the language puts it ("{number}" in the message). */
 function Intro({ phoneNumber }: { phoneNumber: string | null }) {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { VariableRow } from '../../leads/lib/form-schema';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
-import { variableText } from '../../leads/lib/format';
-import { e164Of, phoneProblem, type CountryCode, type PhoneValue } from '../../leads/lib/phone';
+import type { VariableRow } from '@/features/leads/lib/form-schema';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
+import { variableText } from '@/features/leads/lib/format';
+import { e164Of, phoneProblem, type CountryCode, type PhoneValue } from '@/features/leads/lib/phone';
 
 /*
  * The test call and simulated call forms: a phone number as typed (with its country) and the call's

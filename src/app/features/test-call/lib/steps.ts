@@ -5,7 +5,7 @@
  * the statuses this view saw on the way.
  */
 
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 
 export const STEP_KEYS = ['initiated', 'ringing', 'in-progress', 'ended', 'outcome'] as const;
 export type StepKey = (typeof STEP_KEYS)[number];

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema } from '../../../../contract/answers';
-import { api } from '../../../api';
+import { messageResponseSchema } from '@contract/answers';
+import { api } from '@/api';
 import { toolKeys } from './keys';
 
 /** DELETE /user/tools/{id}: the tool is also detached from every assistant that used it. */

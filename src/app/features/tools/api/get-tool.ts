@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { toolSchema } from '../../../../contract';
-import { api } from '../../../api';
+import { toolSchema } from '@contract';
+import { api } from '@/api';
 import { toolKeys } from './keys';
 
 /** GET /user/tools/{id}: one tool; a missing one is a 404 `{message}`. */

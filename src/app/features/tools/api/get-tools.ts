@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { listOf, toolSchema } from '../../../../contract';
-import { api } from '../../../api';
+import { listOf, toolSchema } from '@contract';
+import { api } from '@/api';
 import { toolKeys } from './keys';
 
 /** GET /user/tools: every mid-call tool of the user, in one answer. */

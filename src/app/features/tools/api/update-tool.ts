@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toolMutationResponseSchema, type UpdateToolRequest } from '../../../../contract';
-import { api } from '../../../api';
+import { toolMutationResponseSchema, type UpdateToolRequest } from '@contract';
+import { api } from '@/api';
 import { toolKeys } from './keys';
 
 /** PUT /user/tools/{id}: only the fields sent change; answers the tool with all its current values. */

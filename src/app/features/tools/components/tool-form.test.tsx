@@ -3,8 +3,8 @@ import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { TOOL_PLAN_LIMIT_MESSAGE } from '../../../../contract';
-import { ApiError } from '../../../api/errors';
+import { TOOL_PLAN_LIMIT_MESSAGE } from '@contract';
+import { ApiError } from '@/api/errors';
 import { emptyToolForm, type ToolFormValues } from '../lib/form-schema';
 import { ToolForm } from './tool-form';
 

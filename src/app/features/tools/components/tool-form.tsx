@@ -14,15 +14,15 @@ import {
 } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { TOOL_LIMITS, TOOL_METHODS, TOOL_PARAM_TYPES } from '../../../../contract';
-import { FormFooter } from '../../../components/form-footer';
-import { LengthCounter } from '../../../components/length-counter';
-import { RemoveRowButton, RowsEditor } from '../../../components/rows-editor';
-import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { applyApiErrorToForm, OUTCOME_UNKNOWN } from '../../../lib/form-errors';
-import { notifyError } from '../../../lib/notify';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { TOOL_LIMITS, TOOL_METHODS, TOOL_PARAM_TYPES } from '@contract';
+import { FormFooter } from '@/components/form-footer';
+import { LengthCounter } from '@/components/length-counter';
+import { RemoveRowButton, RowsEditor } from '@/components/rows-editor';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { applyApiErrorToForm, OUTCOME_UNKNOWN } from '@/lib/form-errors';
+import { notifyError } from '@/lib/notify';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import { toolErrorMap, toolFormSchema, type ToolFormOutput, type ToolFormValues } from '../lib/form-schema';
 import { ToolNameInput } from './tool-name-input';
 

@@ -1,9 +1,9 @@
 import { Anchor, Group, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import { TOOL_LIMITS } from '../../../../contract';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { TOOL_LIMITS } from '@contract';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import { describeToolNameProblem, suggestToolName, toolNameProblem } from '../lib/tool-name';
 
 type InputProps = Omit<ComponentPropsWithRef<'input'>, 'value' | 'onChange' | 'size' | 'style'>;

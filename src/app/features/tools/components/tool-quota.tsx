@@ -1,7 +1,7 @@
 import { Group, Progress, Text, Tooltip } from '@mantine/core';
-import { TOOL_LIMITS } from '../../../../contract';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { TOOL_LIMITS } from '@contract';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 
 /**
  * "3 of 5 used" beside the create button. The hosted plan may allow another number: the service's own

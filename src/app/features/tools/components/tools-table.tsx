@@ -4,11 +4,11 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { createLink } from '@tanstack/react-router';
 import { DataTable } from 'mantine-datatable';
 import type { ComponentPropsWithRef } from 'react';
-import type { Tool } from '../../../../contract';
-import { AnchorLink } from '../../../components/links';
+import type { Tool } from '@contract';
+import { AnchorLink } from '@/components/links';
 import { formatUpdated } from '../lib/format';
-import { m } from '../../../i18n';
-import { DASH, formatNumber } from '../../../i18n/format';
+import { m } from '@/i18n';
+import { DASH, formatNumber } from '@/i18n/format';
 
 const toolName = (t: Tool) => t.name || m.tools_fallback_name({ id: String(t.id) });
 

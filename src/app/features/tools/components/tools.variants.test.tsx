@@ -1,8 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { toolSchema, type Tool } from '../../../../contract/tool';
-import { listOf } from '../../../../contract/lookups';
+import { toolSchema, type Tool } from '@contract/tool';
+import { listOf } from '@contract/lookups';
 import {
   allFieldsVariants,
   renderInConsole,
@@ -11,7 +11,7 @@ import {
   VARIANT_RUNS,
   variantArbitrary,
   type JsonRecord,
-} from '../../../test/variants';
+} from '@/test/variants';
 import { toolToForm } from '../lib/form-schema';
 import { ToolForm } from './tool-form';
 import { ToolsTable } from './tools-table';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setLocale } from '../../../paraglide/runtime.js';
-import { TOOL_LIMITS, createToolRequest, toFieldErrors, toolSchema } from '../../../../contract';
+import { setLocale } from '@/paraglide/runtime.js';
+import { TOOL_LIMITS, createToolRequest, toFieldErrors, toolSchema } from '@contract';
 import { emptyToolForm, formToUpdateToolRequest, parseToolForm, toolToForm, type ToolFormValues } from './form-schema';
 
 function valid(overrides: Partial<ToolFormValues> = {}): ToolFormValues {

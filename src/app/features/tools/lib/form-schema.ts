@@ -7,9 +7,9 @@ import {
   type CreateToolRequest,
   type Tool,
   type UpdateToolRequest,
-} from '../../../../contract';
-import { currentLocale, m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+} from '@contract';
+import { currentLocale, m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 
 /*
  * The tool form's schema: the contract's request fields, so bounds and messages are the service's own.

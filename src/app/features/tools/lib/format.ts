@@ -1,4 +1,4 @@
-import { formatInstant } from '../../../i18n/format';
+import { formatInstant } from '@/i18n/format';
 
 /**
  * A record's ISO timestamp as a short local date (or date and time) in the reader's language; what cannot

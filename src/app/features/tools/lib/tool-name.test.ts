@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOOL_LIMITS, TOOL_NAME_PATTERN } from '../../../../contract';
+import { TOOL_LIMITS, TOOL_NAME_PATTERN } from '@contract';
 import { describeToolNameProblem, suggestToolName, toolNameProblem } from './tool-name';
 
 describe('tool name check (as you type)', () => {

@@ -1,6 +1,6 @@
-import { TOOL_LIMITS, TOOL_NAME_PATTERN } from '../../../../contract';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { TOOL_LIMITS, TOOL_NAME_PATTERN } from '@contract';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 
 /*
  * The tool name rule (the contract's TOOL_NAME_PATTERN: lowercase letters and underscores, starting with

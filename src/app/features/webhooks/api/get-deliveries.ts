@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { webhookDeliveriesPageSchema } from '../../../../contract/webhooks';
-import { api } from '../../../api';
+import { webhookDeliveriesPageSchema } from '@contract/webhooks';
+import { api } from '@/api';
 import { webhookKeys, type DeliveryListParams } from './keys';
 
 /** GET /user/webhook-deliveries (our extension): one page, newest first, without payloads. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { webhookDeliveryAnswerSchema } from '../../../../contract/webhooks';
-import { api } from '../../../api';
+import { webhookDeliveryAnswerSchema } from '@contract/webhooks';
+import { api } from '@/api';
 import { webhookKeys } from './keys';
 
 /** GET /user/webhook-deliveries/{id}: one delivery with its payload. */

@@ -1,4 +1,4 @@
-import type { WebhookDeliveryStatus } from '../../../../contract/webhooks';
+import type { WebhookDeliveryStatus } from '@contract/webhooks';
 
 /** Filters of the deliveries list as the console asks for them. */
 export interface DeliveryListParams {

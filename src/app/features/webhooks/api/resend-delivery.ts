@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageResponseSchema } from '../../../../contract/answers';
-import { api } from '../../../api';
-import { callKeys } from '../../calls/api/call-keys';
+import { messageResponseSchema } from '@contract/answers';
+import { api } from '@/api';
+import { callKeys } from '@/features/calls/api/call-keys';
 import { webhookKeys } from './keys';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { webhookSecretAnswerSchema, type WebhookSecret } from '../../../../contract/webhooks';
-import { api } from '../../../api';
+import { webhookSecretAnswerSchema, type WebhookSecret } from '@contract/webhooks';
+import { api } from '@/api';
 import { webhookKeys } from './keys';
 
 /** GET /user/webhook-secret (our extension): the Standard Webhooks secret deliveries are signed with. */

@@ -2,15 +2,15 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconWebhook } from '@tabler/icons-react';
-import { WEBHOOK_DELIVERY_STATUSES, type WebhookDelivery, type WebhookDeliveryStatus } from '../../../../contract/webhooks';
-import { QueryState } from '../../../components/query-state';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookDelivery, type WebhookDeliveryStatus } from '@contract/webhooks';
+import { QueryState } from '@/components/query-state';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { deliveriesQuery } from '../api/get-deliveries';
 import { useResendDelivery } from '../api/resend-delivery';
 import { isNotOffered } from '../lib/not-offered';
 import { DeliveriesTable } from './deliveries-table';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 
 // Loaded when a row is first opened: most visits to the assistant page never open one.
 const DeliveryDrawer = lazy(() => import('./delivery-drawer').then((mod) => ({ default: mod.DeliveryDrawer })));

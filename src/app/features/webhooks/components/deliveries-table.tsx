@@ -1,9 +1,9 @@
 import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import type { WebhookDelivery } from '../../../../contract/webhooks';
-import { AnchorLink } from '../../../components/links';
-import { m } from '../../../i18n';
-import { DASH, formatNumber } from '../../../i18n/format';
+import type { WebhookDelivery } from '@contract/webhooks';
+import { AnchorLink } from '@/components/links';
+import { m } from '@/i18n';
+import { DASH, formatNumber } from '@/i18n/format';
 import { eventLabel, formatDeliveryTime, statusWord } from '../lib/outcome';
 import { OutcomeBadge } from './outcome-badge';
 

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import type { WebhookDelivery } from '../../../../contract/webhooks';
+import type { WebhookDelivery } from '@contract/webhooks';
 import { deliveryOutcome } from '../lib/outcome';
 
 /** The delivery's state as a badge and, beside it, what happened in words (colour is never the only sign). */

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { ActionIcon, Button, Card, Code, CopyButton, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconCheck, IconCopy, IconEye, IconEyeOff, IconRefresh } from '@tabler/icons-react';
-import { ErrorState } from '../../../components/error-state';
-import { confirmAction } from '../../../lib/confirm';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { ErrorState } from '@/components/error-state';
+import { confirmAction } from '@/lib/confirm';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { signingSecretQuery, useRotateSigningSecret } from '../api/signing-secret';
 import { isNotOffered } from '../lib/not-offered';
-import { m } from '../../../i18n';
+import { m } from '@/i18n';
 
 /** The secret with all but its `whsec_` prefix and last four characters hidden. */
 export function maskSecret(secret: string): string {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/errors';
+import { ApiError } from '@/api/errors';
 
 /**
  * The host has no such endpoint: the hosted service documents no delivery log and no signing secret, so

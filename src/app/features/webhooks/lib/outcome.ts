@@ -1,6 +1,6 @@
-import type { WebhookDelivery } from '../../../../contract/webhooks';
-import { m } from '../../../i18n';
-import { DASH, formatNumber, formatWallClock } from '../../../i18n/format';
+import type { WebhookDelivery } from '@contract/webhooks';
+import { m } from '@/i18n';
+import { DASH, formatNumber, formatWallClock } from '@/i18n/format';
 
 export interface DeliveryOutcome {
   /** Badge colour; null for a status the console does not know (shown as plain text). */

@@ -6,9 +6,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { startSession } from '../../../api/session';
-import { testQueryClient } from '../../../test/render';
-import { theme } from '../../../theme';
+import { startSession } from '@/api/session';
+import { testQueryClient } from '@/test/render';
+import { theme } from '@/theme';
 
 /*
  * For the component tests of webhooks and test calls (test-only): a fake host answering by method and

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../../api/errors';
-import { m } from '../../../i18n';
-import type { ToolChoices } from '../../../features/assistants/components/sections/tools-section';
-import { toolsQuery } from '../../../features/tools/api/get-tools';
+import { errorMessage } from '@/api/errors';
+import { m } from '@/i18n';
+import type { ToolChoices } from '@/features/assistants/components/sections/tools-section';
+import { toolsQuery } from '@/features/tools/api/get-tools';
 
 /*
  * The assistant pages compose two features here: the assistant form's tool picker is fed by the tools

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import * as z from '../../../lib/zod-mini';
-import { optionalIdParam } from '../../../lib/search-params';
-import { isApiError } from '../../../api/errors';
-import { m } from '../../../i18n';
-import { PageHeader } from '../../../components/page-header';
-import { notifySuccess } from '../../../lib/notify';
-import { useCreateAssistant } from '../../../features/assistants/api/create-assistant';
-import { assistantQuery } from '../../../features/assistants/api/get-assistant';
-import { AssistantForm } from '../../../features/assistants/components/assistant-form';
-import { emptyAssistantForm, type AssistantFormValues } from '../../../features/assistants/lib/form-schema';
-import { duplicateToForm, formToCreateRequest } from '../../../features/assistants/lib/form-values';
-import { languagesQuery, modelsQuery } from '../../../features/lookups/api';
-import { toolsQuery } from '../../../features/tools/api/get-tools';
+import * as z from '@/lib/zod-mini';
+import { optionalIdParam } from '@/lib/search-params';
+import { isApiError } from '@/api/errors';
+import { m } from '@/i18n';
+import { PageHeader } from '@/components/page-header';
+import { notifySuccess } from '@/lib/notify';
+import { useCreateAssistant } from '@/features/assistants/api/create-assistant';
+import { assistantQuery } from '@/features/assistants/api/get-assistant';
+import { AssistantForm } from '@/features/assistants/components/assistant-form';
+import { emptyAssistantForm, type AssistantFormValues } from '@/features/assistants/lib/form-schema';
+import { duplicateToForm, formToCreateRequest } from '@/features/assistants/lib/form-values';
+import { languagesQuery, modelsQuery } from '@/features/lookups/api';
+import { toolsQuery } from '@/features/tools/api/get-tools';
 import { useToolChoices } from './-tool-choices';
 
 const searchSchema = z.object({

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { callsQueryOptions } from '../../../features/calls/api/get-calls';
-import { CallLogPage } from '../../../features/calls/components/call-log-page';
-import { resolveCallsParams } from '../../../features/calls/lib/resolve-params';
-import { CALLS_SEARCH_DEFAULTS, callsSearchSchema } from '../../../features/calls/lib/search';
+import { callsQueryOptions } from '@/features/calls/api/get-calls';
+import { CallLogPage } from '@/features/calls/components/call-log-page';
+import { resolveCallsParams } from '@/features/calls/lib/resolve-params';
+import { CALLS_SEARCH_DEFAULTS, callsSearchSchema } from '@/features/calls/lib/search';
 
 /*
  * The call log. Its filters, page and page size live in the URL (validated, with fallbacks), so a

@@ -3,12 +3,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
-import { AnchorLink, ButtonLink } from '../../../components/links';
-import { PageHeader } from '../../../components/page-header';
-import { QueryState } from '../../../components/query-state';
-import { m } from '../../../i18n';
-import { campaignsQuery } from '../../../features/campaigns/api/get-campaigns';
-import { CampaignsTable } from '../../../features/campaigns/components/campaigns-table';
+import { AnchorLink, ButtonLink } from '@/components/links';
+import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
+import { m } from '@/i18n';
+import { campaignsQuery } from '@/features/campaigns/api/get-campaigns';
+import { CampaignsTable } from '@/features/campaigns/components/campaigns-table';
 
 export const Route = createFileRoute('/_app/campaigns/')({
   loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(campaignsQuery()),

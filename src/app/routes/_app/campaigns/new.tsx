@@ -2,14 +2,14 @@ import { useMemo } from 'react';
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { errorMessage } from '../../../api/errors';
-import { AnchorLink } from '../../../components/links';
-import { PageHeader } from '../../../components/page-header';
-import { m } from '../../../i18n';
-import { notifySuccess } from '../../../lib/notify';
-import { outboundAssistantsQuery } from '../../../features/campaigns/api/get-outbound-assistants';
-import { CampaignForm } from '../../../features/campaigns/components/campaign-form';
-import { phoneNumbersQuery } from '../../../features/lookups/api';
+import { errorMessage } from '@/api/errors';
+import { AnchorLink } from '@/components/links';
+import { PageHeader } from '@/components/page-header';
+import { m } from '@/i18n';
+import { notifySuccess } from '@/lib/notify';
+import { outboundAssistantsQuery } from '@/features/campaigns/api/get-outbound-assistants';
+import { CampaignForm } from '@/features/campaigns/components/campaign-form';
+import { phoneNumbersQuery } from '@/features/lookups/api';
 
 export const Route = createFileRoute('/_app/campaigns/new')({
   loader: ({ context: { queryClient } }) =>

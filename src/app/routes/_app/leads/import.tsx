@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/page-header';
-import { m } from '../../../i18n';
-import { campaignsQuery } from '../../../features/campaigns/api/get-campaigns';
-import { leadsQuery } from '../../../features/leads/api/get-leads';
-import { ImportLeads } from '../../../features/leads/components/import/import-leads';
-import { campaignParamSearch } from '../../../features/leads/lib/list-params';
-import { browserCountry } from '../../../features/leads/lib/phone';
+import { PageHeader } from '@/components/page-header';
+import { m } from '@/i18n';
+import { campaignsQuery } from '@/features/campaigns/api/get-campaigns';
+import { leadsQuery } from '@/features/leads/api/get-leads';
+import { ImportLeads } from '@/features/leads/components/import/import-leads';
+import { campaignParamSearch } from '@/features/leads/lib/list-params';
+import { browserCountry } from '@/features/leads/lib/phone';
 
 export const Route = createFileRoute('/_app/leads/import')({
   validateSearch: campaignParamSearch,

@@ -4,19 +4,19 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { IconAddressBook, IconFileImport, IconPlus } from '@tabler/icons-react';
-import { LEAD_STATUSES } from '../../../../contract/lead';
-import { AnchorLink, ButtonLink } from '../../../components/links';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
-import { PageHeader } from '../../../components/page-header';
-import { QueryState } from '../../../components/query-state';
-import { campaignsQuery } from '../../../features/campaigns/api/get-campaigns';
-import { useDeleteLeadWithConfirm } from '../../../features/leads/components/use-delete-lead';
-import { leadsQuery } from '../../../features/leads/api/get-leads';
-import { LeadFilters } from '../../../features/leads/components/lead-filters';
-import { LeadsTable } from '../../../features/leads/components/leads-table';
-import { filterLeads, pageOf, sortLeads } from '../../../features/leads/lib/list';
-import { LEAD_PER_PAGE, leadListDefaults, leadListSearch, type LeadSort } from '../../../features/leads/lib/list-params';
+import { LEAD_STATUSES } from '@contract/lead';
+import { AnchorLink, ButtonLink } from '@/components/links';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
+import { PageHeader } from '@/components/page-header';
+import { QueryState } from '@/components/query-state';
+import { campaignsQuery } from '@/features/campaigns/api/get-campaigns';
+import { useDeleteLeadWithConfirm } from '@/features/leads/components/use-delete-lead';
+import { leadsQuery } from '@/features/leads/api/get-leads';
+import { LeadFilters } from '@/features/leads/components/lead-filters';
+import { LeadsTable } from '@/features/leads/components/leads-table';
+import { filterLeads, pageOf, sortLeads } from '@/features/leads/lib/list';
+import { LEAD_PER_PAGE, leadListDefaults, leadListSearch, type LeadSort } from '@/features/leads/lib/list-params';
 
 export const Route = createFileRoute('/_app/leads/')({
   validateSearch: leadListSearch,

@@ -2,15 +2,15 @@ import { useMemo } from 'react';
 import { Alert, Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { AnchorLink } from '../../../components/links';
-import { m } from '../../../i18n';
-import { formatNumber } from '../../../i18n/format';
-import { PageHeader } from '../../../components/page-header';
-import { notifySuccess } from '../../../lib/notify';
-import { campaignsQuery } from '../../../features/campaigns/api/get-campaigns';
-import { LeadForm } from '../../../features/leads/components/lead-form';
-import { campaignParamSearch } from '../../../features/leads/lib/list-params';
-import { browserCountry } from '../../../features/leads/lib/phone';
+import { AnchorLink } from '@/components/links';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
+import { PageHeader } from '@/components/page-header';
+import { notifySuccess } from '@/lib/notify';
+import { campaignsQuery } from '@/features/campaigns/api/get-campaigns';
+import { LeadForm } from '@/features/leads/components/lead-form';
+import { campaignParamSearch } from '@/features/leads/lib/list-params';
+import { browserCountry } from '@/features/leads/lib/phone';
 
 export const Route = createFileRoute('/_app/leads/new')({
   validateSearch: campaignParamSearch,

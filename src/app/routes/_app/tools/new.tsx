@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { PageHeader } from '../../../components/page-header';
-import { notifySuccess } from '../../../lib/notify';
-import { useCreateTool } from '../../../features/tools/api/create-tool';
-import { toolsQuery, useTools } from '../../../features/tools/api/get-tools';
-import { ToolForm } from '../../../features/tools/components/tool-form';
-import { ToolQuota } from '../../../features/tools/components/tool-quota';
-import { emptyToolForm, formToCreateToolRequest } from '../../../features/tools/lib/form-schema';
-import { m } from '../../../i18n';
+import { PageHeader } from '@/components/page-header';
+import { notifySuccess } from '@/lib/notify';
+import { useCreateTool } from '@/features/tools/api/create-tool';
+import { toolsQuery, useTools } from '@/features/tools/api/get-tools';
+import { ToolForm } from '@/features/tools/components/tool-form';
+import { ToolQuota } from '@/features/tools/components/tool-quota';
+import { emptyToolForm, formToCreateToolRequest } from '@/features/tools/lib/form-schema';
+import { m } from '@/i18n';
 
 export const Route = createFileRoute('/_app/tools/new')({
   loader: ({ context }) => context.queryClient.prefetchQuery(toolsQuery()),

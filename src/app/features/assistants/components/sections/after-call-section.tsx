@@ -1,12 +1,12 @@
 import { Card, Grid, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
-import { ASSISTANT_BOUNDS, POST_CALL_TYPES } from '../../../../../contract';
-import { m } from '../../../../i18n';
-import { formatNumber } from '../../../../i18n/format';
+import { ASSISTANT_BOUNDS, POST_CALL_TYPES } from '@contract';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import { emptyPostCallRow, type AssistantFormValues } from '../../lib/form-schema';
 import { SwitchField } from '../fields';
 import { FormSection } from '../form-section';
-import { RemoveRowButton, RowsEditor } from '../../../../components/rows-editor';
+import { RemoveRowButton, RowsEditor } from '@/components/rows-editor';
 
 const POST_CALL_TYPE_LABELS: Record<string, () => string> = {
   string: m.assistants_post_call_type_string,

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { ASSISTANT_BOUNDS } from '../../../../../contract';
-import { m } from '../../../../i18n';
-import { formatNumber, formatPercent } from '../../../../i18n/format';
+import { ASSISTANT_BOUNDS } from '@contract';
+import { m } from '@/i18n';
+import { formatNumber, formatPercent } from '@/i18n/format';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { ChoiceField, SliderField, SwitchField } from '../fields';
 import { NumberField } from '../number-field';

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Group, Select, SimpleGrid, Textarea } from '@mantine/core';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { ASSISTANT_BOUNDS } from '../../../../../contract';
-import { LengthCounter } from '../../../../components/length-counter';
-import { useModels } from '../../../lookups/api';
-import { m } from '../../../../i18n';
+import { ASSISTANT_BOUNDS } from '@contract';
+import { LengthCounter } from '@/components/length-counter';
+import { useModels } from '@/features/lookups/api';
+import { m } from '@/i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { ChoiceField, SliderField } from '../fields';
 import { FormSection } from '../form-section';

@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { Anchor, Group, MultiSelect, Pill, Stack, Text, Textarea } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { ASSISTANT_BOUNDS } from '../../../../../contract';
-import { LengthCounter } from '../../../../components/length-counter';
-import { paths } from '../../../../lib/paths';
-import { m } from '../../../../i18n';
+import { ASSISTANT_BOUNDS } from '@contract';
+import { LengthCounter } from '@/components/length-counter';
+import { paths } from '@/lib/paths';
+import { m } from '@/i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { FormSection } from '../form-section';
 

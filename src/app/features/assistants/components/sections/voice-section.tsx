@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { ASSISTANT_BOUNDS } from '../../../../../contract';
-import { useLanguages, useVoices } from '../../../lookups/api';
-import { voiceLabel, voicesForMode } from '../../../lookups/lib/voice-choices';
-import { m } from '../../../../i18n';
-import { formatNumber } from '../../../../i18n/format';
+import { ASSISTANT_BOUNDS } from '@contract';
+import { useLanguages, useVoices } from '@/features/lookups/api';
+import { voiceLabel, voicesForMode } from '@/features/lookups/lib/voice-choices';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { SliderField } from '../fields';
 import { FormSection } from '../form-section';

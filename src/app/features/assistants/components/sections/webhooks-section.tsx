@@ -1,6 +1,6 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { m } from '../../../../i18n';
+import { m } from '@/i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { SwitchField } from '../fields';
 import { FormSection } from '../form-section';

@@ -1,5 +1,5 @@
 import { Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { m } from '../../../../i18n';
+import { m } from '@/i18n';
 import { targetLabel, toVariableKey, type ColumnMapping, type ColumnTarget, type ParsedCsv } from '../../lib/csv-mapping';
 
 const TARGETS: ColumnTarget[] = ['phone', 'customer_name', 'email', 'variable', 'ignore'];

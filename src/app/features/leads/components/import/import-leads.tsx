@@ -3,11 +3,11 @@ import { Alert, Button, Card, FileInput, Group, Loader, Select, SimpleGrid, Stac
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Lead } from '../../../../../contract/lead';
-import { m } from '../../../../i18n';
-import { formatNumber } from '../../../../i18n/format';
-import { ButtonLink } from '../../../../components/links';
-import { UnsavedChangesGuard } from '../../../../components/unsaved-changes-guard';
+import type { Lead } from '@contract/lead';
+import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
+import { ButtonLink } from '@/components/links';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { createLead } from '../../api/create-lead';
 import { leadKeys } from '../../api/keys';
 import { applyMapping, guessMapping, mappingProblems, parseCsv, type ColumnMapping, type ParsedCsv } from '../../lib/csv-mapping';

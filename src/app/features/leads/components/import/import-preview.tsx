@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Card, Group, List, Pagination, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { m } from '../../../../i18n';
-import { DASH, formatNumber } from '../../../../i18n/format';
+import { m } from '@/i18n';
+import { DASH, formatNumber } from '@/i18n/format';
 import type { CheckedRow, RowProblemKind, ValidationSummary } from '../../lib/row-validation';
 
 type Show = 'failing' | 'warnings' | 'all';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconClockPause, IconDownload } from '@tabler/icons-react';
-import { m } from '../../../../i18n';
-import { DASH, formatNumber } from '../../../../i18n/format';
+import { m } from '@/i18n';
+import { DASH, formatNumber } from '@/i18n/format';
 import { stopMessage, type ImportProgress, type ImportResult } from '../../lib/importer';
 import { outcomeLabel, type NotImportedRow } from '../../lib/failed-rows';
 

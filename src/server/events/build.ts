@@ -1,0 +1,85 @@
+import type { ServiceEvent } from './bus';
+
+/*
+ * Every live event the service publishes is built here, from the row a change wrote (or the part of it the
+ * change knows), so a new domain cannot forget a field or shape an event differently. Publishers still call
+ * `publish` AFTER their transaction commits, so a listener that refetches sees the change.
+ */
+
+/** The call columns an event carries. */
+export interface CallEventRow {
+  id: number;
+  user_id: number;
+  status: string;
+  assistant_id: number | null;
+  campaign_id: number | null;
+}
+
+export function callEvent(call: CallEventRow): ServiceEvent {
+  return { type: 'call', user_id: call.user_id, id: call.id, status: call.status, assistant_id: call.assistant_id, campaign_id: call.campaign_id };
+}
+
+/** A call removed from the log. */
+export function callDeletedEvent(call: Omit<CallEventRow, 'status'>): ServiceEvent {
+  return callEvent({ ...call, status: 'deleted' });
+}
+
+export interface LeadEventRow {
+  id: number;
+  user_id: number;
+  campaign_id: number;
+  /** Absent when the lead is gone (deleted). */
+  status?: string;
+}
+
+/** A lead changed; `callId` names the call that changed it, when one did. */
+export function leadEvent(lead: LeadEventRow, callId?: number): ServiceEvent {
+  return {
+    type: 'lead',
+    user_id: lead.user_id,
+    id: lead.id,
+    ...(lead.status !== undefined && { status: lead.status }),
+    campaign_id: lead.campaign_id,
+    ...(callId !== undefined && { call_id: callId }),
+  };
+}
+
+export interface CampaignEventRow {
+  id: number;
+  user_id: number;
+  /** Absent when only the campaign's figures moved (a lead's attempt settled). */
+  status?: string;
+}
+
+/** A campaign changed (its status, or its figures when a call of it settled: `callId`). */
+export function campaignEvent(campaign: CampaignEventRow, callId?: number): ServiceEvent {
+  return {
+    type: 'campaign',
+    user_id: campaign.user_id,
+    id: campaign.id,
+    ...(campaign.status !== undefined && { status: campaign.status }),
+    campaign_id: campaign.id,
+    ...(callId !== undefined && { call_id: callId }),
+  };
+}
+
+export function campaignDeletedEvent(campaign: { id: number; user_id: number }): ServiceEvent {
+  return campaignEvent({ ...campaign, status: 'deleted' });
+}
+
+export interface DeliveryEventRow {
+  id: number;
+  user_id: number;
+  status: string;
+  assistant_id: number | null;
+  call_id: number | null;
+}
+
+export function deliveryEvent(delivery: DeliveryEventRow): ServiceEvent {
+  return { type: 'delivery', user_id: delivery.user_id, id: delivery.id, status: delivery.status, assistant_id: delivery.assistant_id, call_id: delivery.call_id };
+}
+
+/** The account's balance or settings changed. */
+export function accountEvent(userId: number): ServiceEvent {
+  return { type: 'account', user_id: userId };
+}
