@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { createApi } from './http/app';
+import { createApi } from './app';
 import { proxyTo } from './http/proxy';
 import { listen, rootApp } from './listen';
 import type { RateLimitStore } from './http/rate-limit';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountAnswerSchema, type Account } from '@contract/account';
 import { api } from '@/api';
-import { accountKeys } from './keys';
+import { accountKeys } from '@/api/query-keys';
 
 export type Me = Account;
 

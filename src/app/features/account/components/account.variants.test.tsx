@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountAnswerSchema } from '@contract/account';
 import { allFieldsVariants, applyDrifts, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, variantsQueryClient, type JsonRecord } from '@/test/variants';
-import { accountKeys } from '../api/keys';
+import { accountKeys } from '@/api/query-keys';
 import { formatMoney } from '../lib/money';
 import { AccountCard } from './account-card';
 import { BalanceLine } from './balance-line';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@contract/answers';
 import { api } from '@/api';
-import { assistantKeys } from './keys';
+import { assistantKeys } from '@/api/query-keys';
 
 /** POST /user/assistants/disable-inbound-webhook: the inbound updates stop. */
 export function disableInboundWebhook(body: { assistant_id: number }) {

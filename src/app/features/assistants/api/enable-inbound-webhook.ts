@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@contract/answers';
 import { api } from '@/api';
-import { assistantKeys } from './keys';
+import { assistantKeys } from '@/api/query-keys';
 
 /** POST /user/assistants/enable-inbound-webhook: real-time inbound call updates go to `webhook_url`. */
 export function enableInboundWebhook(body: { assistant_id: number; webhook_url: string }) {

@@ -3,7 +3,7 @@ import { assistantSchema, type Assistant } from '@contract';
 import { api, ApiError } from '@/api';
 import { m } from '@/i18n';
 import { getAssistants } from './get-assistants';
-import { assistantKeys } from './keys';
+import { assistantKeys } from '@/api/query-keys';
 
 const SCAN_PAGE_SIZE = 100;
 /** 100 pages of 100: far beyond any account; the scan stops there rather than run away. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { assistantsPageSchema } from '@contract';
 import { api } from '@/api';
-import { assistantKeys, type AssistantListParams } from './keys';
+import { assistantKeys, type AssistantListParams } from '@/api/query-keys';
 
 /** GET /user/assistants/get: one page of the user's assistants, newest first. */
 export function getAssistants(params: AssistantListParams, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { assistantSummarySchema, listOf } from '@contract';
 import { api } from '@/api';
-import { assistantKeys } from './keys';
+import { assistantKeys } from '@/api/query-keys';
 
 /** GET /user/assistants/outbound: every outbound assistant of the user, in one answer (summaries). */
 export function getOutboundAssistants(signal?: AbortSignal) {

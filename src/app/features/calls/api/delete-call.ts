@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@contract/answers';
 import { api } from '@/api';
-import { callKeys } from './call-keys';
+import { callKeys } from '@/api/query-keys';
 
 export function deleteCall(id: number) {
   return api.delete(`/user/calls/${id}`, messageResponseSchema);

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { assistantNamesPageSchema } from '@contract/assistant';
 import { api } from '@/api';
 import { m } from '@/i18n';
-import { callKeys } from './call-keys';
+import { callKeys } from '@/api/query-keys';
 import { toOptions, type FilterOption } from './filter-option';
 
 // GET /user/assistants/get pages (per_page at most 100): the filter needs every page.

@@ -3,7 +3,7 @@ import { callAnswerSchema, type Call } from '@contract/call';
 import { api } from '@/api';
 import { isLiveStatus } from '../lib/status';
 import { LIVE_REFRESH_MS, type CallsPage } from './get-calls';
-import { callKeys } from './call-keys';
+import { callKeys } from '@/api/query-keys';
 
 export function getCall(id: number, signal?: AbortSignal): Promise<Call> {
   return api.get(`/user/calls/${id}`, callAnswerSchema, { signal });

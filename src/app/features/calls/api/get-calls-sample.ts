@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { Call } from '@contract/call';
 import type { CallsFilterParams } from '../lib/params';
-import { callKeys } from './call-keys';
+import { callKeys } from '@/api/query-keys';
 import { getCalls } from './get-calls';
 
 /*

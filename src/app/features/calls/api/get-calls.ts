@@ -4,7 +4,7 @@ import type { Paginated } from '@contract/pagination';
 import { api } from '@/api';
 import { isLiveStatus } from '../lib/status';
 import type { CallsParams } from '../lib/params';
-import { callKeys } from './call-keys';
+import { callKeys } from '@/api/query-keys';
 
 export { callsPageSchema };
 export type CallsPage = Paginated<Call>;

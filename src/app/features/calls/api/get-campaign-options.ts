@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { campaignNamesAnswerSchema } from '@contract/campaign';
 import { api } from '@/api';
 import { m } from '@/i18n';
-import { callKeys } from './call-keys';
+import { callKeys } from '@/api/query-keys';
 import { toOptions, type FilterOption } from './filter-option';
 
 export async function getCampaignOptions(signal?: AbortSignal): Promise<FilterOption[]> {

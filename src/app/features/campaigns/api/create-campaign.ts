@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { campaignMutationResponseSchema, type CreateCampaignRequest } from '@contract/campaign';
 import { api } from '@/api';
-import { campaignKeys } from './keys';
+import { campaignKeys } from '@/api/query-keys';
 
 /** POST /user/campaigns: `{message, data: campaign}` (201), or the campaign itself on some hosts. */
 export function createCampaign(body: CreateCampaignRequest, signal?: AbortSignal) {

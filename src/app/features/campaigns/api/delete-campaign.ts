@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@contract/answers';
 import { api } from '@/api';
-import { leadKeys } from '@/features/leads/api/keys';
-import { campaignKeys } from './keys';
+import { leadKeys } from '@/api/query-keys';
+import { campaignKeys } from '@/api/query-keys';
 
 /** DELETE /user/campaign/{id} (singular, as the hosted documentation prints it). */
 export function deleteCampaign(id: number, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { campaignsAnswerSchema, type Campaign } from '@contract/campaign';
 import { api } from '@/api';
-import { campaignKeys } from './keys';
+import { campaignKeys } from '@/api/query-keys';
 
 export function getCampaigns(signal?: AbortSignal): Promise<Campaign[]> {
   return api.get('/user/campaigns', campaignsAnswerSchema, { signal });

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { assistantSummarySchema } from '@contract/assistant';
 import { listOf } from '@contract/lookups';
 import { api } from '@/api';
-import { campaignKeys } from './keys';
+import { campaignKeys } from '@/api/query-keys';
 
 /**
  * GET /user/assistants/outbound: the assistants a campaign can use (a bare array). The campaign form's

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { campaignStatusResponseSchema, type CAMPAIGN_ACTIONS } from '@contract/campaign';
 import { api } from '@/api';
-import { campaignKeys } from './keys';
+import { campaignKeys } from '@/api/query-keys';
 
 export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
 

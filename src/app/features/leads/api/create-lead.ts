@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { leadMutationResponseSchema, type CreateLeadRequest } from '@contract/lead';
 import { api } from '@/api';
-import { leadKeys } from './keys';
+import { leadKeys } from '@/api/query-keys';
 
 /** POST /user/lead (singular). 422 field errors use dotted keys (`secondary_contacts.0.phone_number`). */
 export function createLead(body: CreateLeadRequest, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@contract/answers';
 import { api } from '@/api';
-import { leadKeys } from './keys';
+import { leadKeys } from '@/api/query-keys';
 
 /** DELETE /user/leads/{id}; its secondary contacts go with it. */
 export function deleteLead(id: number, signal?: AbortSignal) {

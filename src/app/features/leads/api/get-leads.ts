@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { leadsAnswerSchema, type Lead, type LeadsPage } from '@contract/lead';
 import { api } from '@/api';
-import { leadKeys } from './keys';
+import { leadKeys } from '@/api/query-keys';
 
 /*
  * GET /user/leads, in every form the contract's leadsAnswerSchema reads (a bare array, the hosted

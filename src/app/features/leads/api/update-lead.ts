@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateLeadRequest } from '@contract/lead';
 import { messageResponseSchema } from '@contract/answers';
 import { api } from '@/api';
-import { leadKeys } from './keys';
+import { leadKeys } from '@/api/query-keys';
 
 /**
  * PUT /user/leads/{id}: only campaign_id, phone_number, status and variables; variables are merged into

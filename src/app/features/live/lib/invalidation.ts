@@ -1,11 +1,11 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ServiceEventMessage } from '@contract/live';
-import { accountKeys } from '@/features/account/api/keys';
-import { callKeys } from '@/features/calls/api/call-keys';
-import { campaignKeys } from '@/features/campaigns/api/keys';
-import { leadKeys } from '@/features/leads/api/keys';
-import { overviewKeys } from '@/features/overview/api/keys';
-import { webhookKeys } from '@/features/webhooks/api/keys';
+import { accountKeys } from '@/api/query-keys';
+import { callKeys } from '@/api/query-keys';
+import { campaignKeys } from '@/api/query-keys';
+import { leadKeys } from '@/api/query-keys';
+import { overviewKeys } from '@/api/query-keys';
+import { webhookKeys } from '@/api/query-keys';
 
 /*
  * What a service event makes stale. Invalidation refetches only the queries on screen; the others are

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { languageSchema, listOf } from '@contract/lookups';
 import { api } from '@/api';
-import { LOOKUP_STALE_TIME, lookupKeys } from './keys';
+import { LOOKUP_STALE_TIME, lookupKeys } from '@/api/query-keys';
 
 /** GET /user/assistants/languages: every language in one answer. Assistants take the language by name. */
 export function getLanguages(signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listOf, llmModelSchema } from '@contract/lookups';
 import { api } from '@/api';
-import { LOOKUP_STALE_TIME, lookupKeys } from './keys';
+import { LOOKUP_STALE_TIME, lookupKeys } from '@/api/query-keys';
 
 /** GET /user/assistants/models: every LLM model in one answer. Assistants take the model by name. */
 export function getModels(signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listOf, phoneNumberSchema } from '@contract/lookups';
 import { api } from '@/api';
-import { LOOKUP_STALE_TIME, lookupKeys } from './keys';
+import { LOOKUP_STALE_TIME, lookupKeys } from '@/api/query-keys';
 
 export type PhoneNumberType = 'inbound' | 'outbound';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listOf, voiceSchema, type VoiceMode } from '@contract/lookups';
 import { api } from '@/api';
-import { LOOKUP_STALE_TIME, lookupKeys } from './keys';
+import { LOOKUP_STALE_TIME, lookupKeys } from '@/api/query-keys';
 
 /** GET /user/assistants/voices: public voices and the user's own; `mode` narrows to one engine. */
 export function getVoices(mode: VoiceMode | undefined, signal?: AbortSignal) {

@@ -1,4 +1,4 @@
-export { lookupKeys, LOOKUP_STALE_TIME } from './keys';
+export { lookupKeys, LOOKUP_STALE_TIME } from '@/api/query-keys';
 export { getPhoneNumbers, phoneNumbersQuery, usePhoneNumbers, type PhoneNumberType } from './get-phone-numbers';
 export { getVoices, voicesQuery, useVoices } from './get-voices';
 export { getModels, modelsQuery, useModels } from './get-models';

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { languageSchema, listOf, llmModelSchema, phoneNumberSchema, voiceSchema } from '@contract/lookups';
 import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, variantsQueryClient, type JsonRecord } from '@/test/variants';
-import { lookupKeys } from '../api/keys';
+import { lookupKeys } from '@/api/query-keys';
 import { LanguagesCard } from './languages-card';
 import { ModelsCard } from './models-card';
 import { PhoneNumbersCard } from './phone-numbers-card';

@@ -8,7 +8,7 @@ import type { Lead } from '@contract/lead';
 import type { Paginated } from '@contract/pagination';
 import type { Tool } from '@contract/tool';
 import { outboundAssistantsQuery } from '@/features/assistants/api/get-outbound-assistants';
-import { assistantKeys } from '@/features/assistants/api/keys';
+import { assistantKeys } from '@/api/query-keys';
 import { assistantOptionsQuery } from '@/features/calls/api/get-assistant-options';
 import { callQueryOptions } from '@/features/calls/api/get-call';
 import { callsQueryOptions } from '@/features/calls/api/get-calls';

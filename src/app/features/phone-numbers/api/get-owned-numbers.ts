@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/api';
-import { phoneNumberKeys } from './keys';
+import { phoneNumberKeys } from '@/api/query-keys';
 import { listAnswer, ownedNumberSchema, type OwnedNumber } from './schemas';
 
 /** GET /user/phone-numbers/all: every number of the account, whatever its type or subscription. */

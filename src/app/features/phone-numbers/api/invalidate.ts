@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { accountKeys } from '@/features/account/api/keys';
-import { campaignKeys } from '@/features/campaigns/api/keys';
-import { lookupKeys } from '@/features/lookups/api/keys';
-import { phoneNumberKeys } from './keys';
+import { accountKeys } from '@/api/query-keys';
+import { campaignKeys } from '@/api/query-keys';
+import { lookupKeys } from '@/api/query-keys';
+import { phoneNumberKeys } from '@/api/query-keys';
 
 /**
  * What a purchase or a release changes: the account's numbers (here and in the lookups the assistant and

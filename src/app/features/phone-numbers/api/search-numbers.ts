@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/api';
-import { phoneNumberKeys } from './keys';
+import { phoneNumberKeys } from '@/api/query-keys';
 import { availableNumberSchema, listAnswer, type AvailableNumber } from './schemas';
 
 /** GET /user/phone-numbers/search?country_code&contains: numbers for sale right now. */

@@ -12,7 +12,7 @@ import {
   type JsonRecord,
 } from '@/test/variants';
 import { formatMoney } from '@/features/account/lib/money';
-import { phoneNumberKeys } from '../api/keys';
+import { phoneNumberKeys } from '@/api/query-keys';
 import { availableNumberSchema, listAnswer, ownedNumberSchema, type AvailableNumber, type OwnedNumber } from '../api/schemas';
 import { numberTypeLabel, servedBy } from '../lib/format';
 import { BuyNumberCard } from './buy-number-card';

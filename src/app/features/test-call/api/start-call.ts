@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { makeCallResponseSchema } from '@contract/call';
 import { api } from '@/api';
-import { callKeys } from '@/features/calls/api/call-keys';
+import { callKeys } from '@/api/query-keys';
 
 export interface MakeCallBody {
   phone_number: string;

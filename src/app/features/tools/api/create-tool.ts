@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toolMutationResponseSchema, type CreateToolRequest } from '@contract';
 import { api } from '@/api';
-import { toolKeys } from './keys';
+import { toolKeys } from '@/api/query-keys';
 
 /** POST /user/tools: `{message, data: tool}`; past the plan's count a 422 whose message says the limit. */
 export function createTool(body: CreateToolRequest) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@contract/answers';
 import { api } from '@/api';
-import { toolKeys } from './keys';
+import { toolKeys } from '@/api/query-keys';
 
 /** DELETE /user/tools/{id}: the tool is also detached from every assistant that used it. */
 export function deleteTool(id: number) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { toolSchema } from '@contract';
 import { api } from '@/api';
-import { toolKeys } from './keys';
+import { toolKeys } from '@/api/query-keys';
 
 /** GET /user/tools/{id}: one tool; a missing one is a 404 `{message}`. */
 export function getTool(id: number, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { listOf, toolSchema } from '@contract';
 import { api } from '@/api';
-import { toolKeys } from './keys';
+import { toolKeys } from '@/api/query-keys';
 
 /** GET /user/tools: every mid-call tool of the user, in one answer. */
 export function getTools(signal?: AbortSignal) {

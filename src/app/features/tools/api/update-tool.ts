@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toolMutationResponseSchema, type UpdateToolRequest } from '@contract';
 import { api } from '@/api';
-import { toolKeys } from './keys';
+import { toolKeys } from '@/api/query-keys';
 
 /** PUT /user/tools/{id}: only the fields sent change; answers the tool with all its current values. */
 export function updateTool(id: number, body: UpdateToolRequest) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { webhookDeliveriesPageSchema } from '@contract/webhooks';
 import { api } from '@/api';
-import { webhookKeys, type DeliveryListParams } from './keys';
+import { webhookKeys, type DeliveryListParams } from '@/api/query-keys';
 
 /** GET /user/webhook-deliveries (our extension): one page, newest first, without payloads. */
 export function getDeliveries(params: DeliveryListParams, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { webhookDeliveryAnswerSchema } from '@contract/webhooks';
 import { api } from '@/api';
-import { webhookKeys } from './keys';
+import { webhookKeys } from '@/api/query-keys';
 
 /** GET /user/webhook-deliveries/{id}: one delivery with its payload. */
 export function getDelivery(id: number, signal?: AbortSignal) {

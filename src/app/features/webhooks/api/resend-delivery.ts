@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@contract/answers';
 import { api } from '@/api';
-import { callKeys } from '@/features/calls/api/call-keys';
-import { webhookKeys } from './keys';
+import { callKeys } from '@/api/query-keys';
+import { webhookKeys } from '@/api/query-keys';
 
 /**
  * POST /user/webhook-deliveries/{id}/resend: the same delivery (same webhook-id) goes out again now. Only

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { webhookSecretAnswerSchema, type WebhookSecret } from '@contract/webhooks';
 import { api } from '@/api';
-import { webhookKeys } from './keys';
+import { webhookKeys } from '@/api/query-keys';
 
 /** GET /user/webhook-secret (our extension): the Standard Webhooks secret deliveries are signed with. */
 export function getSigningSecret(signal?: AbortSignal) {

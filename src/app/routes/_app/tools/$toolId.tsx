@@ -9,7 +9,7 @@ import { isApiError } from '@/api/errors';
 import { PageHeader } from '@/components/page-header';
 import { confirmAction } from '@/lib/confirm';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { assistantKeys } from '@/features/assistants/api/keys';
+import { assistantKeys } from '@/api/query-keys';
 import { useDeleteTool } from '@/features/tools/api/delete-tool';
 import { toolQuery } from '@/features/tools/api/get-tool';
 import type { Tool } from '@contract';

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { confirmAction } from '@/lib/confirm';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { assistantKeys } from '@/features/assistants/api/keys';
+import { assistantKeys } from '@/api/query-keys';
 import { useDeleteTool } from '@/features/tools/api/delete-tool';
 import { toolsQuery, useTools } from '@/features/tools/api/get-tools';
 import { ToolQuota } from '@/features/tools/components/tool-quota';

@@ -9,7 +9,7 @@ import { formatNumber } from '@/i18n/format';
 import { ButtonLink } from '@/components/links';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { createLead } from '../../api/create-lead';
-import { leadKeys } from '../../api/keys';
+import { leadKeys } from '@/api/query-keys';
 import { applyMapping, guessMapping, mappingProblems, parseCsv, type ColumnMapping, type ParsedCsv } from '../../lib/csv-mapping';
 import { failedRowsCsv, failedRowsFileName, notImportedRows } from '../../lib/failed-rows';
 import { runImport, type ImportProgress, type ImportResult } from '../../lib/importer';

@@ -1,0 +1,113 @@
+/*
+ * Every query key of the console, one factory per resource, in one module: a mutation or the live stream
+ * invalidates exactly what it changed without importing another feature.
+ */
+import type { WebhookDeliveryStatus } from '@contract/webhooks';
+
+/** Query keys of the signed-in account; one factory so invalidation is exact. */
+export const accountKeys = {
+  all: ['account'] as const,
+  me: () => [...accountKeys.all, 'me'] as const,
+};
+
+/** Query keys of assistants; one factory so invalidation is exact. */
+export interface AssistantListParams {
+  page: number;
+  per_page: number;
+}
+
+export const assistantKeys = {
+  all: ['assistants'] as const,
+  lists: () => [...assistantKeys.all, 'list'] as const,
+  list: (params: AssistantListParams) => [...assistantKeys.lists(), params] as const,
+  outbound: () => [...assistantKeys.all, 'outbound'] as const,
+  details: () => [...assistantKeys.all, 'detail'] as const,
+  detail: (id: number) => [...assistantKeys.details(), id] as const,
+};
+
+/** Query keys of campaigns and what their form reads; one factory so invalidation is exact. */
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  list: () => [...campaignKeys.all, 'list'] as const,
+  outboundAssistants: () => [...campaignKeys.all, 'outbound-assistants'] as const,
+  /** GET /user/campaigns/{id}/progress, refetched on the live stream's call, lead and campaign events. */
+  progresses: () => [...campaignKeys.all, 'progress'] as const,
+  progress: (id: number) => [...campaignKeys.progresses(), id] as const,
+};
+
+/** Query keys of leads; one factory so invalidation is exact. The list is every lead (filters are client-side). */
+export const leadKeys = {
+  all: ['leads'] as const,
+  list: () => [...leadKeys.all, 'list'] as const,
+};
+
+/** Query keys of the lookup lists; one factory so invalidation is exact. */
+export const lookupKeys = {
+  all: ['lookups'] as const,
+  phoneNumbers: (type: 'inbound' | 'outbound' | undefined) => [...lookupKeys.all, 'phone-numbers', { type: type ?? 'all' }] as const,
+  voices: (mode: 'pipeline' | 'multimodal' | undefined) => [...lookupKeys.all, 'voices', { mode: mode ?? 'all' }] as const,
+  models: () => [...lookupKeys.all, 'models'] as const,
+  languages: () => [...lookupKeys.all, 'languages'] as const,
+};
+
+/** Lookups change rarely and several pages read them (the assistant form, the campaign form). */
+export const LOOKUP_STALE_TIME = 5 * 60_000;
+
+/** Query keys of the overview (the home page); one factory so the live stream's invalidation is exact. */
+export const overviewKeys = {
+  all: ['overview'] as const,
+  detail: (timezone: string) => [...overviewKeys.all, timezone] as const,
+};
+
+/** Query keys of the account's own numbers and of numbers for sale; one factory so invalidation is exact. */
+export const phoneNumberKeys = {
+  all: ['phone-numbers'] as const,
+  owned: () => [...phoneNumberKeys.all, 'owned'] as const,
+  search: (countryCode: string, contains: string) => [...phoneNumberKeys.all, 'search', { countryCode, contains }] as const,
+};
+
+/** Query keys of mid-call tools; one factory so invalidation is exact. */
+export const toolKeys = {
+  all: ['tools'] as const,
+  list: () => [...toolKeys.all, 'list'] as const,
+  details: () => [...toolKeys.all, 'detail'] as const,
+  detail: (id: number) => [...toolKeys.details(), id] as const,
+};
+
+/** Filters of the deliveries list as the console asks for them. */
+export interface DeliveryListParams {
+  assistant_id?: number;
+  call_id?: number;
+  status?: WebhookDeliveryStatus;
+  page: number;
+  per_page: number;
+}
+
+/**
+ * Query keys of webhook deliveries and the signing secret, one factory so invalidation is exact: the live
+ * stream invalidates `webhookKeys.deliveries()` on a delivery event.
+ */
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  deliveries: () => [...webhookKeys.all, 'deliveries'] as const,
+  lists: () => [...webhookKeys.deliveries(), 'list'] as const,
+  list: (params: DeliveryListParams) => [...webhookKeys.lists(), params] as const,
+  details: () => [...webhookKeys.deliveries(), 'detail'] as const,
+  detail: (id: number) => [...webhookKeys.details(), id] as const,
+  secret: () => [...webhookKeys.all, 'secret'] as const,
+};
+
+/** Query keys of the call log, so invalidation is exact. */
+export const callKeys = {
+  all: ['calls'] as const,
+  lists: () => [...callKeys.all, 'list'] as const,
+  list: <P extends object>(params: P) => [...callKeys.lists(), params] as const,
+  details: () => [...callKeys.all, 'detail'] as const,
+  detail: (id: number) => [...callKeys.details(), id] as const,
+  /** The latest calls of a filter, fetched page by page for the charts. */
+  samples: () => [...callKeys.all, 'sample'] as const,
+  sample: <F extends object>(filter: F, cap: number) => [...callKeys.samples(), filter, cap] as const,
+  /** The filter's choices: all of the user's assistants and campaigns. */
+  assistantOptions: () => [...callKeys.all, 'options', 'assistants'] as const,
+  campaignOptions: () => [...callKeys.all, 'options', 'campaigns'] as const,
+};
