@@ -78,16 +78,6 @@ export const boolish = wire(
   { type: 'boolean' },
 );
 
-/** A yes/no where "not said" must stay apart from "no" (shown as "—"): null when missing or unreadable. */
-export const maybeBoolish = wire(
-  anyValue((v): boolean | null => {
-    if (v === null || v === undefined || v === '') return null;
-    if (typeof v === 'boolean' || typeof v === 'number' || typeof v === 'string') return boolish.parse(v);
-    return null;
-  }),
-  { type: 'boolean', nullable: true },
-);
-
 export type JsonObject = Record<string, unknown>;
 
 function isPlainObject(v: unknown): v is JsonObject {

@@ -7,9 +7,6 @@ import { boolish, idish, lenientRecord, numberish, openString, textish } from '.
  * Responses come wrapped in `{data: [...]}`; listOf in lookups.ts also takes a bare array.
  */
 
-/** What the hosted service calls `type`; type_label is the spec's human form of it. */
-export const PHONE_NUMBER_TYPES = ['normal', 'sip', 'caller_id'] as const;
-
 /** The assistant a number serves: the live inbound one holding it, else the first outbound one. */
 export const servingAssistantSchema = lenientRecord({ id: idish, name: openString, type: openString });
 

@@ -1,4 +1,3 @@
-import * as z from '@/lib/zod-mini';
 import { safeParse, type $ZodError, type $ZodType, type output } from 'zod/v4/core';
 import { m } from '@/i18n';
 import { ApiError, errorFromAnswer, errorFromFailure, type RequestContext } from './errors';
@@ -51,9 +50,6 @@ export interface ClientOptions {
 
 // `{message}` answers of changes are read with the contract's messageResponseSchema, imported by the
 // feature that makes the change: the contract is full zod, which the sign-in page does not load.
-
-/** For answers whose body does not matter (only success or failure). */
-export const anyResponseSchema = z.unknown();
 
 function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');

@@ -116,17 +116,6 @@ export function formatInstant(
   return dateTimeFormat(options).format(date);
 }
 
-/** "3 minutes ago" / "vor 3 Minuten" for an instant relative to `now`. */
-export function formatRelative(value: Date | number, now: number = Date.now()): string {
-  const ms = (value instanceof Date ? value.getTime() : value) - now;
-  const abs = Math.abs(ms);
-  const rtf = relativeTimeFormat();
-  if (abs < 45_000) return rtf.format(Math.round(ms / 1000), 'second');
-  if (abs < 45 * 60_000) return rtf.format(Math.round(ms / 60_000), 'minute');
-  if (abs < 22 * 3600_000) return rtf.format(Math.round(ms / 3600_000), 'hour');
-  return rtf.format(Math.round(ms / 86_400_000), 'day');
-}
-
 /**
  * A call's length as a clock ("1:05", "1:02:03"): digits and colons read the same in both languages.
  * Use `formatDurationWords` where a sentence needs it in words.

@@ -1,4 +1,4 @@
-import type { CallRow, JsonRecord } from '../db/schema';
+import type { JsonRecord } from '../db/schema';
 import { Rng } from '../seed/transcripts';
 
 /*
@@ -240,14 +240,4 @@ export function readPlan(stored: unknown): CallPlan | null {
     input_variables: isRecord(stored.input_variables) ? stored.input_variables : {},
     ...(isRecord(stored.extracted_variables) && { extracted_variables: stored.extracted_variables }),
   };
-}
-
-/** What the call was placed with (webhooks: input_variables). Calls without a plan: their variables. */
-export function inputVariablesOf(call: Pick<CallRow, 'engine_plan' | 'variables'>): JsonRecord {
-  return readPlan(call.engine_plan)?.input_variables ?? call.variables;
-}
-
-/** What the call collected (webhooks: extracted_variables); {} before it ended or without a plan. */
-export function extractedVariablesOf(call: Pick<CallRow, 'engine_plan'>): JsonRecord {
-  return readPlan(call.engine_plan)?.extracted_variables ?? {};
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { assistantSchema, type Assistant } from '@contract';
 import { api, ApiError } from '@/api';
 import { m } from '@/i18n';
@@ -39,7 +39,3 @@ export const assistantQuery = (id: number) =>
     queryKey: assistantKeys.detail(id),
     queryFn: ({ signal }) => getAssistant(id, signal),
   });
-
-export function useAssistant(id: number) {
-  return useQuery(assistantQuery(id));
-}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { campaignsAnswerSchema, type Campaign } from '@contract/campaign';
 import { api } from '@/api';
 import { campaignKeys } from '@/api/query-keys';
@@ -12,7 +12,3 @@ export const campaignsQuery = () =>
     queryKey: campaignKeys.list(),
     queryFn: ({ signal }) => getCampaigns(signal),
   });
-
-export function useCampaigns() {
-  return useQuery(campaignsQuery());
-}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { leadsAnswerSchema, type Lead, type LeadsPage } from '@contract/lead';
 import { api } from '@/api';
 import { leadKeys } from '@/api/query-keys';
@@ -41,7 +41,3 @@ export const leadsQuery = () =>
     queryKey: leadKeys.list(),
     queryFn: ({ signal }) => getLeads(signal),
   });
-
-export function useLeads() {
-  return useQuery(leadsQuery());
-}

@@ -81,10 +81,6 @@ export function countryOptions(): CountryOption[] {
   return options;
 }
 
-export function callingCodeOf(country: CountryCode): string {
-  return getCountryCallingCode(country);
-}
-
 /** The phone value a stored E.164 number opens with: its own country, national format. */
 export function phoneValueFromE164(e164: string | null | undefined, fallback: CountryCode): PhoneValue {
   if (!e164) return { country: fallback, text: '' };

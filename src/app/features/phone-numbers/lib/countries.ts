@@ -38,10 +38,6 @@ export function countryName(code: string | null | undefined): string | null {
   return regionName(code) ?? code.toUpperCase();
 }
 
-export function isPurchaseCountry(v: string): v is PurchaseCountry {
-  return (PURCHASE_COUNTRIES as readonly string[]).includes(v);
-}
-
 /** `contains` as the search takes it: digits only, at most 10. */
 export function cleanDigits(v: string): string {
   return v.replace(/\D/g, '').slice(0, 10);

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { toolSchema } from '@contract';
 import { api } from '@/api';
 import { toolKeys } from '@/api/query-keys';
@@ -13,7 +13,3 @@ export const toolQuery = (id: number) =>
     queryKey: toolKeys.detail(id),
     queryFn: ({ signal }) => getTool(id, signal),
   });
-
-export function useTool(id: number) {
-  return useQuery(toolQuery(id));
-}
