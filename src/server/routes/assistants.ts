@@ -25,8 +25,8 @@ import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound, ValidationError } from '../http/errors';
 import { paginate } from '../http/pagination';
 import { idParam, parseBody, parseOr422, parseQuery, readJson } from '../http/validate';
-import { chooseProviders, type ProviderChoice } from '../assistant-providers';
-import { assistantMutationData, assistantResource, assistantSummary } from '../resources/assistants';
+import { chooseProviders, type ProviderChoice } from '../assistants/providers';
+import { assistantMutationData, assistantResource, assistantSummary } from '../assistants/resource';
 
 const ASSISTANT_NOT_FOUND = 'Assistant not found';
 const WEBHOOK_URL_REQUIRED = 'The webhook url field is required when is webhook active is true.';

@@ -4,7 +4,7 @@ import { createToolRequest, TOOL_LIMITS, TOOL_PLAN_LIMIT_MESSAGE, updateToolRequ
 import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
 import { idParam, parseBody } from '../http/validate';
-import { toolResource } from '../resources/tools';
+import { toolResource } from '../tools/resource';
 import { toDbTimestamp } from '../db/time';
 
 const TOOL_NOT_FOUND = 'Tool not found';
