@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { hasDemoUser } from '../account/demo-user';
 import type { AppEnv, Deps } from '../http/context';
 
 /**
@@ -9,10 +10,10 @@ import type { AppEnv, Deps } from '../http/context';
 export function metaRoutes({ db }: Deps) {
   const r = new Hono<AppEnv>();
   r.get('/local/info', async (c) => {
-    const demo = await db.selectFrom('users').select('id').where('email', '=', 'demo@example.com').executeTakeFirst();
+    const demo = await hasDemoUser(db);
     return c.json({
       service: 'local',
-      demo_data: Boolean(demo),
+      demo_data: demo,
       sign_in_hint: demo
         ? 'The demo token was printed in the terminal that ran `npm start` (line "API token for demo@example.com"). Lost it? Stop the service and run `npm run token -- demo@example.com`.'
         : 'Make a token with `npm run token -- you@example.com` (stop the service first when it uses the embedded database).',

@@ -4,7 +4,8 @@ import { availablePhoneNumberSchema, listOf, ownedPhoneNumberSchema, purchasePho
 import { INSUFFICIENT_BALANCE_NUMBER } from '../balance';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { insertAssistant, insertCampaign, insertPhoneNumber } from '../test/fixtures';
-import { PHONE_NUMBER_IN_USE, PHONE_NUMBER_NOT_FOR_SALE, PHONE_NUMBER_UNPARSEABLE, SEARCH_LIMIT } from './phone-numbers';
+import { PHONE_NUMBER_IN_USE, PHONE_NUMBER_NOT_FOR_SALE, PHONE_NUMBER_UNPARSEABLE } from '../numbers/purchase';
+import { SEARCH_LIMIT } from '../numbers/search';
 
 let svc: TestService;
 let alice: TestUser;

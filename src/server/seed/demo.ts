@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { defaultProviders } from '../assistant-providers';
+import { defaultProviders } from '../assistants/providers';
 import { issueToken } from '../auth/tokens';
 import type { Db } from '../db/connect';
 import type { AssistantsTable, FillerConfig, PostCallField, ToolHeader, ToolParam } from '../db/schema';

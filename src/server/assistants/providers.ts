@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { FieldErrors } from "../contract";
-import type { Db } from "./db/connect";
+import type { FieldErrors } from "../../contract";
+import type { Db } from "../db/connect";
 
 /*
  * The TTS (synthesizer) and STT (transcriber) provider of an assistant. The hosted documentation says a

@@ -1,6 +1,6 @@
 import type { AssistantRow, BuiltinToolItem, ToolRow } from '../db/schema';
 import { isoMicros, isoMicrosOrNull } from '../db/time';
-import { toolResource } from './tools';
+import { toolResource } from '../tools/resource';
 
 export type ToolResource = ReturnType<typeof toolResource>;
 export interface EndCallToolItem {

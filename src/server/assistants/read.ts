@@ -1,0 +1,94 @@
+import type { Db } from '../db/connect';
+import type { AssistantRow, ToolRow } from '../db/schema';
+import { notFound } from '../http/errors';
+
+export const ASSISTANT_NOT_FOUND = 'Assistant not found';
+
+/** An assistant with its attached mid-call tools, by tool id. */
+export interface AssistantWithTools {
+  row: AssistantRow;
+  tools: ToolRow[];
+}
+
+/** The attached tools of several assistants, in one query: assistant id to its tools, by tool id. */
+async function toolsOf(db: Db, userId: number, assistantIds: readonly number[]): Promise<Map<number, ToolRow[]>> {
+  const byAssistant = new Map<number, ToolRow[]>();
+  if (assistantIds.length === 0) return byAssistant;
+  const rows = await db
+    .selectFrom('assistant_tools as at')
+    .innerJoin('tools', 'tools.id', 'at.tool_id')
+    .selectAll('tools')
+    .select('at.assistant_id')
+    .where('at.assistant_id', 'in', [...assistantIds])
+    .where('tools.user_id', '=', userId)
+    .orderBy('tools.id')
+    .execute();
+  for (const { assistant_id, ...tool } of rows) {
+    const list = byAssistant.get(assistant_id) ?? [];
+    list.push(tool);
+    byAssistant.set(assistant_id, list);
+  }
+  return byAssistant;
+}
+
+async function withTools(db: Db, userId: number, rows: AssistantRow[]): Promise<AssistantWithTools[]> {
+  const tools = await toolsOf(
+    db,
+    userId,
+    rows.map((a) => a.id),
+  );
+  return rows.map((row) => ({ row, tools: tools.get(row.id) ?? [] }));
+}
+
+/** One page of the caller's live assistants, newest first, and how many there are in all. */
+export async function assistantsPage(
+  db: Db,
+  userId: number,
+  page: number,
+  perPage: number,
+): Promise<{ total: number; assistants: AssistantWithTools[] }> {
+  const own = db.selectFrom('assistants').where('user_id', '=', userId).where('deleted_at', 'is', null);
+  const { total } = await own.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const offset = (page - 1) * perPage;
+  const rows: AssistantRow[] =
+    offset >= Number(total) ? [] : await own.selectAll().orderBy('id', 'desc').limit(perPage).offset(offset).execute();
+  return { total: Number(total), assistants: await withTools(db, userId, rows) };
+}
+
+/** Every live assistant of the caller, newest first like the paginated list. */
+export async function allAssistants(db: Db, userId: number): Promise<AssistantWithTools[]> {
+  const rows = await db
+    .selectFrom('assistants')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id', 'desc')
+    .execute();
+  return withTools(db, userId, rows);
+}
+
+/** The caller's live outbound assistants, newest first. */
+export function outboundAssistants(db: Db, userId: number): Promise<AssistantRow[]> {
+  return db
+    .selectFrom('assistants')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', 'outbound')
+    .where('deleted_at', 'is', null)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** One of the caller's live assistants; a missing or foreign one is a 404. */
+export async function getAssistant(db: Db, userId: number, id: number): Promise<AssistantWithTools> {
+  const row = await db
+    .selectFrom('assistants')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound(ASSISTANT_NOT_FOUND);
+  const tools = await toolsOf(db, userId, [row.id]);
+  return { row, tools: tools.get(row.id) ?? [] };
+}
