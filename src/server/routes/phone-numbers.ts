@@ -7,7 +7,7 @@ import {
   updatePhoneNumberRequest,
 } from '../../contract';
 import { formatInternational, toE164 } from '../../contract/phone';
-import { INSUFFICIENT_BALANCE_NUMBER, spend } from '../balance';
+import { INSUFFICIENT_BALANCE_NUMBER, spend } from '../account/balance';
 import type { Db } from '../db/connect';
 import { isoMicros, toDbTimestamp } from '../db/time';
 import type { AppEnv, Deps } from '../http/context';

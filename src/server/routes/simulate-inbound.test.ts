@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSUFFICIENT_BALANCE_CALL } from '../balance';
+import { INSUFFICIENT_BALANCE_CALL } from '../account/balance';
 import { TestClock } from '../engine/clock';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
