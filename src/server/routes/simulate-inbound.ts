@@ -15,7 +15,7 @@ export const NO_INBOUND_ASSISTANT = 'No inbound assistant answers this number.';
  * `phone_number_id`; the live inbound assistant holding the number answers, and the engine plays the call
  * as it plays make_call's. Answers as make_call does.
  */
-export function engineCallRoutes({ db, now }: Deps) {
+export function simulateInboundRoutes({ db, now }: Deps) {
   const r = new Hono<AppEnv>();
 
   r.post('/calls/simulate-inbound', async (c) => {
