@@ -3,7 +3,7 @@ import { INSUFFICIENT_BALANCE_CALL } from '../account/balance';
 import { TestClock } from '../engine/clock';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
-import { NO_INBOUND_ASSISTANT } from './simulate-inbound';
+import { NO_INBOUND_ASSISTANT } from '../calls/simulate-inbound';
 
 const clock = new TestClock('2026-03-02T10:00:00Z');
 let svc: TestService;
