@@ -86,12 +86,18 @@ export const callsQuerySchema = z
     }
   });
 export type CallsQuery = z.output<typeof callsQuerySchema>;
+/**
+ * The call log's filter, one definition for both sides: the query without its paging. The console sends
+ * only the filters set; the service reads `phone_number` into E.164 before it filters by it.
+ */
+export type CallLogFilter = Omit<CallsQuery, 'page' | 'per_page'>;
 
 export const makeCallRequest = z.object({
   phone_number: phoneNumberInput,
   assistant_id: laxId(),
   variables: variablesInput.optional(),
 });
+export type MakeCallRequest = z.output<typeof makeCallRequest>;
 
 /**
  * POST /user/calls/simulate-inbound (our extension): a customer calling `from` rings the inbound assistant
@@ -101,6 +107,7 @@ export const simulateInboundRequest = z.object({
   phone_number_id: laxId(),
   from: phoneNumberInput,
 });
+export type SimulateInboundRequest = z.output<typeof simulateInboundRequest>;
 
 /** The call's id is what the console needs from the answer; the rest may be missing. */
 export const makeCallResponseSchema = lenientRecord(

@@ -11,7 +11,7 @@ import { toolRoutes } from './routes/tools';
 import { leadAliasRoutes, leadRoutes } from './routes/leads';
 import { campaignRoutes } from './routes/campaigns';
 import { callRoutes } from './routes/calls';
-import { engineCallRoutes } from './routes/engine-calls';
+import { simulateInboundRoutes } from './routes/simulate-inbound';
 import { recordingRoutes } from './routes/recordings';
 import { metaRoutes } from './routes/meta';
 import { accountRoutes } from './routes/account';
@@ -110,7 +110,7 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   api.route('/user', leadRoutes(deps));
   api.route('/user', campaignRoutes(deps));
   api.route('/user', callRoutes(deps));
-  api.route('/user', engineCallRoutes(deps));
+  api.route('/user', simulateInboundRoutes(deps));
   api.route('/user', accountRoutes(deps));
   api.route('/user', phoneNumberRoutes(deps));
   api.route('/user', eventRoutes(deps));

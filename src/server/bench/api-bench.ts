@@ -10,7 +10,8 @@ import { openDatabase, type Db, type DatabaseHandle } from '../db/connect';
 import { generateCalls } from '../seed/calls';
 import { DEMO_EMAIL, seedDemo } from '../seed/demo';
 import { startServer } from '../serve';
-import { callsPageQuery, callsTotal, type CallFilters } from '../routes/calls';
+import type { CallLogFilter } from '../../contract';
+import { callsPageQuery, callsTotal } from '../calls/log';
 
 /*
  * `npm run bench:api`: GET /user/calls with three filters on 100,000 calls, under 32 connections, beside
@@ -189,13 +190,14 @@ function merge(parts: LoadResult[]): LoadResult {
   };
 }
 
-// ---- the bare SQL: the endpoint's own count and page queries (routes/calls.ts), straight through Kysely ----
+// ---- the bare SQL: the endpoint's own count and page queries (calls/log.ts), straight through Kysely ----
 // (whatever strategy the route uses for its `total`, the bare side uses the same functions)
 
-function filtersOf(q: Record<string, string>): CallFilters {
+/** The scenarios' queries hold only valid values (the endpoint answers them 200). */
+function filtersOf(q: Record<string, string>): CallLogFilter {
   return {
-    status: q.status,
-    type: q.type,
+    status: q.status as CallLogFilter['status'],
+    type: q.type as CallLogFilter['type'],
     assistant_id: q.assistant_id === undefined ? undefined : Number(q.assistant_id),
     campaign_id: q.campaign_id === undefined ? undefined : Number(q.campaign_id),
     date_from: q.date_from,

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { issueToken } from '../auth/tokens';
-import { callsCountQuery, callsPageQuery, type CallFilters } from '../routes/calls';
+import type { CallLogFilter } from '../../contract';
+import { callsCountQuery, callsPageQuery } from '../calls/log';
 import { insertAssistant, insertCampaign } from '../test/fixtures';
 import { countedCalls, foldCallCounts } from './call-counts';
 import { openDatabase, type DatabaseHandle } from './connect';
@@ -109,7 +110,7 @@ describe('call_counts', () => {
         }
         for (const [u, user] of users.entries()) {
           for (const raw of [{}, ...filters]) {
-            const f: CallFilters = {
+            const f: CallLogFilter = {
               status: raw.status,
               type: raw.type,
               assistant_id: raw.assistant === undefined ? undefined : assistants[u * 2 + (raw.assistant % 2)],

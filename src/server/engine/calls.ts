@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { charge } from '../balance';
+import { charge } from '../account/balance';
 import type { Db } from '../db/connect';
 import type { CallRow, JsonRecord, PostCallField } from '../db/schema';
 import { toDbTimestamp } from '../db/time';

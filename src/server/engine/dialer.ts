@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { balanceOf } from '../balance';
+import { balanceOf } from '../account/balance';
 import type { Db } from '../db/connect';
 import type { CampaignRow, JsonRecord, LeadRow } from '../db/schema';
 import { toDbTimestamp } from '../db/time';

@@ -1,5 +1,5 @@
 import { toE164 } from '../../contract/phone';
-import { INSUFFICIENT_BALANCE_NUMBER, spend } from '../balance';
+import { INSUFFICIENT_BALANCE_NUMBER, spend } from '../account/balance';
 import type { Db } from '../db/connect';
 import { toDbTimestamp } from '../db/time';
 import { HttpError, ValidationError } from '../http/errors';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountSchema } from '../../contract';
-import { balanceOf, charge, INSUFFICIENT_BALANCE_CALL, spend } from '../balance';
+import { balanceOf, charge, INSUFFICIENT_BALANCE_CALL, spend } from '../account/balance';
 import { TestClock } from '../engine/clock';
 import { MIN_BALANCE_FOR_CALL } from '../engine/place-call';
 import { startTestService, type TestService, type TestUser } from '../test/harness';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
 import { TestClock } from '../engine/clock';
-import { callsCountQuery, callsPageQuery, type CallFilters } from './calls';
+import type { CallLogFilter } from '../../contract';
+import { callsCountQuery, callsPageQuery } from '../calls/log';
 
 let svc: TestService;
 const clock = new TestClock();
@@ -383,7 +384,7 @@ describe('POST /user/make_call and the call engine', () => {
 });
 
 describe('the call log at 100,000 calls', () => {
-  const filters: [string, CallFilters, string][] = [
+  const filters: [string, CallLogFilter, string][] = [
     ['none', {}, 'calls_user_created'],
     ['status', { status: 'failed' }, 'calls_user_status'],
     ['type', { type: 'web' }, 'calls_user_type'],
@@ -427,7 +428,7 @@ describe('the call log at 100,000 calls', () => {
     await sql`ANALYZE calls`.execute(db);
   }, 120_000);
 
-  function resolve(f: CallFilters): CallFilters {
+  function resolve(f: CallLogFilter): CallLogFilter {
     return {
       ...f,
       ...(f.assistant_id === -1 && { assistant_id: assistantIds[2] }),

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availablePhoneNumberSchema, listOf, ownedPhoneNumberSchema, purchasePhoneNumberResponse } from '../../contract';
-import { INSUFFICIENT_BALANCE_NUMBER } from '../balance';
+import { INSUFFICIENT_BALANCE_NUMBER } from '../account/balance';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { insertAssistant, insertCampaign, insertPhoneNumber } from '../test/fixtures';
 import { PHONE_NUMBER_IN_USE, PHONE_NUMBER_NOT_FOR_SALE, PHONE_NUMBER_UNPARSEABLE } from '../numbers/purchase';

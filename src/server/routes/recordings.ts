@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { WavSynth } from '../audio/wav';
+import { callOfRecording } from '../calls/recordings';
 import type { AppEnv, Deps } from '../http/context';
 
 const RECORDING_NOT_FOUND = 'Recording not found';
@@ -58,7 +59,7 @@ export function recordingRoutes({ db }: Deps) {
     const m = FILE.exec(c.req.param('file'));
     const key = m?.[1]?.toLowerCase();
     if (!key) return c.json({ message: RECORDING_NOT_FOUND }, 404);
-    const call = await db.selectFrom('calls').select(['duration']).where('recording_key', '=', key).executeTakeFirst();
+    const call = await callOfRecording(db, key);
     if (!call) return c.json({ message: RECORDING_NOT_FOUND }, 404);
 
     const synth = synthFor(key, call.duration);

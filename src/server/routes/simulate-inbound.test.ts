@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSUFFICIENT_BALANCE_CALL } from '../balance';
+import { INSUFFICIENT_BALANCE_CALL } from '../account/balance';
 import { TestClock } from '../engine/clock';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
-import { NO_INBOUND_ASSISTANT } from './engine-calls';
+import { NO_INBOUND_ASSISTANT } from '../calls/simulate-inbound';
 
 const clock = new TestClock('2026-03-02T10:00:00Z');
 let svc: TestService;

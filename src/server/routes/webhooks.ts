@@ -1,23 +1,17 @@
 import { Hono } from 'hono';
-import { webhookDeliveriesQuery, type WebhookDeliveriesQuery } from '../../contract';
-import type { Db } from '../db/connect';
+import { webhookDeliveriesQuery } from '../../contract';
 import type { WebhookDeliveryRow } from '../db/schema';
-import { laravelDateTime, toDbTimestamp } from '../db/time';
-import { publish } from '../events/bus';
+import { laravelDateTime } from '../db/time';
 import type { AppEnv, Deps } from '../http/context';
-import { notFound } from '../http/errors';
 import { paginate } from '../http/pagination';
 import { idParam, parseQuery } from '../http/validate';
-import { writeCallOutcome } from '../webhooks/outcome';
-import { rotateWebhookSecret, webhookSecretOf } from '../webhooks/secret';
-import { accountEvent, callEvent, deliveryEvent } from '../events/build';
+import { DELIVERY_NOT_FOUND, deliveriesPage, getDelivery, resendDelivery, rotateSigningSecret } from '../webhooks/deliveries';
+import { webhookSecretOf } from '../webhooks/secret';
 
 /*
- * Our extension: the log of webhook deliveries (the outbox), resending one, and the signing secret.
- * Another user's delivery answers as a missing one.
+ * Our extension: the log of webhook deliveries (the outbox), resending one, and the signing secret
+ * (webhooks/deliveries.ts).
  */
-
-const DELIVERY_NOT_FOUND = 'Delivery not found';
 
 const at = (v: string | null) => (v === null ? null : laravelDateTime(v));
 
@@ -43,63 +37,23 @@ export function deliveryResource(row: WebhookDeliveryRow, withPayload: boolean) 
   };
 }
 
-function filtered(db: Db, userId: number, q: WebhookDeliveriesQuery) {
-  let sel = db.selectFrom('webhook_deliveries').where('user_id', '=', userId);
-  if (q.assistant_id !== undefined) sel = sel.where('assistant_id', '=', q.assistant_id);
-  if (q.call_id !== undefined) sel = sel.where('call_id', '=', q.call_id);
-  if (q.status !== undefined) sel = sel.where('status', '=', q.status);
-  return sel;
-}
-
 export function webhookRoutes({ db, now }: Deps) {
   const r = new Hono<AppEnv>();
 
   r.get('/webhook-deliveries', async (c) => {
     const q = parseQuery(c, webhookDeliveriesQuery);
-    const userId = c.var.user.id;
-    const { total } = await filtered(db, userId, q)
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const count = Number(total);
-    const rows =
-      (q.page - 1) * q.per_page < count
-        ? await filtered(db, userId, q)
-            .selectAll()
-            .orderBy('id', 'desc')
-            .limit(q.per_page)
-            .offset((q.page - 1) * q.per_page)
-            .execute()
-        : [];
-    return c.json(paginate(c.req.url, q.page, q.per_page, count, rows.map((row) => deliveryResource(row, false))));
+    const { total, rows } = await deliveriesPage(db, c.var.user.id, q);
+    return c.json(paginate(c.req.url, q.page, q.per_page, total, rows.map((row) => deliveryResource(row, false))));
   });
 
   r.get('/webhook-deliveries/:id', async (c) => {
     const id = idParam(c, 'id', DELIVERY_NOT_FOUND);
-    const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).where('user_id', '=', c.var.user.id).executeTakeFirst();
-    if (!row) throw notFound(DELIVERY_NOT_FOUND);
-    return c.json({ data: deliveryResource(row, true) });
+    return c.json({ data: deliveryResource(await getDelivery(db, c.var.user.id, id), true) });
   });
 
-  // The same row and webhook-id, due now with a fresh retry schedule. A row being sent right now keeps its
-  // lease (locked_until): no second attempt races it, and that attempt's outcome is recorded as usual.
   r.post('/webhook-deliveries/:id/resend', async (c) => {
     const id = idParam(c, 'id', DELIVERY_NOT_FOUND);
-    const userId = c.var.user.id;
-    const ts = toDbTimestamp(now());
-    const { row, call } = await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('webhook_deliveries')
-        .set({ status: 'pending', attempts: 0, next_attempt_at: ts, delivered_at: null, updated_at: ts })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .returningAll()
-        .executeTakeFirst();
-      if (!updated) return { row: undefined, call: null };
-      return { row: updated, call: await writeCallOutcome(trx, updated) };
-    });
-    if (!row) throw notFound(DELIVERY_NOT_FOUND);
-    publish(db, deliveryEvent(row));
-    if (call) publish(db, callEvent({ ...call, user_id: userId }));
+    const row = await resendDelivery(db, now(), c.var.user.id, id);
     return c.json({ message: 'Delivery queued', data: deliveryResource(row, true) });
   });
 
@@ -108,8 +62,7 @@ export function webhookRoutes({ db, now }: Deps) {
   });
 
   r.post('/webhook-secret/rotate', async (c) => {
-    const secret = await rotateWebhookSecret(db, c.var.user.id);
-    publish(db, accountEvent(c.var.user.id));
+    const secret = await rotateSigningSecret(db, c.var.user.id);
     return c.json({ message: 'Signing secret rotated', data: { secret } });
   });
 

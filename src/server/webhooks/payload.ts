@@ -1,5 +1,5 @@
 import type { AssistantRow, CallRow, CampaignRow, JsonRecord, LeadRow } from '../db/schema';
-import { recordingUrl, transcriptText } from '../resources/calls';
+import { recordingUrl, transcriptText } from '../calls/resource';
 
 /*
  * The JSON bodies the service sends. The post-call body has the hosted service's documented fields

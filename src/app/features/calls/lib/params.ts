@@ -1,19 +1,11 @@
+import type { CallLogFilter, CallsQuery } from '@contract/call';
 import type { CallsSearch } from './search';
 
-/** The query of GET /user/calls as the console sends it: only set filters, phone in E.164. */
-export interface CallsParams {
-  status?: string;
-  type?: string;
-  phone_number?: string;
-  assistant_id?: number;
-  campaign_id?: number;
-  date_from?: string;
-  date_to?: string;
-  per_page: number;
-  page: number;
-}
+/** The query of GET /user/calls as the console sends it (the contract's): only set filters, phone in E.164. */
+export type CallsParams = CallsQuery;
 
-export type CallsFilterParams = Omit<CallsParams, 'page' | 'per_page'>;
+/** The filters of that query, without its paging. */
+export type CallsFilterParams = CallLogFilter;
 
 /** The API query for a search whose phone text was read as `phoneE164` (undefined: no phone filter). */
 export function callsParams(search: CallsSearch, phoneE164: string | undefined): CallsParams {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from './db/connect';
+import type { Db } from '../db/connect';
 
 /*
  * The account balance (users.balance, dollars). Every change is one UPDATE that reads and writes the

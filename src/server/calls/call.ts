@@ -1,0 +1,26 @@
+import type { Db } from '../db/connect';
+import type { CallRow } from '../db/schema';
+import { callDeletedEvent } from '../events/build';
+import { publish } from '../events/bus';
+import { notFound } from '../http/errors';
+
+export const CALL_NOT_FOUND = 'Call not found';
+
+/** One of the caller's calls; another user's answers as a missing one (404). */
+export async function getCall(db: Db, userId: number, id: number): Promise<CallRow> {
+  const row = await db.selectFrom('calls').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw notFound(CALL_NOT_FOUND);
+  return row;
+}
+
+/** Deletes one of the caller's calls (404 when there is none) and publishes it. */
+export async function deleteCall(db: Db, userId: number, id: number): Promise<void> {
+  const gone = await db.transaction().execute(async (trx) => {
+    const call = await trx.deleteFrom('calls').where('id', '=', id).where('user_id', '=', userId).returning(['campaign_id', 'assistant_id']).executeTakeFirst();
+    // A campaign call deleted while in flight frees its lead: the dialler would otherwise wait for it for ever.
+    if (call) await trx.updateTable('leads').set({ live_call_id: null }).where('live_call_id', '=', id).where('user_id', '=', userId).execute();
+    return call;
+  });
+  if (!gone) throw notFound(CALL_NOT_FOUND);
+  publish(db, callDeletedEvent({ id, user_id: userId, campaign_id: gone.campaign_id, assistant_id: gone.assistant_id }));
+}

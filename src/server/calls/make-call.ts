@@ -1,0 +1,37 @@
+import { attributeName, type FieldErrors, type MakeCallRequest } from '../../contract';
+import { toE164 } from '../../contract/phone';
+import type { Db } from '../db/connect';
+import type { PlacedCall } from '../engine/place-call';
+import { ValidationError } from '../http/errors';
+import { startCall } from './start';
+
+export const CALL_PHONE_INVALID = 'The phone number field must be a valid phone number.';
+
+/** POST /user/make_call: the caller's live outbound assistant dials `phone_number` from its number. */
+export async function makeCall(db: Db, now: () => Date, userId: number, input: MakeCallRequest): Promise<PlacedCall> {
+  const errors: FieldErrors = {};
+  const phone = toE164(input.phone_number);
+  if (!phone) errors.phone_number = [CALL_PHONE_INVALID];
+  const assistant = await db
+    .selectFrom('assistants')
+    .leftJoin('phone_numbers', (j) =>
+      j.onRef('phone_numbers.id', '=', 'assistants.phone_number_id').on('phone_numbers.user_id', '=', userId),
+    )
+    .select(['assistants.id', 'assistants.name', 'phone_numbers.phone_number'])
+    .where('assistants.id', '=', input.assistant_id)
+    .where('assistants.user_id', '=', userId)
+    .where('assistants.type', '=', 'outbound')
+    .where('assistants.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!assistant) errors.assistant_id = [`The selected ${attributeName(['assistant_id'])} is invalid.`];
+  if (Object.keys(errors).length > 0 || !phone || !assistant) throw new ValidationError(errors);
+  return startCall(db, now, {
+    user_id: userId,
+    assistant_id: assistant.id,
+    assistant_name: assistant.name,
+    type: 'outbound',
+    client_phone_number: phone,
+    assistant_phone_number: assistant.phone_number,
+    variables: input.variables ?? {},
+  });
+}
