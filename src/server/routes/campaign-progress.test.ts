@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignProgressAnswerSchema } from '../../contract';
 import type { Db } from '../db/connect';
 import { TestClock } from '../engine/clock';
-import { bucketWidth, MAX_POINTS } from '../live/progress-series';
+import { bucketWidth, MAX_POINTS } from '../campaigns/progress-series';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 

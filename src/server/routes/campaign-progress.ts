@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../http/context';
 import { notFound } from '../http/errors';
 import { idParam } from '../http/validate';
-import { campaignCounts, liveCalls } from '../live/campaign-stats';
-import { progressSeries } from '../live/progress-series';
+import { campaignCounts, liveCalls } from '../campaigns/stats';
+import { progressSeries } from '../campaigns/progress-series';
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 

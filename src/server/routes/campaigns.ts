@@ -17,7 +17,7 @@ import { publish } from '../events/bus';
 import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound, ValidationError } from '../http/errors';
 import { idParam, parseBody, parseOr422, readJson } from '../http/validate';
-import { campaignResource, type CampaignExtras } from '../resources/campaigns';
+import { campaignResource, type CampaignExtras } from '../campaigns/resource';
 import { campaignDeletedEvent, campaignEvent } from '../events/build';
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';

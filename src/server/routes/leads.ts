@@ -18,7 +18,7 @@ import { toDbTimestamp } from '../db/time';
 import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound, ValidationError } from '../http/errors';
 import { idParam, parseOr422, readJson } from '../http/validate';
-import { leadResource, type CampaignRef } from '../resources/leads';
+import { leadResource, type CampaignRef } from '../leads/resource';
 import { leadEvent } from '../events/build';
 
 const LEAD_NOT_FOUND = 'Lead not found';

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { overviewQuery } from '../../contract';
 import type { AppEnv, Deps } from '../http/context';
 import { parseQuery } from '../http/validate';
-import { campaignCounts, liveCalls } from '../live/campaign-stats';
-import { dayStats } from '../live/day-stats';
-import { recentFailedDeliveries } from '../live/failed-deliveries';
-import { todayAndYesterday } from '../live/zoned-days';
+import { campaignCounts, liveCalls } from '../campaigns/stats';
+import { dayStats } from '../overview/day-stats';
+import { recentFailedDeliveries } from '../overview/failed-deliveries';
+import { todayAndYesterday } from '../overview/zoned-days';
 
 /*
  * GET /user/overview?timezone=Europe/Berlin (our extension): the console's home. Calls in flight, today
