@@ -210,3 +210,8 @@ export function isTimeZone(value: string): boolean {
     return false;
   }
 }
+
+/** A valid zone in its canonical spelling ("europe/berlin" → "Europe/Berlin"). */
+export function canonicalTimeZone(value: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+}

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignProgressAnswerSchema } from '../../contract';
-import type { Db } from '../db/connect';
+import { bucketWidth, MAX_POINTS } from '../campaigns/progress-series';
 import { TestClock } from '../engine/clock';
-import { bucketWidth, MAX_POINTS } from '../live/progress-series';
-import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
+import { insertAssistant, insertCall, insertCampaign, insertLead, insertPhoneNumber } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 
 /*
@@ -16,15 +15,6 @@ const clock = new TestClock('2026-03-02T10:30:00Z');
 let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
-
-async function insertLead(db: Db, userId: number, campaignId: number, status: string, updatedAt: string, parent: number | null = null) {
-  const row = await db
-    .insertInto('leads')
-    .values({ user_id: userId, campaign_id: campaignId, parent_lead_id: parent, phone_number: '+12025550100', variables: '{}', status, updated_at: updatedAt })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 beforeAll(async () => {
   svc = await startTestService({ clock });
@@ -38,12 +28,12 @@ describe('GET /user/campaigns/{id}/progress', () => {
     const db = svc.handle.db;
     const campaign = await insertCampaign(db, alice.id, { name: 'Spring', status: 'running' });
     const other = await insertCampaign(db, alice.id, { name: 'Other', status: 'running' });
-    const p1 = await insertLead(db, alice.id, campaign.id, 'completed', '2026-03-02 10:05:30');
-    await insertLead(db, alice.id, campaign.id, 'completed', '2026-03-02 10:05:59', p1);
-    await insertLead(db, alice.id, campaign.id, 'completed', '2026-03-02 10:20:00');
-    await insertLead(db, alice.id, campaign.id, 'created', '2026-03-02 09:00:00');
-    await insertLead(db, alice.id, campaign.id, 'reached-max-retries', '2026-03-02 10:21:00');
-    await insertLead(db, alice.id, other.id, 'completed', '2026-03-02 10:06:00');
+    const p1 = await insertLead(db, alice.id, campaign.id, { status: 'completed', updated_at: '2026-03-02 10:05:30' });
+    await insertLead(db, alice.id, campaign.id, { status: 'completed', updated_at: '2026-03-02 10:05:59', parent_lead_id: p1 });
+    await insertLead(db, alice.id, campaign.id, { status: 'completed', updated_at: '2026-03-02 10:20:00' });
+    await insertLead(db, alice.id, campaign.id, { status: 'created', updated_at: '2026-03-02 09:00:00' });
+    await insertLead(db, alice.id, campaign.id, { status: 'reached-max-retries', updated_at: '2026-03-02 10:21:00' });
+    await insertLead(db, alice.id, other.id, { status: 'completed', updated_at: '2026-03-02 10:06:00' });
     const c = (at: string, extra: Parameters<typeof insertCall>[2] = {}) =>
       insertCall(db, alice.id, { at: `2026-03-02 ${at}`, campaign_id: campaign.id, campaign_name: 'Spring', ...extra });
     await c('10:00:00', { status: 'busy' });

@@ -3,7 +3,7 @@ import { overviewAnswerSchema } from '../../contract';
 import type { Db } from '../db/connect';
 import { toDbTimestamp } from '../db/time';
 import { TestClock } from '../engine/clock';
-import { insertCall, insertCampaign } from '../test/fixtures';
+import { insertCall, insertCampaign, insertLead } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 
 /*
@@ -18,15 +18,6 @@ const clock = new TestClock(NOW);
 let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
-
-async function insertLead(db: Db, userId: number, campaignId: number, status: string, parent: number | null = null): Promise<number> {
-  const row = await db
-    .insertInto('leads')
-    .values({ user_id: userId, campaign_id: campaignId, parent_lead_id: parent, phone_number: '+12025550100', variables: '{}', status })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 async function insertDelivery(db: Db, userId: number, status: string, n: number): Promise<number> {
   const row = await db
@@ -139,11 +130,11 @@ describe('GET /user/overview', () => {
     const running = await insertCampaign(db, alice.id, { name: 'Spring', status: 'running' });
     await insertCampaign(db, alice.id, { name: 'Draft', status: 'draft' });
     await insertCampaign(db, bob.id, { name: "Bob's", status: 'running' });
-    const primary = await insertLead(db, alice.id, running.id, 'created');
-    await insertLead(db, alice.id, running.id, 'created', primary);
-    await insertLead(db, alice.id, running.id, 'completed');
-    await insertLead(db, alice.id, running.id, 'completed');
-    await insertLead(db, alice.id, running.id, 'reached-max-retries');
+    const primary = await insertLead(db, alice.id, running.id, { status: 'created' });
+    await insertLead(db, alice.id, running.id, { status: 'created', parent_lead_id: primary });
+    await insertLead(db, alice.id, running.id, { status: 'completed' });
+    await insertLead(db, alice.id, running.id, { status: 'completed' });
+    await insertLead(db, alice.id, running.id, { status: 'reached-max-retries' });
     await insertCall(db, alice.id, { campaign_id: running.id, status: 'busy' });
     await insertCall(db, alice.id, { campaign_id: running.id, status: 'completed', answered_by: 'human' });
     const campaignLive = await insertCall(db, alice.id, {

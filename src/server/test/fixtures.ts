@@ -81,6 +81,29 @@ export async function insertCampaign(
     .executeTakeFirstOrThrow();
 }
 
+/** A lead of the campaign; with `parent_lead_id`, a secondary contact. `updated_at` in the database's text form. */
+export async function insertLead(
+  db: Db,
+  userId: number,
+  campaignId: number,
+  l: { status: string; parent_lead_id?: number | null; updated_at?: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('leads')
+    .values({
+      user_id: userId,
+      campaign_id: campaignId,
+      parent_lead_id: l.parent_lead_id ?? null,
+      phone_number: '+12025550100',
+      variables: '{}',
+      status: l.status,
+      ...(l.updated_at !== undefined && { updated_at: l.updated_at }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export type CallFixture = Partial<Omit<NewCall, 'user_id'>> & { at?: Date | string };
 
 /** A call of the user; `at` sets created_at (a Date, or the database's text "2026-03-01 12:00:00"). */
