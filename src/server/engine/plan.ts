@@ -1,5 +1,5 @@
 import type { JsonRecord } from '../db/schema';
-import { Rng } from '../seed/transcripts';
+import { Rng } from './random';
 
 /*
  * How a call will go, fixed when it is placed (calls.engine_plan): the outcome and the seconds each stage
