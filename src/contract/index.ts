@@ -6,6 +6,7 @@ export * from './validation';
 export * from './lookups';
 export * from './tool';
 export * from './assistant';
+export * from './assistant-write';
 export * from './lead';
 export * from './campaign';
 export * from './call';

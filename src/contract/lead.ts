@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idish, lenientList, lenientRecord, nestedRecord, nullableIdish, objectish, openString, textish } from './common';
 import { listAnswer } from './answers';
-import { variablesInput } from './assistant';
+import { variablesInput } from './assistant-write';
 import { paginatedSchema } from './pagination';
 import { laxBool, laxId } from './request-fields';
 

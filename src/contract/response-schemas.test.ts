@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contract from './index';
-import { RESPONSE_EXAMPLES, type ResponseExample } from './response-examples';
+import { RESPONSE_EXAMPLES, type ResponseExample } from './test/response-examples';
 
 /*
  * Every response schema is lenient by construction; this proves it mechanically. Each full example is

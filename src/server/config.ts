@@ -22,10 +22,25 @@ export interface ServiceConfig {
   backgroundWork: boolean;
   /** PGLITE_SHARED_BUFFERS (e.g. 64MB): the embedded database's page cache; unset, connect.ts's default. */
   pgliteSharedBuffers: string | undefined;
+  /** DATABASE_POOL_SIZE: connections of the pool on a PostgreSQL server (default 10). */
+  databasePoolSize: number;
+  /** ENGINE_SEED: the base of every call's seed, so the same seed and ids give the same calls (engine/plan.ts). */
+  engineSeed: string;
+  /** DIALER_LOG=1: one line per campaign dial with the process id (the two-process test counts them). */
+  dialerLog: boolean;
+  /** PUBLIC_URL: where webhook receivers reach this service (recording links); default the local port. */
+  publicUrl: string;
+  /** WEBHOOK_TIMEOUT_MS: how long a delivery attempt waits for the answer; unset, the dispatcher's default. */
+  webhookTimeoutMs: number | undefined;
+  /** WEBHOOK_LEASE_MS: how long a claimed delivery stays this process's; unset, the dispatcher's default. */
+  webhookLeaseMs: number | undefined;
 }
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
+/** ENGINE_SEED when unset or empty. */
+export const DEFAULT_ENGINE_SEED = 'voice-console';
+
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
@@ -49,20 +64,77 @@ function memorySizeFromEnv(name: string, raw: string | undefined): string | unde
   return v;
 }
 
+/** A positive number of milliseconds, else undefined (unset, blank or not a positive number). */
+function positiveMsFromEnv(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** PUBLIC_URL without its trailing slashes; unset or blank, the service on this machine at PORT. */
+export function publicBaseUrl(env: NodeJS.ProcessEnv): string {
+  const configured = env.PUBLIC_URL?.trim();
+  if (configured) return configured.replace(/\/+$/, '');
+  return `http://localhost:${env.PORT || '8080'}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   return {
-    port: intFromEnv('PORT', 8080),
+    port: intFromEnv(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './.data'),
     databaseUrl: env.DATABASE_URL || undefined,
     apiUpstream: env.API_UPSTREAM || undefined,
-    rateLimitPerMinute: intFromEnv('RATE_LIMIT_PER_MINUTE', 100),
-    recordingRateLimitPerMinute: intFromEnv('RECORDING_RATE_LIMIT_PER_MINUTE', 600),
+    rateLimitPerMinute: intFromEnv(env, 'RATE_LIMIT_PER_MINUTE', 100),
+    recordingRateLimitPerMinute: intFromEnv(env, 'RECORDING_RATE_LIMIT_PER_MINUTE', 600),
     trustedProxies: trustProxyFromEnv(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== '0',
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS === '1' || env.ALLOW_PRIVATE_WEBHOOKS === 'true',
-    engineTickMs: intFromEnv('ENGINE_TICK_MS', 250) || 250,
+    engineTickMs: intFromEnv(env, 'ENGINE_TICK_MS', 250) || 250,
     backgroundWork: env.BACKGROUND_WORK !== '0',
     pgliteSharedBuffers: memorySizeFromEnv('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS),
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+    engineSeed: env.ENGINE_SEED !== undefined && env.ENGINE_SEED !== '' ? env.ENGINE_SEED : DEFAULT_ENGINE_SEED,
+    dialerLog: env.DIALER_LOG === '1',
+    publicUrl: publicBaseUrl(env),
+    webhookTimeoutMs: positiveMsFromEnv(env.WEBHOOK_TIMEOUT_MS),
+    webhookLeaseMs: positiveMsFromEnv(env.WEBHOOK_LEASE_MS),
   };
+}
+
+/** What `npm start` (cli/start.ts) reads beside the service's configuration: the console it serves, its logs. */
+export interface StartConfig {
+  /** STATIC_DIR: the built console to serve (parallel browser-test runs each build their own); unset, dist/. */
+  staticDir: string | undefined;
+  /** SKIP_STATIC=1: the API only, no console (npm run dev, where Vite serves it). */
+  serveConsole: boolean;
+  /** FORCE_BUILD=1: build the console even when one is there. */
+  forceBuild: boolean;
+  /** TOKENS_FILE: where the demo seed writes its tokens as JSON (the browser tests read them). */
+  tokensFile: string | undefined;
+  /** LOG_REQUESTS=1: one line per API request. */
+  logRequests: boolean;
+}
+
+export function loadStartConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
+  return {
+    staticDir: env.STATIC_DIR ? resolve(env.STATIC_DIR) : undefined,
+    serveConsole: env.SKIP_STATIC !== '1',
+    forceBuild: env.FORCE_BUILD === '1',
+    tokensFile: env.TOKENS_FILE || undefined,
+    logRequests: env.LOG_REQUESTS === '1',
+  };
+}
+
+/** What `npm run dev` (cli/dev.ts) reads: the two ports, and the environment its two processes inherit. */
+export interface DevConfig {
+  /** API_PORT: the service's port (default 8081). */
+  apiPort: string;
+  /** PORT: Vite's port (default 5173). */
+  webPort: string;
+  inherited: NodeJS.ProcessEnv;
+}
+
+export function loadDevConfig(env: NodeJS.ProcessEnv = process.env): DevConfig {
+  return { apiPort: env.API_PORT ?? '8081', webPort: env.PORT ?? '5173', inherited: env };
 }

@@ -231,15 +231,8 @@ async function bareSqlLoad(db: Db, userId: number, q: Record<string, string>, re
 }
 
 /** A second handle on the same schema with a pool as wide as the load, for the bare SQL under concurrency. */
-async function openWidePool(url: string, schema: string, size: number): Promise<DatabaseHandle> {
-  const before = process.env.DATABASE_POOL_SIZE;
-  process.env.DATABASE_POOL_SIZE = String(size);
-  try {
-    return await openDatabase({ databaseUrl: url, schema });
-  } finally {
-    if (before === undefined) delete process.env.DATABASE_POOL_SIZE;
-    else process.env.DATABASE_POOL_SIZE = before;
-  }
+function openWidePool(url: string, schema: string, size: number): Promise<DatabaseHandle> {
+  return openDatabase({ databaseUrl: url, schema, poolSize: size });
 }
 
 // ---- the run ----

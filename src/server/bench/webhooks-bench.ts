@@ -24,6 +24,7 @@
  */
 import { parseArgs } from 'node:util';
 import { issueToken } from '../auth/tokens';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
 import { toDbTimestamp } from '../db/time';
 import { systemClock } from '../engine/clock';
@@ -41,6 +42,8 @@ const { values: args } = parseArgs({
     tick: { type: 'string', default: process.env.ENGINE_TICK_MS || '250' },
   },
 });
+// PUBLIC_URL, WEBHOOK_TIMEOUT_MS, WEBHOOK_LEASE_MS as the service reads them.
+const config = loadConfig();
 const N = Number(args.calls);
 const RATE = Number(args.rate);
 const TICK = Number(args.tick);
@@ -77,7 +80,7 @@ async function endCall(db: Db, userId: number, assistantId: number, i: number): 
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await enqueueCallWebhooks(trx, call, 'ended', now);
+    await enqueueCallWebhooks(trx, call, 'ended', now, config.publicUrl);
     const rows = await trx.selectFrom('webhook_deliveries').select('webhook_id').where('call_id', '=', call.id).execute();
     return { webhookIds: rows.map((r) => r.webhook_id), endedAt: now.getTime() };
   });
@@ -91,7 +94,15 @@ async function main() {
   receiver.secret = await webhookSecretOf(db, userId);
   const { id: assistantId } = await insertAssistant(db, userId);
   await db.updateTable('assistants').set({ is_webhook_active: true, webhook_url: receiver.url }).where('id', '=', assistantId).execute();
-  const start = () => startBackgroundWork(db, { clock: systemClock, tickMs: TICK, allowPrivateWebhooks: true });
+  const start = () =>
+    startBackgroundWork(db, {
+      clock: systemClock,
+      tickMs: TICK,
+      allowPrivateWebhooks: true,
+      publicUrl: config.publicUrl,
+      webhookTimeoutMs: config.webhookTimeoutMs,
+      webhookLeaseMs: config.webhookLeaseMs,
+    });
   console.log(`Webhook deliveries: ${N} calls, ${handle.kind}, tick ${TICK} ms, receiver ${receiver.url}`);
 
   const report = (name: string, ended: Map<string, number>, from: number, note: string) => {

@@ -7,7 +7,7 @@ import type { ServiceConfig } from '../config';
  * `release` is a lock the caller took already (cli/start.ts takes it before it listens).
  */
 export async function openConfiguredDatabase(config: ServiceConfig, release?: () => void): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl });
+  if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize });
   const unlock = release ?? acquireDataDirLock(config.dataDir);
   try {
     const handle = await openDatabase({ dataDir: config.dataDir, sharedBuffers: config.pgliteSharedBuffers });

@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { loadConfig } from '../config';
+import { loadConfig, loadStartConfig } from '../config';
 import { acquireDataDirLock, DataDirLockedError } from '../db/lock';
 import type { EventBridge } from '../events/pg-bridge';
 import type { DatabaseHandle } from '../db/connect';
@@ -20,11 +20,12 @@ function projectRoot(from: string): string {
 
 async function main() {
   const config = loadConfig();
+  const start = loadStartConfig();
   const root = projectRoot(import.meta.dirname);
   // STATIC_DIR lets parallel browser-test runs each serve their own build (vite build --outDir …).
-  const staticDir = process.env.STATIC_DIR ? resolve(process.env.STATIC_DIR) : resolve(root, 'dist');
-  const serveConsole = process.env.SKIP_STATIC !== '1';
-  if (serveConsole && (!existsSync(resolve(staticDir, 'index.html')) || process.env.FORCE_BUILD === '1')) {
+  const staticDir = start.staticDir ?? resolve(root, 'dist');
+  const serveConsole = start.serveConsole;
+  if (serveConsole && (!existsSync(resolve(staticDir, 'index.html')) || start.forceBuild)) {
     console.log('Building the console (first start)…');
     const { build } = await import('vite');
     await build({ root, logLevel: 'warn', build: { outDir: staticDir, emptyOutDir: true } });
@@ -41,12 +42,15 @@ async function main() {
   let work: { stop(): Promise<void> } | null = null;
   /** The whole service's app, once its database is open, migrated and seeded. */
   const ready = (async () => {
-    const [{ buildRootApp }, { startBackgroundWork }, { systemClock }, { installEventBridge }] = await Promise.all([
+    const [{ buildRootApp }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }] = await Promise.all([
       import('../serve'),
       import('../engine/runner'),
       import('../engine/clock'),
       import('../events/pg-bridge'),
+      import('../engine/plan'),
     ]);
+    // Before any call is placed: by the routes (make_call, simulate-inbound) or the background work.
+    setEngineSeed(config.engineSeed);
     let handle: DatabaseHandle | null = null;
     let bridge: EventBridge | null = null;
     if (opening) {
@@ -63,7 +67,7 @@ async function main() {
         console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
         for (const { email, token } of tokens) console.log(`API token for ${email}: ${token}`);
         // For the browser tests, which start the service themselves and need the demo token.
-        if (process.env.TOKENS_FILE) writeFileSync(process.env.TOKENS_FILE, JSON.stringify(tokens));
+        if (start.tokensFile) writeFileSync(start.tokensFile, JSON.stringify(tokens));
       } else {
         console.log(
           'Sign in with an API token. To make one: stop the service, run `npm run token -- demo@example.com`, start again.',
@@ -80,7 +84,7 @@ async function main() {
       apiUpstream: config.apiUpstream,
       staticDir: serveConsole ? staticDir : undefined,
       now: systemClock.now,
-      ...(process.env.LOG_REQUESTS === '1' ? { log: (l: string) => console.log(l) } : {}),
+      ...(start.logRequests ? { log: (l: string) => console.log(l) } : {}),
     });
     return { app, handle, bridge, startBackgroundWork, systemClock };
   })();
@@ -114,7 +118,15 @@ async function main() {
   serving = app.fetch;
   // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
   if (handle && config.backgroundWork) {
-    work = startBackgroundWork(handle.db, { clock: systemClock, tickMs: config.engineTickMs, allowPrivateWebhooks: config.allowPrivateWebhooks });
+    work = startBackgroundWork(handle.db, {
+      clock: systemClock,
+      tickMs: config.engineTickMs,
+      allowPrivateWebhooks: config.allowPrivateWebhooks,
+      publicUrl: config.publicUrl,
+      logDials: config.dialerLog,
+      webhookTimeoutMs: config.webhookTimeoutMs,
+      webhookLeaseMs: config.webhookLeaseMs,
+    });
   }
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
   console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);

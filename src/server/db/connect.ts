@@ -32,6 +32,8 @@ export interface OpenOptions {
   schema?: string | undefined;
   /** PGlite's shared_buffers (e.g. `32MB`); PGLITE_SHARED_BUFFERS in the service's configuration. */
   sharedBuffers?: string | undefined;
+  /** Connections of the PostgreSQL pool (default 10); DATABASE_POOL_SIZE in the service's configuration. */
+  poolSize?: number | undefined;
 }
 
 /*
@@ -44,7 +46,7 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.schema)
+    ? await openPostgres(options.databaseUrl, options.schema, options.poolSize ?? 10)
     : await openPglite(options.dataDir, options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS);
   await migrate(handle.db);
   return handle;
@@ -71,7 +73,7 @@ async function openPglite(dataDir: string | undefined, sharedBuffers: string): P
   };
 }
 
-async function openPostgres(url: string, schema: string | undefined): Promise<DatabaseHandle> {
+async function openPostgres(url: string, schema: string | undefined, poolSize: number): Promise<DatabaseHandle> {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       if (oid === OID.int8) return (v: string) => Number(v);
@@ -88,7 +90,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   const searchPath = schema ? ` -c search_path=${schema}` : '';
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: poolSize,
     types,
     options: `-c timezone=UTC${searchPath}`,
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { charge } from '../account/balance';
+import { publicBaseUrl } from '../config';
 import type { Db } from '../db/connect';
 import type { CallRow, JsonRecord, PostCallField } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
@@ -32,7 +33,13 @@ function parseDb(ts: string): number {
 
 const at = (created: number, seconds: number) => toDbTimestamp(new Date(created + seconds * 1000));
 
-export async function advanceCalls(db: Db, now: Date): Promise<number> {
+export interface CallEngineOptions {
+  /** Where webhook receivers reach this service (PUBLIC_URL, config.ts); unless given, the default port here. */
+  publicUrl?: string;
+}
+
+export async function advanceCalls(db: Db, now: Date, options: CallEngineOptions = {}): Promise<number> {
+  const baseUrl = options.publicUrl ?? publicBaseUrl({});
   // Most ticks find nothing due: one index probe, without opening a transaction (PGlite has one connection).
   const any = await db
     .selectFrom('calls')
@@ -59,7 +66,7 @@ export async function advanceCalls(db: Db, now: Date): Promise<number> {
       // One call that fails (a bug, a bad row) must not hold up the others: its work is undone alone.
       await sql`SAVEPOINT engine_call`.execute(trx);
       try {
-        const result = await advanceCall(trx, call, now);
+        const result = await advanceCall(trx, call, now, baseUrl);
         await sql`RELEASE SAVEPOINT engine_call`.execute(trx);
         if (result.length > 0) n += 1;
         events.push(...result);
@@ -98,7 +105,7 @@ async function planOnTheSpot(trx: Db, call: CallRow): Promise<CallPlan> {
 
 
 /** Takes one call through every step due by `now`; returns the events to publish (none when nothing changed). */
-async function advanceCall(trx: Db, call: CallRow, now: Date): Promise<ServiceEvent[]> {
+async function advanceCall(trx: Db, call: CallRow, now: Date, baseUrl: string): Promise<ServiceEvent[]> {
   const stored = readPlan(call.engine_plan);
   const plan = stored ?? (await planOnTheSpot(trx, call));
   const created = parseDb(call.created_at);
@@ -146,10 +153,10 @@ async function advanceCall(trx: Db, call: CallRow, now: Date): Promise<ServiceEv
       .returningAll()
       .executeTakeFirstOrThrow();
     // The inbound webhook hears of a call when it is answered, even if the call already ended since.
-    if (answered && row.type === 'inbound') events.push(...(await enqueueCallWebhooks(trx, row, 'started', now)));
+    if (answered && row.type === 'inbound') events.push(...(await enqueueCallWebhooks(trx, row, 'started', now, baseUrl)));
   }
   if (final) {
-    events.push(...(await finalise(trx, row, plan, created, final, now)));
+    events.push(...(await finalise(trx, row, plan, created, final, now, baseUrl)));
   } else {
     events.push(callEvent(row));
   }
@@ -228,7 +235,7 @@ async function goalVariable(trx: Db, campaignId: number | null): Promise<string 
   return campaign?.goal_completion_variable ?? null;
 }
 
-async function finalise(trx: Db, call: CallRow, plan: CallPlan, created: number, final: Step, now: Date): Promise<ServiceEvent[]> {
+async function finalise(trx: Db, call: CallRow, plan: CallPlan, created: number, final: Step, now: Date, baseUrl: string): Promise<ServiceEvent[]> {
   const assistant = await assistantFor(trx, call);
   const input = plan.input_variables;
   const variables = { ...(await leadVariables(trx, call.lead_id)), ...input };
@@ -275,6 +282,6 @@ async function finalise(trx: Db, call: CallRow, plan: CallPlan, created: number,
     events.push(accountEvent(row.user_id));
   }
   if (row.lead_id !== null) events.push(...(await settleLeadAttempt(trx, row, now)));
-  events.push(...(await enqueueCallWebhooks(trx, row, 'ended', now)));
+  events.push(...(await enqueueCallWebhooks(trx, row, 'ended', now, baseUrl)));
   return events;
 }

@@ -1,5 +1,5 @@
 import type { JsonRecord, PostCallField, TranscriptLine } from '../db/schema';
-import { randomPerson, Rng, type Language } from '../seed/transcripts';
+import { randomPerson, Rng, type Language } from './random';
 import type { CallPlan } from './plan';
 
 /*

@@ -17,16 +17,18 @@ import { campaignEvent, leadEvent } from '../events/build';
  * Lead transitions after each call: lead-attempts.ts.
  */
 
-// DIALER_LOG=1: one line per dial with the process id (the two-process test counts who dialled what).
-const logDials = process.env.DIALER_LOG === '1';
+export interface DialerOptions {
+  /** DIALER_LOG=1: one line per dial with the process id (the two-process test counts who dialled what). */
+  logDials?: boolean;
+}
 
-export async function dialCampaigns(db: Db, now: Date): Promise<number> {
+export async function dialCampaigns(db: Db, now: Date, options: DialerOptions = {}): Promise<number> {
   const running = await db.selectFrom('campaigns').select('id').where('status', '=', 'running').orderBy('id').execute();
   let placed = 0;
   let firstError: unknown = null;
   for (const { id } of running) {
     try {
-      const { dialled, events } = await db.transaction().execute((trx) => dialCampaign(trx, id, now));
+      const { dialled, events } = await db.transaction().execute((trx) => dialCampaign(trx, id, now, options));
       placed += dialled;
       // After the commit, on the root handle (a transaction's bus would be another one).
       for (const e of events) publish(db, e);
@@ -44,7 +46,7 @@ interface TickResult {
   events: ServiceEvent[];
 }
 
-async function dialCampaign(trx: Db, campaignId: number, now: Date): Promise<TickResult> {
+async function dialCampaign(trx: Db, campaignId: number, now: Date, options: DialerOptions): Promise<TickResult> {
   const campaign = await trx
     .selectFrom('campaigns')
     .selectAll()
@@ -135,7 +137,7 @@ async function dialCampaign(trx: Db, campaignId: number, now: Date): Promise<Tic
       })
       .where('id', '=', lead.id)
       .execute();
-    if (logDials) console.log(`[dialer ${process.pid}] campaign ${campaign.id} lead ${lead.id} contact ${contact.id} call ${call.id}`);
+    if (options.logDials) console.log(`[dialer ${process.pid}] campaign ${campaign.id} lead ${lead.id} contact ${contact.id} call ${call.id}`);
     events.push(
       placedCallEvent(input, call),
       leadEvent({ id: lead.id, user_id: campaign.user_id, status: lead.status, campaign_id: campaign.id }, call.id),

@@ -1,5 +1,6 @@
+import { DEFAULT_ENGINE_SEED } from '../config';
 import type { JsonRecord } from '../db/schema';
-import { Rng } from '../seed/transcripts';
+import { Rng } from './random';
 
 /*
  * How a call will go, fixed when it is placed (calls.engine_plan): the outcome and the seconds each stage
@@ -99,15 +100,24 @@ export interface PlanInput {
   maxDuration: number;
   endCallOnVoicemail: boolean;
   inputVariables: JsonRecord;
-  /** Base of every call's seed; ENGINE_SEED by default. */
+  /** Base of every call's seed; the process's (engineSeed()) by default. */
   engineSeed?: string;
 }
 
-const DEFAULT_ENGINE_SEED = 'voice-console';
+let processSeed = DEFAULT_ENGINE_SEED;
 
+/**
+ * Sets the base of the seeds of the calls this process plans: ENGINE_SEED from the configuration
+ * (config.ts), set once where the service is composed (cli/start.ts). Calls are placed by the routes
+ * (make_call, simulate-inbound) as well as by the background work, so it is the process's, not a loop's.
+ */
+export function setEngineSeed(seed: string): void {
+  processSeed = seed;
+}
+
+/** The base of the seed of every call planned without one of its own. */
 export function engineSeed(): string {
-  const env = process.env.ENGINE_SEED;
-  return env !== undefined && env !== '' ? env : DEFAULT_ENGINE_SEED;
+  return processSeed;
 }
 
 /** FNV-1a, 32 bits: a stable hash of the seed text and the call id. */

@@ -14,6 +14,13 @@ export interface BackgroundOptions {
   /** Milliseconds between ticks of each loop; 0 starts no timers (tests call runOnce). */
   tickMs: number;
   allowPrivateWebhooks: boolean;
+  /** PUBLIC_URL: the base of recording links in webhook payloads (unless given, the default port here). */
+  publicUrl?: string;
+  /** DIALER_LOG: one line per campaign dial. */
+  logDials?: boolean;
+  /** WEBHOOK_TIMEOUT_MS and WEBHOOK_LEASE_MS; unset, the dispatcher's defaults. */
+  webhookTimeoutMs?: number | undefined;
+  webhookLeaseMs?: number | undefined;
   onError?: (what: string, e: unknown) => void;
 }
 
@@ -27,9 +34,13 @@ type Loop = { name: string; step: (now: Date) => Promise<unknown> };
 
 export function startBackgroundWork(db: Db, options: BackgroundOptions): BackgroundWork {
   const loops: Loop[] = [
-    { name: 'Call engine', step: (now) => advanceCalls(db, now) },
-    { name: 'Campaign dialler', step: (now) => dialCampaigns(db, now) },
-    { name: 'Webhook deliveries', step: (now) => deliverWebhooks(db, now, { allowPrivate: options.allowPrivateWebhooks }) },
+    { name: 'Call engine', step: (now) => advanceCalls(db, now, { publicUrl: options.publicUrl }) },
+    { name: 'Campaign dialler', step: (now) => dialCampaigns(db, now, { logDials: options.logDials }) },
+    {
+      name: 'Webhook deliveries',
+      step: (now) =>
+        deliverWebhooks(db, now, { allowPrivate: options.allowPrivateWebhooks, timeoutMs: options.webhookTimeoutMs, leaseMs: options.webhookLeaseMs }),
+    },
   ];
   const onError = options.onError ?? ((what, e) => console.error(`${what}:`, e instanceof Error ? e.message : e));
   let stopped = false;

@@ -6,7 +6,7 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 
  * Forwards /api/* to a hosted API (API_UPSTREAM), so the console works against a host that does not
  * allow a browser's cross-origin calls. Method, headers, status and body pass through unchanged.
  */
-export function proxyTo(upstream: string) {
+export function proxyTo(upstream: string): (c: Context) => Promise<Response> {
   const base = upstream.replace(/\/+$/, '');
   return async (c: Context) => {
     const incoming = new URL(c.req.url);

@@ -4,7 +4,8 @@ import { toE164 } from '../../contract/phone';
 import type { Db } from '../db/connect';
 import type { JsonRecord, NewCall, PostCallField } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
-import { conversation, randomPerson, Rng, timeTurns, transcriptLines, type Language, type Person, type Scenario, type Turn } from './transcripts';
+import { randomPerson, Rng, type Language, type Person } from '../engine/random';
+import { conversation, timeTurns, transcriptLines, type Scenario, type Turn } from './transcripts';
 
 /*
  * The call log generator shared by the demo seed and `npm run seed -- --calls N`: calls of a user's own

@@ -6,7 +6,7 @@ import type { Db } from '../db/connect';
 import type { AssistantsTable, FillerConfig, PostCallField, ToolHeader, ToolParam } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
 import { generateCalls, randomPhone, type Country } from './calls';
-import { randomPerson, Rng } from './transcripts';
+import { randomPerson, Rng } from '../engine/random';
 
 /*
  * The demo data of a fresh database: demo@example.com with a realistic account (numbers, own voices,

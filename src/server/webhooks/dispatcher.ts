@@ -20,9 +20,9 @@ import { callEvent, deliveryEvent } from '../events/build';
 export interface DeliveryOptions {
   /** ALLOW_PRIVATE_WEBHOOKS=1: loopback, private and link-local receivers are allowed (tests, local set-up). */
   allowPrivate: boolean;
-  /** How long an attempt waits for the answer (default WEBHOOK_TIMEOUT_MS env, else 10 s). */
+  /** How long an attempt waits for the answer (WEBHOOK_TIMEOUT_MS in config.ts; default 10 s). */
   timeoutMs?: number;
-  /** Lease of a claimed row (default WEBHOOK_LEASE_MS env, else 60 s); kept above the timeout. */
+  /** Lease of a claimed row (WEBHOOK_LEASE_MS in config.ts; default 60 s); kept above the timeout. */
   leaseMs?: number;
   /** Attempts in flight at once in this process (default 16). */
   concurrency?: number;
@@ -33,16 +33,9 @@ export interface DeliveryOptions {
 /** Six attempts in all: the first, then one after each wait of the schedule. */
 export const MAX_ATTEMPTS = WEBHOOK_RETRY_SCHEDULE_S.length + 1;
 
-function envMs(name: string): number | undefined {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const n = Number(raw);
-  return Number.isFinite(n) && n > 0 ? n : undefined;
-}
-
 export function resolveOptions(options: DeliveryOptions) {
-  const timeoutMs = options.timeoutMs ?? envMs('WEBHOOK_TIMEOUT_MS') ?? WEBHOOK_TIMEOUT_MS;
-  const leaseMs = Math.max(options.leaseMs ?? envMs('WEBHOOK_LEASE_MS') ?? 60_000, timeoutMs + 5_000);
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const leaseMs = Math.max(options.leaseMs ?? 60_000, timeoutMs + 5_000);
   return {
     allowPrivate: options.allowPrivate,
     timeoutMs,

@@ -4,7 +4,7 @@ import type { CallRow, WebhookDeliveryRow } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
 import type { ServiceEvent } from '../events/bus';
 import { deliveryOutcome } from './outcome';
-import { finishedCallPayload, inboundStartedPayload, publicBaseUrl, type WebhookPayload } from './payload';
+import { finishedCallPayload, inboundStartedPayload, type WebhookPayload } from './payload';
 import { deliveryEvent } from '../events/build';
 
 /*
@@ -15,6 +15,7 @@ import { deliveryEvent } from '../events/build';
  *             send_webhook_only_on_completed); for inbound calls also `inbound_call.ended` to
  *             inbound_webhook_url while the inbound webhook is on.
  *   'started' inbound calls only: `inbound_call.started` to inbound_webhook_url while it is on.
+ * `baseUrl` is where receivers reach this service (PUBLIC_URL, config.ts): the base of recording links.
  * Returns the events to publish after commit.
  */
 export type CallMoment = 'started' | 'ended';
@@ -26,7 +27,7 @@ interface NewDelivery {
   payload: WebhookPayload;
 }
 
-export async function enqueueCallWebhooks(trx: Db, call: CallRow, moment: CallMoment, now: Date): Promise<ServiceEvent[]> {
+export async function enqueueCallWebhooks(trx: Db, call: CallRow, moment: CallMoment, now: Date, baseUrl: string): Promise<ServiceEvent[]> {
   if (call.assistant_id === null) return [];
   // The row as the caller's transaction has just written it (the engine passes its UPDATE … RETURNING row).
   const current = call;
@@ -53,7 +54,7 @@ export async function enqueueCallWebhooks(trx: Db, call: CallRow, moment: CallMo
         current.lead_id === null ? undefined : trx.selectFrom('leads').selectAll().where('id', '=', current.lead_id).executeTakeFirst(),
         current.campaign_id === null ? undefined : trx.selectFrom('campaigns').selectAll().where('id', '=', current.campaign_id).executeTakeFirst(),
       ]);
-      const ctx = { call: current, assistant, lead: lead ?? null, campaign: campaign ?? null, baseUrl: publicBaseUrl() };
+      const ctx = { call: current, assistant, lead: lead ?? null, campaign: campaign ?? null, baseUrl };
       if (postCall) wanted.push({ kind: 'post_call', event: 'call.ended', url: postCall, payload: finishedCallPayload('call.ended', ctx) });
       if (inboundUrl) wanted.push({ kind: 'inbound', event: 'inbound_call.ended', url: inboundUrl, payload: finishedCallPayload('inbound_call.ended', ctx) });
     }

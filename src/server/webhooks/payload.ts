@@ -18,13 +18,6 @@ export function isoSeconds(dbText: string | null): string | null {
   return m ? `${m[1]}T${m[2]}Z` : null;
 }
 
-/** PUBLIC_URL: where receivers reach this service (recording links); default the local port. */
-export function publicBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.PUBLIC_URL?.trim();
-  if (configured) return configured.replace(/\/+$/, '');
-  return `http://localhost:${env.PORT || '8080'}`;
-}
-
 function isRecord(v: unknown): v is JsonRecord {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -83,7 +76,7 @@ export interface PayloadContext {
   assistant: AssistantRow;
   lead: LeadRow | null;
   campaign: CampaignRow | null;
-  /** PUBLIC_URL (publicBaseUrl()). */
+  /** Where receivers reach this service: PUBLIC_URL (config.ts), without a trailing slash. */
   baseUrl: string;
 }
 

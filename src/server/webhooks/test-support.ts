@@ -1,3 +1,4 @@
+import { publicBaseUrl } from '../config';
 import type { Db } from '../db/connect';
 import type { AssistantUpdate } from '../db/schema';
 import type { TestClock } from '../engine/clock';
@@ -41,7 +42,8 @@ export async function callAt(
   for (const moment of moments) {
     await db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      await enqueueCallWebhooks(trx, row, moment, clock.now());
+      // PUBLIC_URL as the test has it now (a test sets it for its own calls).
+      await enqueueCallWebhooks(trx, row, moment, clock.now(), publicBaseUrl(process.env));
     });
   }
   return id;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import * as contract from './index';
+import * as contract from '../index';
 
 /*
  * One FULL example of every response schema in the contract: every field the schema names, filled as the
