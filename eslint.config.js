@@ -31,7 +31,22 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^((\\.\\./)+app(/|$)|react|react-dom$|@mantine/)', message: 'The service never imports the console: share through src/contract.' }] }],
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^((\\.\\./)+app(/|$)|react|react-dom$|@mantine/)', message: 'The service never imports the console: share through src/contract.' },
+        // Rooms of the service: a domain folder (assistants/, calls/, …) and the background loops hold the rules
+        // and the SQL; routes/ only parse, call a domain and shape the answer; only app.ts composes the routes.
+        { regex: '^(\\.\\./)+routes/', message: 'Only src/server/app.ts imports routes: move what you need into its domain folder.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/server/routes/**/*.ts'],
+    ignores: ['src/server/routes/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^((\\.\\./)+app(/|$)|react|react-dom$|@mantine/)', message: 'The service never imports the console: share through src/contract.' },
+        { regex: '^kysely$', message: 'No SQL in routes: the query belongs in the domain folder (src/server/<domain>/).' },
+      ] }],
     },
   },
   {
