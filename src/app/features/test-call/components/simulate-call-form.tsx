@@ -6,12 +6,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { unknownOutcomeTitle } from '@/api/errors';
 import { m } from '@/i18n';
 import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
-import { PhoneInput } from '@/features/leads/components/phone-input';
-import { browserCountry } from '@/features/leads/lib/phone';
-import { applyServerErrors } from '@/features/leads/lib/server-errors';
+import { PhoneInput } from '@/components/phone-input';
+import { browserCountry } from '@/lib/phone';
+import { applyServerErrors } from '@/lib/server-errors';
 import { useSimulateInbound } from '../api/start-call';
 import { simulateCallSchema, simulateErrorPath, toSimulateRequest, type SimulateCallValues } from '../lib/form-schema';
-import { isNotOffered } from '@/features/webhooks/lib/not-offered';
+import { isNotOffered } from '@/lib/not-offered';
 
 /** "A customer calls +49 30 …; …": the number set apart where the language puts it ("{number}" in the message). */
 function Intro({ phoneNumber }: { phoneNumber: string | null }) {

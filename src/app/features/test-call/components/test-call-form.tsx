@@ -7,10 +7,10 @@ import type { Assistant } from '@contract';
 import { unknownOutcomeTitle } from '@/api/errors';
 import { m } from '@/i18n';
 import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
-import { PhoneInput } from '@/features/leads/components/phone-input';
-import { VariableRows } from '@/features/leads/components/variable-rows';
-import { browserCountry } from '@/features/leads/lib/phone';
-import { applyServerErrors } from '@/features/leads/lib/server-errors';
+import { PhoneInput } from '@/components/phone-input';
+import { VariableRows } from '@/components/variable-rows';
+import { browserCountry } from '@/lib/phone';
+import { applyServerErrors } from '@/lib/server-errors';
 import { useMakeCall } from '../api/start-call';
 import { emptyTestCall, testCallErrorPath, testCallSchema, toMakeCallRequest, type TestCallValues } from '../lib/form-schema';
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { VariableRow } from '@/features/leads/lib/form-schema';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
-import { variableText } from '@/features/leads/lib/format';
-import { e164Of, phoneProblem, type CountryCode, type PhoneValue } from '@/features/leads/lib/phone';
+import { variableText, type VariableRow } from '@/lib/variables';
+import { e164Of, phoneProblem, type CountryCode, type PhoneValue } from '@/lib/phone';
 
 /*
  * The test call and simulated call forms: a phone number as typed (with its country) and the call's
