@@ -17,3 +17,13 @@ export function variableText(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
+
+/** The rows as the variables object a request carries: rows without a key left out, keys trimmed. */
+export function rowsToObject(rows: readonly VariableRow[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const row of rows) {
+    const key = row.key.trim();
+    if (key !== '') out[key] = row.value;
+  }
+  return out;
+}

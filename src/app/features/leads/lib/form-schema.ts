@@ -3,7 +3,7 @@ import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import { LEAD_STATUSES, type CreateLeadRequest, type Lead, type UpdateLeadRequest } from '@contract/lead';
 import { VARIABLE_KEY_MAX } from './csv-mapping';
-import { variableText, type VariableRow } from '@/lib/variables';
+import { rowsToObject, variableText, type VariableRow } from '@/lib/variables';
 import { e164Of, phoneProblem, phoneValueFromE164, type CountryCode, type PhoneValue } from '@/lib/phone';
 
 /*
@@ -80,15 +80,6 @@ export function emptyLeadForm(country: CountryCode, campaignId: number | null): 
     secondary_contacts: [],
     allow_duplicate: false,
   };
-}
-
-function rowsToObject(rows: readonly VariableRow[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const row of rows) {
-    const key = row.key.trim();
-    if (key !== '') out[key] = row.value;
-  }
-  return out;
 }
 
 /** The POST /user/lead body of a checked form. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
-import { variableText, type VariableRow } from '@/lib/variables';
+import { rowsToObject, variableText, type VariableRow } from '@/lib/variables';
 import { e164Of, phoneProblem, type CountryCode, type PhoneValue } from '@/lib/phone';
 
 /*
@@ -52,15 +52,6 @@ export function emptyTestCall(country: CountryCode, assistantVariables: Record<s
     phone: { country, text: '' },
     variables: Object.entries(assistantVariables).map(([key, value]) => ({ key, value: variableText(value) })),
   };
-}
-
-function rowsToObject(rows: readonly VariableRow[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const row of rows) {
-    const key = row.key.trim();
-    if (key !== '') out[key] = row.value;
-  }
-  return out;
 }
 
 /** The POST /user/make_call body of a checked form. */
