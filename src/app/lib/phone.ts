@@ -6,8 +6,8 @@ import { currentLocale } from '@/i18n/locale';
 /*
  * Phone numbers in the console: what a person types (national or international, any punctuation) and the
  * country it is read in, to the API's E.164. The full metadata build (`/max`) is the one the contract and
- * the service use, so "valid" means the same on both sides. Heavy: only the leads and campaigns pages
- * import this file.
+ * the service use, so "valid" means the same on both sides. Heavy: only the leads pages and the test-call
+ * dialog import this file.
  */
 
 export { countryOf, formatInternational, formatNational, toE164, type CountryCode };
