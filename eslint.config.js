@@ -3,6 +3,16 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+/** The console's features (src/app/features/<feature>), read from the tree so a new one is fenced too. */
+const features = readdirSync(new URL('./src/app/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'dist-server.tmp-*', 'dist-server.lock', 'node_modules', '.data', 'test-results', 'playwright-report', 'src/app/route-tree.gen.ts', 'src/app/paraglide', '.tmp'] },
@@ -53,6 +63,46 @@ export default tseslint.config(
     files: ['src/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^((\\.\\./)+(app|server)(/|$)|react|node:|@mantine/|hono|kysely)', message: 'The contract is pure TypeScript that both sides import.' }] }],
+    },
+  },
+  // The console's rooms. A feature (src/app/features/<feature>) imports the shared rooms (components/, lib/,
+  // api/, live/, i18n/) and the contract, never another feature, the palette or the routes; the shared
+  // rooms import no feature. Composition happens above the features: routes/, palette/ and the shell.
+  // Resolved through the TypeScript resolver, so the @/ and @contract aliases count like relative paths.
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: `${root}tsconfig.app.json`, alwaysTryTypes: true })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/app/features/${feature}`,
+              from: './src/app/features',
+              except: [`./${feature}`],
+              message: `A feature never imports another: move what both need to components/, lib/ or api/ (${feature}).`,
+            })),
+            {
+              target: './src/app/features',
+              from: ['./src/app/palette', './src/app/routes'],
+              message: 'Features never import the palette or the routes: those compose the features.',
+            },
+            {
+              target: ['./src/app/components', './src/app/lib', './src/app/api', './src/app/live', './src/app/i18n'],
+              from: ['./src/app/features', './src/app/routes'],
+              message: 'The shared rooms import no feature and no route.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // Every text a person reads comes from the catalogs (src/app/i18n): no English literal in JSX text, in

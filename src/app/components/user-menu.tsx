@@ -2,7 +2,7 @@ import { ActionIcon, Menu, Text } from '@mantine/core';
 import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { describeApiHost, endSession, useSession } from '@/api/session';
-import { BalanceLine } from '@/features/account/components/balance-line';
+import { BalanceLine } from './balance-line';
 import { notifySuccess } from '@/lib/notify';
 import { m } from '@/i18n';
 

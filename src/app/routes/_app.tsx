@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { getSession } from '@/api/session';
 import { AppLayout } from '@/components/app-layout';
-import { LiveProvider } from '@/features/live/live-provider';
+import { LiveProvider } from '@/live/live-provider';
 
 /** Every signed-in page lives under this pathless layout: no session, no page (sign-in, then back). */
 export const Route = createFileRoute('/_app')({

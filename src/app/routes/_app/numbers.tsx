@@ -2,7 +2,10 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import * as z from '@/lib/zod-mini';
 import { PageHeader } from '@/components/page-header';
-import { languagesQuery, modelsQuery, phoneNumbersQuery, voicesQuery } from '@/features/lookups/api';
+import { languagesQuery } from '@/api/get-languages';
+import { modelsQuery } from '@/api/get-models';
+import { phoneNumbersQuery } from '@/api/get-phone-numbers';
+import { voicesQuery } from '@/api/get-voices';
 import { PhoneNumbersCard, type PhoneFilter } from '@/features/lookups/components/phone-numbers-card';
 import { VoicesCard, type VoiceFilter } from '@/features/lookups/components/voices-card';
 import { ModelsCard } from '@/features/lookups/components/models-card';
@@ -11,7 +14,7 @@ import { OwnedNumbersCard } from '@/features/phone-numbers/components/owned-numb
 import { BuyNumberCard } from '@/features/phone-numbers/components/buy-number-card';
 import { ownedNumbersQuery } from '@/features/phone-numbers/api/get-owned-numbers';
 import { searchNumbersQuery } from '@/features/phone-numbers/api/search-numbers';
-import { meQuery } from '@/features/account/api/get-me';
+import { meQuery } from '@/api/get-me';
 import { m } from '@/i18n';
 
 const defaults = { phones: 'all', voices: 'all' } as const;

@@ -6,7 +6,7 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { PageHeader } from '@/components/page-header';
 import { signOut } from '@/components/user-menu';
 import { AccountCard } from '@/features/account/components/account-card';
-import { meQuery } from '@/features/account/api/get-me';
+import { meQuery } from '@/api/get-me';
 import { SigningSecretCard } from '@/features/webhooks/components/signing-secret-card';
 import { m } from '@/i18n';
 import { formatInstant } from '@/i18n/format';

@@ -1,8 +1,8 @@
 import { ActionIcon, Card, Group, Loader, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { ErrorState } from '@/components/error-state';
-import { useMe } from '../api/get-me';
-import { formatMoney } from '../lib/money';
+import { useMe } from '@/api/get-me';
+import { formatMoney } from '@/lib/money';
 import { m } from '@/i18n';
 import { DASH } from '@/i18n/format';
 

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeHost, renderPage } from '@/features/phone-numbers/components/test-host';
-import { balanceAfter, formatMoney } from '../lib/money';
+import { fakeHost, renderPage } from '@/test/page-host';
+import { balanceAfter, formatMoney } from '@/lib/money';
 import { AccountCard } from './account-card';
-import { BalanceLine } from './balance-line';
+import { BalanceLine } from '@/components/balance-line';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { accountAnswerSchema } from '@contract/account';
 import { allFieldsVariants, applyDrifts, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, variantsQueryClient, type JsonRecord } from '@/test/variants';
 import { accountKeys } from '@/api/query-keys';
-import { formatMoney } from '../lib/money';
+import { formatMoney } from '@/lib/money';
 import { AccountCard } from './account-card';
-import { BalanceLine } from './balance-line';
+import { BalanceLine } from '@/components/balance-line';
 
 /** GET /user/me as the hosted documentation shows it. The account has no id: its name is what it shows. */
 const FULL: JsonRecord = { name: 'Your Name', email: 'example@example.de', total_balance: 100.67447094 };

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assistantMutationResponseSchema, type CreateAssistantRequest } from '@contract';
 import { api } from '@/api';
-import { lookupKeys } from '@/features/lookups/api';
-import { assistantKeys } from '@/api/query-keys';
+import { assistantKeys, lookupKeys } from '@/api/query-keys';
 
 /** POST /user/assistant: answers `{message, data: {id, name, status, type, mode}}`. */
 export function createAssistant(body: CreateAssistantRequest) {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@contract/answers';
 import { api } from '@/api';
-import { lookupKeys } from '@/features/lookups/api';
-import { assistantKeys } from '@/api/query-keys';
+import { assistantKeys, lookupKeys } from '@/api/query-keys';
 
 /** DELETE /user/assistant/{id}: the number it held is freed, its tools detached. */
 export function deleteAssistant(id: number) {

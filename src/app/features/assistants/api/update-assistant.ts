@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema, type UpdateAssistantRequest } from '@contract';
 import { api } from '@/api';
-import { lookupKeys } from '@/features/lookups/api';
-import { assistantKeys } from '@/api/query-keys';
+import { assistantKeys, lookupKeys } from '@/api/query-keys';
 
 /**
  * PUT /user/assistant/{id}: only the fields sent change; `tool_ids` replaces the attached tools. The answer

@@ -5,7 +5,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
-import { lookupKeys } from '@/features/lookups/api';
+import { lookupKeys } from '@/api/query-keys';
 import { emptyAssistantForm, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
 import { AssistantForm } from './assistant-form';
 

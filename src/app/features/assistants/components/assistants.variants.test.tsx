@@ -12,7 +12,7 @@ import {
   variantsQueryClient,
   type JsonRecord,
 } from '@/test/variants';
-import { lookupKeys } from '@/features/lookups/api';
+import { lookupKeys } from '@/api/query-keys';
 import { assistantToForm } from '../lib/form-values';
 import { AssistantForm } from './assistant-form';
 import { AssistantsTable } from './assistants-table';

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callsPageSchema, type Call } from '@contract/call';
 import type { Paginated } from '@contract/pagination';
 import { api } from '@/api';
-import { isLiveStatus } from '../lib/status';
+import { isLiveStatus } from '@/lib/call-status';
 import type { CallsParams } from '../lib/params';
 import { callKeys } from '@/api/query-keys';
 

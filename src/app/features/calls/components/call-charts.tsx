@@ -8,10 +8,10 @@ import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import { useCallsSample } from '../api/get-calls-sample';
 import { aggregateCalls, statusKey } from '../lib/chart-data';
-import { formatDay, joinParts } from '../lib/format';
-import { answeredByLabel, isKnownStatus, statusLabel } from '../lib/labels';
+import { formatDay, joinParts } from '@/lib/call-format';
+import { answeredByLabel, isKnownStatus, statusLabel } from '@/lib/call-labels';
 import type { CallsFilterParams } from '../lib/params';
-import { statusColor } from '../lib/status';
+import { statusColor } from '@/lib/call-status';
 
 const ANSWERED_COLORS: Record<string, string> = { human: 'teal.6', machine: 'orange.6', unknown: 'gray.5' };
 /** The answered-by of calls that did not say (chart-data's bucket). */

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import type { Call } from '@contract/call';
 import { m } from '@/i18n';
 import { CallFacts } from './call-facts';
-import { JsonBlock } from './json-block';
+import { JsonBlock } from '@/components/json-block';
 import { KeyValueTable } from './key-value-table';
-import { RecordingPlayer } from './recording-player';
-import { TranscriptView } from './transcript-view';
+import { RecordingPlayer } from '@/components/recording-player';
+import { TranscriptView } from '@/components/transcript-view';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

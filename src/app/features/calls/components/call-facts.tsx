@@ -3,10 +3,10 @@ import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Call } from '@contract/call';
 import { m } from '@/i18n';
-import { formatCallTime, formatCost, formatDuration } from '../lib/format';
-import { answeredByLabel, typeLabel } from '../lib/labels';
-import { PhoneNumber } from './phone-number';
-import { StatusBadge } from './status-badge';
+import { formatCallTime, formatCost, formatDuration } from '@/lib/call-format';
+import { answeredByLabel, typeLabel } from '@/lib/call-labels';
+import { PhoneNumber } from '@/components/phone-number';
+import { CallStatusBadge } from '@/components/call-status-badge';
 
 function Numbers({ call }: { call: Call }) {
   // A call with one number (a web call has no assistant number): that number alone, not "– → number".
@@ -28,7 +28,7 @@ function Numbers({ call }: { call: Call }) {
 
 export function CallFacts({ call }: { call: Call }) {
   const items: [string, ReactNode][] = [
-    [m.common_status(), <StatusBadge status={call.status} />],
+    [m.common_status(), <CallStatusBadge status={call.status} />],
     [m.calls_col_type(), typeLabel(call.type)],
     [m.calls_fact_numbers(), <Numbers call={call} />],
     [m.calls_col_assistant(), call.assistant_name || '—'],

@@ -6,7 +6,7 @@ import { lazy, memo, Suspense, useState } from 'react';
 import { CALL_STATUSES, CALL_TYPES } from '@contract/call';
 import { m } from '@/i18n';
 import type { FilterOption } from '../api/filter-option';
-import { statusLabel, typeLabel } from '../lib/labels';
+import { statusLabel, typeLabel } from '@/lib/call-labels';
 import { browserCountry, normalisePhoneFilter, type PhoneFilter } from '../lib/phone-filter';
 import type { CallsSearch } from '../lib/search';
 

@@ -14,7 +14,7 @@ import { useAssistantOptions } from '../api/get-assistant-options';
 import { useCampaignOptions } from '../api/get-campaign-options';
 import { callsQueryOptions, hasLiveCalls, LIVE_REFRESH_MS, useCalls } from '../api/get-calls';
 import { describeFilter } from '../lib/describe-filter';
-import { joinParts } from '../lib/format';
+import { joinParts } from '@/lib/call-format';
 import { callsParams, filterParams } from '../lib/params';
 import { activeFilterCount, clearedSearch, hasActiveFilter, type CallsSearch } from '../lib/search';
 import { useCallsParams } from '../lib/use-calls-params';

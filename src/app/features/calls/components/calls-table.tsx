@@ -2,10 +2,10 @@ import { Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { Call } from '@contract/call';
 import { m } from '@/i18n';
-import { DASH, formatCallTimeShort, formatCost, formatDuration, joinParts } from '../lib/format';
-import { answeredByLabel, typeLabel } from '../lib/labels';
-import { PhoneNumber } from './phone-number';
-import { StatusBadge } from './status-badge';
+import { DASH, formatCallTimeShort, formatCost, formatDuration, joinParts } from '@/lib/call-format';
+import { answeredByLabel, typeLabel } from '@/lib/call-labels';
+import { PhoneNumber } from '@/components/phone-number';
+import { CallStatusBadge } from '@/components/call-status-badge';
 
 /** The table's columns: a key, the heading (a message, read at render time) and whether it holds numbers. */
 export const CALL_COLUMNS = [
@@ -88,7 +88,7 @@ const CardRows = memo(function CardRows({ calls, selectedId, renderLink, onOpen 
         >
           <Group justify="space-between" gap="xs" wrap="nowrap">
             {renderLink(call, <CallTime value={call.created_at} />)}
-            <StatusBadge status={call.status} />
+            <CallStatusBadge status={call.status} />
           </Group>
           <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
             <PhoneNumber value={call.client_phone_number} />
@@ -146,7 +146,7 @@ const TableRows = memo(function TableRows({ calls, selectedId, renderLink, onOpe
           </td>
           <td className={TD}>{typeLabel(call.type)}</td>
           <td className={TD}>
-            <StatusBadge status={call.status} />
+            <CallStatusBadge status={call.status} />
           </td>
           <Truncated value={call.assistant_name} width={104} />
           <Truncated value={call.campaign_name} width={92} />

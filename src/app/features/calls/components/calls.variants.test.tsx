@@ -7,7 +7,7 @@ import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, 
 import { CallDetail } from './call-detail';
 import { CallFacts } from './call-facts';
 import { CallsTable } from './calls-table';
-import { TranscriptView } from './transcript-view';
+import { TranscriptView } from '@/components/transcript-view';
 
 /** A transcript line as the hosted call endpoints send it. */
 const FULL_LINE: JsonRecord = { sender: 'bot', type: 'transcript', text: 'Harbor Dental, how can I help?', timestamp: 2 };

@@ -5,7 +5,7 @@ import { errorMessage } from '@/api';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import type { ExportProgress } from '../api/export-calls';
-import { joinParts } from '../lib/format';
+import { joinParts } from '@/lib/call-format';
 import type { CallsFilterParams } from '../lib/params';
 
 type Phase =

@@ -1,8 +1,8 @@
 import { Code, Table, Text } from '@mantine/core';
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { m } from '@/i18n';
-import { DASH } from '../lib/format';
-import { keyValues } from '../lib/key-values';
+import { DASH } from '@/lib/call-format';
+import { keyValues } from '@/lib/key-values';
 
 /*
  * Keys are snake_case words ("appointment_booked"): on a phone the key column is ~120 px, and breaking

@@ -1,5 +1,5 @@
 import { CALL_STATUSES } from '@contract/call';
-import { dayOf } from './format';
+import { dayOf } from '@/lib/call-format';
 
 /** The fields of a call the charts read. */
 export interface ChartCall {

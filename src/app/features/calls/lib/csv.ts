@@ -1,7 +1,7 @@
 import type { Call } from '@contract/call';
 import { m } from '@/i18n';
-import { formatDuration } from './format';
-import { transcriptText } from './transcript';
+import { formatDuration } from '@/lib/call-format';
+import { transcriptText } from '@/lib/transcript';
 
 /*
  * The export: the table's columns plus the transcript as plain lines. Values stay machine-readable

@@ -1,6 +1,6 @@
 import { m } from '@/i18n';
-import { formatDay } from './format';
-import { statusLabel, typeLabel } from './labels';
+import { formatDay } from '@/lib/call-format';
+import { statusLabel, typeLabel } from '@/lib/call-labels';
 import type { CallsSearch } from './search';
 
 interface Named {

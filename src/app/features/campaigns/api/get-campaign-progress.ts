@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { campaignProgressAnswerSchema, type CampaignProgress } from '@contract/live';
 import { api, isApiError } from '@/api';
-import { useLiveRefetchInterval } from '@/features/live/live-context';
+import { useLiveRefetchInterval } from '@/live/live-context';
 import { campaignKeys } from '@/api/query-keys';
 
 /** GET /user/campaigns/{id}/progress: `{data: CampaignProgress}` (our extension). */

@@ -7,7 +7,7 @@ import { campaignProgressSchema, type CampaignProgress } from '@contract/live';
 import { ApiError } from '@/api';
 import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, type JsonRecord } from '@/test/variants';
 import { seriesRows } from '../lib/series';
-import { leadsDone } from '../lib/progress';
+import { leadsDone } from '@/lib/campaign-progress';
 import { CampaignProgressSection, CampaignProgressView, orderedStatuses } from './campaign-progress';
 
 const LIVE_CALL: JsonRecord = {

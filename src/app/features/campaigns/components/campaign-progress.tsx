@@ -6,12 +6,12 @@ import type { CampaignProgress } from '@contract/live';
 import { ErrorState } from '@/components/error-state';
 import { m } from '@/i18n';
 import { DASH, formatNumber } from '@/i18n/format';
-import { StatusBadge } from '@/features/calls/components/status-badge';
-import { LeadStatusBadge } from '@/features/leads/components/lead-status-badge';
-import { LiveCallsTable } from '@/features/live/components/live-calls-table';
-import { useNow } from '@/features/live/lib/use-now';
+import { CallStatusBadge } from '@/components/call-status-badge';
+import { LeadStatusBadge } from '@/components/lead-status-badge';
+import { LiveCallsTable } from '@/components/live-calls-table';
+import { useNow } from '@/live/use-now';
 import { progressNotOffered } from '../api/get-campaign-progress';
-import { leadsDone } from '../lib/progress';
+import { leadsDone } from '@/lib/campaign-progress';
 import { CampaignProgressNotOffered } from './campaign-progress-not-offered';
 import { CampaignProgressTable } from './campaign-progress-table';
 
@@ -151,7 +151,7 @@ export function CampaignProgressView({ progress }: { progress: CampaignProgress 
               <Group gap="md" role="group" aria-label={m.campaigns_progress_calls_by_status()} data-testid="progress-call-statuses">
                 {callStatuses.map(([status, n]) => (
                   <Group key={status} gap={6}>
-                    <StatusBadge status={status} />
+                    <CallStatusBadge status={status} />
                     <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
                       {formatNumber(n)}
                     </Text>

@@ -4,7 +4,8 @@ import type { Campaign } from '@contract/campaign';
 import { m } from '@/i18n';
 import { DASH, formatNumber } from '@/i18n/format';
 import { campaignName, formatRetries, formatSchedule } from '../lib/format';
-import { CampaignStatusBadge, CampaignStatusButtons } from './campaign-status';
+import { CampaignStatusBadge } from '@/components/campaign-status-badge';
+import { CampaignStatusButtons } from './campaign-status';
 import { DeleteCampaignButton } from './delete-campaign-button';
 
 function assistantName(c: Campaign): string {

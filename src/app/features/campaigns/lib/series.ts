@@ -1,7 +1,7 @@
 import type { ProgressPoint } from '@contract/live';
 import { m } from '@/i18n';
 import { dateTimeFormat, numberFormat } from '@/i18n/format';
-import { parseServiceTime } from '@/features/live/lib/time';
+import { parseServiceTime } from '@/live/time';
 
 /** One bucket of the chart and its table: the bucket's start in this browser's time, and its counts. */
 export interface SeriesRow {

@@ -11,12 +11,12 @@ import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useUpdateLead } from '../api/update-lead';
 import { editFormErrorPath, leadEditSchema, leadEditValues, statusOptions, toUpdateLeadRequest, type LeadEditValues } from '../lib/form-schema';
-import type { CountryCode } from '../lib/phone';
-import { applyServerErrors } from '../lib/server-errors';
-import { leadStatusLabel, statusSelectData } from '../lib/status';
+import type { CountryCode } from '@/lib/phone';
+import { applyServerErrors } from '@/lib/server-errors';
+import { leadStatusLabel, statusSelectData } from '@/lib/lead-status';
 import type { CampaignOption } from './lead-filters';
-import { PhoneInput } from './phone-input';
-import { VariableRows } from './variable-rows';
+import { PhoneInput } from '@/components/phone-input';
+import { VariableRows } from '@/components/variable-rows';
 
 export interface LeadEditFormProps {
   lead: Lead;

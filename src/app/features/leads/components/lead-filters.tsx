@@ -3,7 +3,7 @@ import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { m } from '@/i18n';
-import { statusSelectData } from '../lib/status';
+import { statusSelectData } from '@/lib/lead-status';
 
 export interface CampaignOption {
   value: number;

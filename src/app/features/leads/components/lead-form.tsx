@@ -18,11 +18,11 @@ import {
   toCreateLeadRequest,
   type LeadFormValues,
 } from '../lib/form-schema';
-import type { CountryCode } from '../lib/phone';
-import { applyServerErrors } from '../lib/server-errors';
+import type { CountryCode } from '@/lib/phone';
+import { applyServerErrors } from '@/lib/server-errors';
 import type { CampaignOption } from './lead-filters';
-import { PhoneInput } from './phone-input';
-import { VariableRows } from './variable-rows';
+import { PhoneInput } from '@/components/phone-input';
+import { VariableRows } from '@/components/variable-rows';
 
 function PhoneField({ control, name, label, required }: { control: Control<LeadFormValues>; name: 'phone' | `secondary_contacts.${number}.phone`; label: string; required?: boolean }) {
   return (

@@ -4,10 +4,11 @@ import { IconChevronDown, IconChevronRight, IconChevronUp, IconSelector, IconTra
 import type { Lead, SecondaryContact } from '@contract/lead';
 import { m } from '@/i18n';
 import { DASH, formatNumber } from '@/i18n/format';
-import { countryOf, formatNational } from '../lib/phone';
-import { customerEmail, customerName, formatLeadDateAndTime, formatLeadTime, variableText } from '../lib/format';
+import { countryOf, formatNational } from '@/lib/phone';
+import { variableText } from '@/lib/variables';
+import { customerEmail, customerName, formatLeadDateAndTime, formatLeadTime } from '../lib/format';
 import type { LeadSort } from '../lib/list-params';
-import { LeadStatusBadge } from './lead-status-badge';
+import { LeadStatusBadge } from '@/components/lead-status-badge';
 
 /** A stored number: national format with its country, E.164 on hover (and in the title for copy). */
 export function PhoneText({ e164, size = 'sm', fw }: { e164: string | null; size?: string; fw?: number }) {

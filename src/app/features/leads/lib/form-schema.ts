@@ -3,8 +3,8 @@ import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import { LEAD_STATUSES, type CreateLeadRequest, type Lead, type UpdateLeadRequest } from '@contract/lead';
 import { VARIABLE_KEY_MAX } from './csv-mapping';
-import { variableText } from './format';
-import { e164Of, phoneProblem, phoneValueFromE164, type CountryCode, type PhoneValue } from './phone';
+import { rowsToObject, variableText, type VariableRow } from '@/lib/variables';
+import { e164Of, phoneProblem, phoneValueFromE164, type CountryCode, type PhoneValue } from '@/lib/phone';
 
 /*
  * The lead forms' values, their checks (in the service's words, in the reader's language: every message
@@ -12,13 +12,6 @@ import { e164Of, phoneProblem, phoneValueFromE164, type CountryCode, type PhoneV
  * Phone numbers stay as typed (with their country) in the form, so a failed save keeps them; the request
  * carries E.164.
  */
-
-export interface VariableRow {
-  key: string;
-  value: string;
-  /** An existing variable of the lead (edit form): its key is fixed, it cannot be removed. */
-  existing?: boolean;
-}
 
 export interface LeadFormValues {
   campaign_id: number | null;
@@ -87,15 +80,6 @@ export function emptyLeadForm(country: CountryCode, campaignId: number | null): 
     secondary_contacts: [],
     allow_duplicate: false,
   };
-}
-
-function rowsToObject(rows: readonly VariableRow[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const row of rows) {
-    const key = row.key.trim();
-    if (key !== '') out[key] = row.value;
-  }
-  return out;
 }
 
 /** The POST /user/lead body of a checked form. */

@@ -1,13 +1,6 @@
 import type { Lead } from '@contract/lead';
 import { formatWallClock } from '@/i18n/format';
-
-/** A variable's value as text: strings as they are, anything else as JSON. */
-export function variableText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
+import { variableText } from '@/lib/variables';
 
 export function customerName(lead: Pick<Lead, 'variables'>): string {
   return variableText(lead.variables.customer_name);

@@ -1,6 +1,6 @@
 import type { Lead } from '@contract/lead';
 import { customerEmail, customerName } from './format';
-import { formatNational } from './phone';
+import { formatNational } from '@/lib/phone';
 import type { LeadListParams, LeadSort } from './list-params';
 
 /*

@@ -1,7 +1,7 @@
 import type { CountryCode } from '@contract/phone';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
-import { describeCountry, toE164 } from './phone';
+import { describeCountry, toE164 } from '@/lib/phone';
 import type { MappedRow } from './csv-mapping';
 
 /*

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, EmptyState } from '@mantine/core';
 import { IconLanguageOff } from '@tabler/icons-react';
 import { QueryState } from '@/components/query-state';
-import { languagesQuery } from '../api/get-languages';
+import { languagesQuery } from '@/api/get-languages';
 import { FilterableTable } from './filterable-table';
-import { LookupCard } from './lookup-card';
+import { LookupCard } from '@/components/lookup-card';
 import { m } from '@/i18n';
 import { DASH } from '@/i18n/format';
 

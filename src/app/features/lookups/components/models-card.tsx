@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ScrollArea, Table, Text } from '@mantine/core';
 import { IconBrain } from '@tabler/icons-react';
 import { QueryState } from '@/components/query-state';
-import { modelsQuery } from '../api/get-models';
-import { LookupCard } from './lookup-card';
+import { modelsQuery } from '@/api/get-models';
+import { LookupCard } from '@/components/lookup-card';
 import { m } from '@/i18n';
 import { DASH } from '@/i18n/format';
 

@@ -3,10 +3,10 @@ import { Badge, EmptyState, SegmentedControl, Table, Text } from '@mantine/core'
 import { IconPhoneOff } from '@tabler/icons-react';
 import type { PhoneNumber } from '@contract/lookups';
 import { QueryState } from '@/components/query-state';
-import { phoneNumbersQuery, type PhoneNumberType } from '../api/get-phone-numbers';
-import { LookupCard } from './lookup-card';
-import { regionName as countryName } from '@/features/phone-numbers/lib/countries';
-import { hostTypeLabel } from '@/features/phone-numbers/lib/format';
+import { phoneNumbersQuery, type PhoneNumberType } from '@/api/get-phone-numbers';
+import { LookupCard } from '@/components/lookup-card';
+import { hostTypeLabel } from '@/lib/number-type-label';
+import { regionName as countryName } from '@/lib/region-name';
 import { m } from '@/i18n';
 import { DASH } from '@/i18n/format';
 

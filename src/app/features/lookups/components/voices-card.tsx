@@ -3,10 +3,10 @@ import { Badge, EmptyState, SegmentedControl } from '@mantine/core';
 import { IconMicrophoneOff } from '@tabler/icons-react';
 import type { Voice, VoiceMode } from '@contract/lookups';
 import { QueryState } from '@/components/query-state';
-import { voicesQuery } from '../api/get-voices';
-import { voicesForMode } from '../lib/voice-choices';
+import { voicesQuery } from '@/api/get-voices';
+import { voicesForMode } from '@/lib/voice-choices';
 import { FilterableTable } from './filterable-table';
-import { LookupCard } from './lookup-card';
+import { LookupCard } from '@/components/lookup-card';
 import { m } from '@/i18n';
 import { DASH } from '@/i18n/format';
 

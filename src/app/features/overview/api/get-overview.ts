@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { overviewAnswerSchema, type Overview } from '@contract/live';
 import { api, isApiError } from '@/api';
-import { useLiveRefetchInterval } from '@/features/live/live-context';
+import { useLiveRefetchInterval } from '@/live/live-context';
 import { overviewKeys } from '@/api/query-keys';
 
 /** This browser's time zone, so "today" on the overview is the person's today. */

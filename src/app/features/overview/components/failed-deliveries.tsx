@@ -3,7 +3,7 @@ import type { WebhookDelivery } from '@contract/webhooks';
 import { AnchorLink } from '@/components/links';
 import { m } from '@/i18n';
 import { DASH, formatNumber } from '@/i18n/format';
-import { formatCallTime } from '@/features/calls/lib/format';
+import { formatCallTime } from '@/lib/call-format';
 
 /** Delivery statuses in the reader's language; one the console does not know as it came. */
 const STATUS_LABELS: Record<string, () => string> = {

@@ -4,8 +4,8 @@ import type { CampaignSummary } from '@contract/live';
 import { AnchorLink } from '@/components/links';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
-import { CampaignStatusBadge } from '@/features/campaigns/components/campaign-status';
-import { leadsDone } from '@/features/campaigns/lib/progress';
+import { CampaignStatusBadge } from '@/components/campaign-status-badge';
+import { leadsDone } from '@/lib/campaign-progress';
 
 /** Running campaigns, each with a bar of leads done (no longer waiting to be called) of all its leads. */
 export function RunningCampaigns({ campaigns }: { campaigns: readonly CampaignSummary[] }) {

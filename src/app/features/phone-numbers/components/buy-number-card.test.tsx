@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BuyNumberCard, type NumberSearch } from './buy-number-card';
-import { fakeHost, renderPage } from './test-host';
+import { fakeHost, renderPage } from '@/test/page-host';
 
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });

@@ -3,7 +3,7 @@ import { Badge, Button, EmptyState, Group, Loader, Select, Table, Text, TextInpu
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
 import { QueryState } from '@/components/query-state';
-import { LookupCard } from '@/features/lookups/components/lookup-card';
+import { LookupCard } from '@/components/lookup-card';
 import { useSearchNumbers } from '../api/search-numbers';
 import type { AvailableNumber } from '../api/schemas';
 import { cleanDigits, countryName, PURCHASE_COUNTRIES } from '../lib/countries';

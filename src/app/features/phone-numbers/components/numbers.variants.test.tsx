@@ -11,7 +11,7 @@ import {
   variantsQueryClient,
   type JsonRecord,
 } from '@/test/variants';
-import { formatMoney } from '@/features/account/lib/money';
+import { formatMoney } from '@/lib/money';
 import { phoneNumberKeys } from '@/api/query-keys';
 import { availableNumberSchema, listAnswer, ownedNumberSchema, type AvailableNumber, type OwnedNumber } from '../api/schemas';
 import { numberTypeLabel, servedBy } from '../lib/format';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OwnedNumbersCard } from './owned-numbers-card';
-import { fakeHost, renderPage } from './test-host';
+import { fakeHost, renderPage } from '@/test/page-host';
 
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });

@@ -6,7 +6,7 @@ import { errorMessage } from '@/api/errors';
 import { QueryState } from '@/components/query-state';
 import { confirmAction } from '@/lib/confirm';
 import { notifySuccess } from '@/lib/notify';
-import { LookupCard } from '@/features/lookups/components/lookup-card';
+import { LookupCard } from '@/components/lookup-card';
 import { useOwnedNumbers } from '../api/get-owned-numbers';
 import { useReleaseNumber } from '../api/release-number';
 import type { OwnedNumber } from '../api/schemas';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { fakeHost, renderWithHost, resetHost } from '@/features/webhooks/test/host';
+import { fakeHost, renderWithHost, resetHost } from '@/test/host';
 import { callProgress } from '../lib/steps';
 import { CallSteps } from './call-steps';
 import { LiveCall } from './live-call';

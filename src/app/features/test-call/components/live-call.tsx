@@ -6,10 +6,10 @@ import { ErrorState } from '@/components/error-state';
 import { AnchorLink } from '@/components/links';
 import { m } from '@/i18n';
 import { DASH } from '@/i18n/format';
-import { callQueryOptions } from '@/features/calls/api/get-call';
-import { RecordingPlayer } from '@/features/calls/components/recording-player';
-import { TranscriptView } from '@/features/calls/components/transcript-view';
-import { formatCost, formatDuration, humanize } from '@/features/calls/lib/format';
+import { callQueryOptions } from '@/api/get-call';
+import { RecordingPlayer } from '@/components/recording-player';
+import { TranscriptView } from '@/components/transcript-view';
+import { formatCost, formatDuration, humanize } from '@/lib/call-format';
 import { callProgress } from '../lib/steps';
 import { CallSteps } from './call-steps';
 

@@ -1,17 +1,14 @@
-import { useRef, type FormEvent } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconPhoneIncoming } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
-import { unknownOutcomeTitle } from '@/api/errors';
+import { useForm } from 'react-hook-form';
 import { m } from '@/i18n';
-import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
-import { PhoneInput } from '@/features/leads/components/phone-input';
-import { browserCountry } from '@/features/leads/lib/phone';
-import { applyServerErrors } from '@/features/leads/lib/server-errors';
+import { isNotOffered } from '@/lib/not-offered';
+import { browserCountry } from '@/lib/phone';
+import { applyServerErrors } from '@/lib/server-errors';
 import { useSimulateInbound } from '../api/start-call';
 import { simulateCallSchema, simulateErrorPath, toSimulateRequest, type SimulateCallValues } from '../lib/form-schema';
-import { isNotOffered } from '@/features/webhooks/lib/not-offered';
+import { CallPhoneField, StartCallForm } from './start-call-form';
 
 /** "A customer calls +49 30 …; …": the number set apart where the language puts it ("{number}" in the message). */
 function Intro({ phoneNumber }: { phoneNumber: string | null }) {
@@ -41,8 +38,6 @@ export function SimulateCallForm({ phoneNumberId, phoneNumber, onStarted }: { ph
   });
   const { control, handleSubmit, setError, formState } = form;
   const simulate = useSimulateInbound();
-  const inFlight = useRef(false);
-  const rootError = formState.errors.root?.server;
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -57,53 +52,18 @@ export function SimulateCallForm({ phoneNumberId, phoneNumber, onStarted }: { ph
     }
   });
 
-  // One submit at a time: the form's own state reaches the button a render later than a second press.
-  function onFormSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (inFlight.current) return;
-    inFlight.current = true;
-    void submit(e).finally(() => {
-      inFlight.current = false;
-    });
-  }
-
-  const busy = formState.isSubmitting || simulate.isPending;
   return (
-    <form onSubmit={onFormSubmit} noValidate aria-label={m.testcall_simulate()}>
-      <Stack gap="md">
-        <Intro phoneNumber={phoneNumber} />
-        <Controller
-          control={control}
-          name="from"
-          render={({ field, fieldState }) => (
-            <PhoneInput
-              label={m.testcall_caller_number()}
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              name={field.name}
-              inputRef={field.ref}
-            />
-          )}
-        />
-        {rootError ? (
-          <Alert
-            color={rootError.type === OUTCOME_UNKNOWN ? 'orange' : 'red'}
-            variant="light"
-            title={rootError.type === OUTCOME_UNKNOWN ? unknownOutcomeTitle() : m.testcall_not_started()}
-            role="alert"
-          >
-            <Text size="sm">{rootError.message}</Text>
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy} disabled={busy} leftSection={<IconPhoneIncoming size={16} aria-hidden />}>
-            {m.testcall_start()}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <StartCallForm
+      label={m.testcall_simulate()}
+      onSubmit={submit}
+      busy={formState.isSubmitting || simulate.isPending}
+      rootError={formState.errors.root?.server}
+      refusedTitle={m.testcall_not_started()}
+      submitLabel={m.testcall_start()}
+      submitIcon={<IconPhoneIncoming size={16} aria-hidden />}
+    >
+      <Intro phoneNumber={phoneNumber} />
+      <CallPhoneField control={control} name="from" label={m.testcall_caller_number()} />
+    </StartCallForm>
   );
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferred, fakeHost, renderWithHost, type Answer, resetHost } from '@/features/webhooks/test/host';
+import { deferred, fakeHost, renderWithHost, type Answer, resetHost } from '@/test/host';
 import { SimulateCallForm } from './simulate-call-form';
 import { TestCallForm } from './test-call-form';
 

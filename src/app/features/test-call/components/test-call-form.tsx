@@ -1,22 +1,19 @@
-import { useRef, type FormEvent } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconPhoneOutgoing } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { Assistant } from '@contract';
-import { unknownOutcomeTitle } from '@/api/errors';
+import { VariableRows } from '@/components/variable-rows';
 import { m } from '@/i18n';
-import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
-import { PhoneInput } from '@/features/leads/components/phone-input';
-import { VariableRows } from '@/features/leads/components/variable-rows';
-import { browserCountry } from '@/features/leads/lib/phone';
-import { applyServerErrors } from '@/features/leads/lib/server-errors';
+import { browserCountry } from '@/lib/phone';
+import { applyServerErrors } from '@/lib/server-errors';
 import { useMakeCall } from '../api/start-call';
 import { emptyTestCall, testCallErrorPath, testCallSchema, toMakeCallRequest, type TestCallValues } from '../lib/form-schema';
+import { CallPhoneField, StartCallForm } from './start-call-form';
 
 /**
- * The number to call and the call's variables, then POST /user/make_call. One press places one call:
- * the button waits for the answer and a second submit while one is under way is dropped.
+ * The number to call and the call's variables, then POST /user/make_call. One press places one call
+ * (see `StartCallForm`).
  */
 export function TestCallForm({ assistant, onStarted }: { assistant: Pick<Assistant, 'id' | 'variables'>; onStarted: (callId: number) => void }) {
   const form = useForm<TestCallValues>({
@@ -26,8 +23,6 @@ export function TestCallForm({ assistant, onStarted }: { assistant: Pick<Assista
   });
   const { control, register, handleSubmit, setError, getValues, formState } = form;
   const makeCall = useMakeCall();
-  const inFlight = useRef(false);
-  const rootError = formState.errors.root?.server;
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -38,62 +33,27 @@ export function TestCallForm({ assistant, onStarted }: { assistant: Pick<Assista
     }
   });
 
-  // One submit at a time: the form's own state reaches the button a render later than a second press.
-  function onFormSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (inFlight.current) return;
-    inFlight.current = true;
-    void submit(e).finally(() => {
-      inFlight.current = false;
-    });
-  }
-
   const busy = formState.isSubmitting || makeCall.isPending;
   return (
-    <form onSubmit={onFormSubmit} noValidate aria-label={m.testcall_test_call()}>
-      <Stack gap="md">
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field, fieldState }) => (
-            <PhoneInput
-              label={m.testcall_number_to_call()}
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-              name={field.name}
-              inputRef={field.ref}
-              description={m.testcall_number_hint()}
-            />
-          )}
-        />
-        <Stack gap={6}>
-          <Text size="sm" fw={500}>
-            {m.testcall_variables()}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {m.testcall_variables_hint({ placeholders: `{{${m.testcall_placeholders_word()}}}` })}
-          </Text>
-          <VariableRows control={control} register={register} name="variables" emptyText={m.testcall_no_variables()} disabled={busy} />
-        </Stack>
-        {rootError ? (
-          <Alert
-            color={rootError.type === OUTCOME_UNKNOWN ? 'orange' : 'red'}
-            variant="light"
-            title={rootError.type === OUTCOME_UNKNOWN ? unknownOutcomeTitle() : m.testcall_not_placed()}
-            role="alert"
-          >
-            <Text size="sm">{rootError.message}</Text>
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy} disabled={busy} leftSection={<IconPhoneOutgoing size={16} aria-hidden />}>
-            {m.testcall_place()}
-          </Button>
-        </Group>
+    <StartCallForm
+      label={m.testcall_test_call()}
+      onSubmit={submit}
+      busy={busy}
+      rootError={formState.errors.root?.server}
+      refusedTitle={m.testcall_not_placed()}
+      submitLabel={m.testcall_place()}
+      submitIcon={<IconPhoneOutgoing size={16} aria-hidden />}
+    >
+      <CallPhoneField control={control} name="phone" label={m.testcall_number_to_call()} description={m.testcall_number_hint()} />
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>
+          {m.testcall_variables()}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {m.testcall_variables_hint({ placeholders: `{{${m.testcall_placeholders_word()}}}` })}
+        </Text>
+        <VariableRows control={control} register={register} name="variables" emptyText={m.testcall_no_variables()} disabled={busy} />
       </Stack>
-    </form>
+    </StartCallForm>
   );
 }

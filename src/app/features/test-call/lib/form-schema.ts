@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { VariableRow } from '@/features/leads/lib/form-schema';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
-import { variableText } from '@/features/leads/lib/format';
-import { e164Of, phoneProblem, type CountryCode, type PhoneValue } from '@/features/leads/lib/phone';
+import { rowsToObject, variableText, type VariableRow } from '@/lib/variables';
+import { e164Of, phoneProblem, type CountryCode, type PhoneValue } from '@/lib/phone';
 
 /*
  * The test call and simulated call forms: a phone number as typed (with its country) and the call's
@@ -53,15 +52,6 @@ export function emptyTestCall(country: CountryCode, assistantVariables: Record<s
     phone: { country, text: '' },
     variables: Object.entries(assistantVariables).map(([key, value]) => ({ key, value: variableText(value) })),
   };
-}
-
-function rowsToObject(rows: readonly VariableRow[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const row of rows) {
-    const key = row.key.trim();
-    if (key !== '') out[key] = row.value;
-  }
-  return out;
 }
 
 /** The POST /user/make_call body of a checked form. */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allFieldsVariants, singleFieldVariants, variantArbitrary, VARIANT_RUNS, type JsonRecord } from '@/test/variants';
-import { fakeHost, renderWithHost, resetHost } from '../test/host';
+import { fakeHost, renderWithHost, resetHost } from '@/test/host';
 import { formatDeliveryTime } from '../lib/outcome';
 import { WebhookDeliveriesCard } from './deliveries-card';
 

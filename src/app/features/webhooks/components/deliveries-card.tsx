@@ -7,7 +7,7 @@ import { QueryState } from '@/components/query-state';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { deliveriesQuery } from '../api/get-deliveries';
 import { useResendDelivery } from '../api/resend-delivery';
-import { isNotOffered } from '../lib/not-offered';
+import { isNotOffered } from '@/lib/not-offered';
 import { DeliveriesTable } from './deliveries-table';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { WebhookDelivery } from '@contract/webhooks';
 import { ErrorState } from '@/components/error-state';
 import { AnchorLink } from '@/components/links';
-import { JsonBlock } from '@/features/calls/components/json-block';
+import { JsonBlock } from '@/components/json-block';
 import { m } from '@/i18n';
 import { DASH, formatNumber } from '@/i18n/format';
 import { deliveryQuery } from '../api/get-delivery';

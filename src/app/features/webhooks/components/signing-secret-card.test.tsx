@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeHost, renderWithHost, resetHost } from '../test/host';
+import { fakeHost, renderWithHost, resetHost } from '@/test/host';
 import { maskSecret, SigningSecretCard } from './signing-secret-card';
 
 afterEach(resetHost);

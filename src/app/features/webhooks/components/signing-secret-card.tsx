@@ -6,7 +6,7 @@ import { ErrorState } from '@/components/error-state';
 import { confirmAction } from '@/lib/confirm';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { signingSecretQuery, useRotateSigningSecret } from '../api/signing-secret';
-import { isNotOffered } from '../lib/not-offered';
+import { isNotOffered } from '@/lib/not-offered';
 import { m } from '@/i18n';
 
 /** The secret with all but its `whsec_` prefix and last four characters hidden. */

@@ -12,13 +12,15 @@ import { QueryState } from '@/components/query-state';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteAssistant } from '@/features/assistants/api/delete-assistant';
 import { assistantsQuery, useAssistants } from '@/features/assistants/api/get-assistants';
-import { outboundAssistantsQuery, useOutboundAssistants } from '@/features/assistants/api/get-outbound-assistants';
+import { outboundAssistantsQuery, useOutboundAssistants } from '@/api/get-outbound-assistants';
 import { AssistantsTable } from '@/features/assistants/components/assistants-table';
 import { PER_PAGE_CHOICES, type PerPage } from '@/features/assistants/lib/list-params';
 import { confirmDeleteAssistant } from '@/features/assistants/components/confirm-delete';
 import { assistantName } from '@/features/assistants/lib/format';
 import { OutboundAssistantsTable } from '@/features/assistants/components/outbound-assistants-table';
-import { phoneNumbersQuery, useLanguages, usePhoneNumbers, useVoices } from '@/features/lookups/api';
+import { phoneNumbersQuery, usePhoneNumbers } from '@/api/get-phone-numbers';
+import { useLanguages } from '@/api/get-languages';
+import { useVoices } from '@/api/get-voices';
 
 const DEFAULT_PER_PAGE = 10;
 

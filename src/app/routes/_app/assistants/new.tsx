@@ -12,7 +12,8 @@ import { assistantQuery } from '@/features/assistants/api/get-assistant';
 import { AssistantForm } from '@/features/assistants/components/assistant-form';
 import { emptyAssistantForm, type AssistantFormValues } from '@/features/assistants/lib/form-schema';
 import { duplicateToForm, formToCreateRequest } from '@/features/assistants/lib/form-values';
-import { languagesQuery, modelsQuery } from '@/features/lookups/api';
+import { languagesQuery } from '@/api/get-languages';
+import { modelsQuery } from '@/api/get-models';
 import { toolsQuery } from '@/features/tools/api/get-tools';
 import { useToolChoices } from './-tool-choices';
 

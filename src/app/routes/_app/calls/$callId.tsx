@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from '@/lib/zod-mini';
 import { idParam } from '@/lib/search-params';
-import { callQueryOptions } from '@/features/calls/api/get-call';
+import { callQueryOptions } from '@/api/get-call';
 import { CallDrawer } from '@/features/calls/components/call-drawer';
 
 /** Not a positive integer: 0, which the drawer shows as "no such call". */

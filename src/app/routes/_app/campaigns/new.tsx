@@ -7,9 +7,9 @@ import { AnchorLink } from '@/components/links';
 import { PageHeader } from '@/components/page-header';
 import { m } from '@/i18n';
 import { notifySuccess } from '@/lib/notify';
-import { outboundAssistantsQuery } from '@/features/campaigns/api/get-outbound-assistants';
+import { outboundAssistantsQuery } from '@/api/get-outbound-assistants';
 import { CampaignForm } from '@/features/campaigns/components/campaign-form';
-import { phoneNumbersQuery } from '@/features/lookups/api';
+import { phoneNumbersQuery } from '@/api/get-phone-numbers';
 
 export const Route = createFileRoute('/_app/campaigns/new')({
   loader: ({ context: { queryClient } }) =>

@@ -14,11 +14,12 @@ import { notifySuccess } from '@/lib/notify';
 import { campaignsQuery } from '@/features/campaigns/api/get-campaigns';
 import { leadsQuery } from '@/features/leads/api/get-leads';
 import { LeadEditForm } from '@/features/leads/components/lead-edit-form';
-import { LeadStatusBadge } from '@/features/leads/components/lead-status-badge';
+import { LeadStatusBadge } from '@/components/lead-status-badge';
 import { PhoneText } from '@/features/leads/components/leads-table';
 import { useDeleteLeadWithConfirm } from '@/features/leads/components/use-delete-lead';
-import { formatLeadTime, variableText } from '@/features/leads/lib/format';
-import { browserCountry } from '@/features/leads/lib/phone';
+import { formatLeadTime } from '@/features/leads/lib/format';
+import { variableText } from '@/lib/variables';
+import { browserCountry } from '@/lib/phone';
 
 /** Sets the two times apart (punctuation, the same in every language). */
 const SEPARATOR = '·';

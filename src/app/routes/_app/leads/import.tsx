@@ -7,7 +7,7 @@ import { campaignsQuery } from '@/features/campaigns/api/get-campaigns';
 import { leadsQuery } from '@/features/leads/api/get-leads';
 import { ImportLeads } from '@/features/leads/components/import/import-leads';
 import { campaignParamSearch } from '@/features/leads/lib/list-params';
-import { browserCountry } from '@/features/leads/lib/phone';
+import { browserCountry } from '@/lib/phone';
 
 export const Route = createFileRoute('/_app/leads/import')({
   validateSearch: campaignParamSearch,

@@ -10,7 +10,7 @@ import { notifySuccess } from '@/lib/notify';
 import { campaignsQuery } from '@/features/campaigns/api/get-campaigns';
 import { LeadForm } from '@/features/leads/components/lead-form';
 import { campaignParamSearch } from '@/features/leads/lib/list-params';
-import { browserCountry } from '@/features/leads/lib/phone';
+import { browserCountry } from '@/lib/phone';
 
 export const Route = createFileRoute('/_app/leads/new')({
   validateSearch: campaignParamSearch,

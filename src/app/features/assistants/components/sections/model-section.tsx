@@ -3,7 +3,7 @@ import { Group, Select, SimpleGrid, Textarea } from '@mantine/core';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '@contract';
 import { LengthCounter } from '@/components/length-counter';
-import { useModels } from '@/features/lookups/api';
+import { useModels } from '@/api/get-models';
 import { m } from '@/i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { ChoiceField, SliderField } from '../fields';

@@ -13,7 +13,7 @@ import { leadKeys } from '@/api/query-keys';
 import { applyMapping, guessMapping, mappingProblems, parseCsv, type ColumnMapping, type ParsedCsv } from '../../lib/csv-mapping';
 import { failedRowsCsv, failedRowsFileName, notImportedRows } from '../../lib/failed-rows';
 import { runImport, type ImportProgress, type ImportResult } from '../../lib/importer';
-import { countryOptions, isCountryCode, type CountryCode } from '../../lib/phone';
+import { countryOptions, isCountryCode, type CountryCode } from '@/lib/phone';
 import { summarizeValidation, validateRows, type CheckedRow } from '../../lib/row-validation';
 import type { CampaignOption } from '../lead-filters';
 import { ColumnMappingTable } from './column-mapping';

@@ -1,0 +1,106 @@
+import { useRef, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { unknownOutcomeTitle } from '@/api/errors';
+import { PhoneInput } from '@/components/phone-input';
+import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
+import type { PhoneValue } from '@/lib/phone';
+
+/*
+ * What the test call and the simulated call forms share: the frame (the fields, the refusal above the
+ * button, the button) and the phone number field. Each form keeps its own fields, request and errors.
+ */
+
+/**
+ * The form around a call's fields. One press places one call: the button waits for the answer and a
+ * second submit while one is under way is dropped.
+ */
+export function StartCallForm({
+  label,
+  onSubmit,
+  busy,
+  rootError,
+  refusedTitle,
+  submitLabel,
+  submitIcon,
+  children,
+}: {
+  label: string;
+  /** The form's checked submit (react-hook-form's `handleSubmit(...)`). */
+  onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void>;
+  busy: boolean;
+  /** `errors.root.server`: what the service refused with, or an outcome not known. */
+  rootError: { type?: string | number; message?: string } | undefined;
+  refusedTitle: string;
+  submitLabel: string;
+  submitIcon: ReactNode;
+  children: ReactNode;
+}) {
+  const inFlight = useRef(false);
+
+  // One submit at a time: the form's own state reaches the button a render later than a second press.
+  function onFormSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    void onSubmit(e).finally(() => {
+      inFlight.current = false;
+    });
+  }
+
+  return (
+    <form onSubmit={onFormSubmit} noValidate aria-label={label}>
+      <Stack gap="md">
+        {children}
+        {rootError ? (
+          <Alert
+            color={rootError.type === OUTCOME_UNKNOWN ? 'orange' : 'red'}
+            variant="light"
+            title={rootError.type === OUTCOME_UNKNOWN ? unknownOutcomeTitle() : refusedTitle}
+            role="alert"
+          >
+            <Text size="sm">{rootError.message}</Text>
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} disabled={busy} leftSection={submitIcon}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The required phone number of a call form, bound to the form field `name`. */
+export function CallPhoneField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+}: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  description?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <PhoneInput
+          label={label}
+          required
+          value={field.value as PhoneValue}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          name={field.name}
+          inputRef={field.ref}
+          description={description}
+        />
+      )}
+    />
+  );
+}
