@@ -14,7 +14,7 @@ export interface ServiceConfig {
   trustedProxies: number;
   /** Skips the demo seed on an empty database (tests seed what they need). */
   seedDemo: boolean;
-  /** ALLOW_PRIVATE_WEBHOOKS=1: webhooks may go to loopback, private and link-local addresses (tests, local set-up). */
+  /** ALLOW_PRIVATE_WEBHOOKS=1 or ALLOW_PRIVATE_URLS=1: webhooks may go to loopback, private and link-local addresses. */
   allowPrivateWebhooks: boolean;
   /** ENGINE_TICK_MS: how often the call engine, the dialler and the deliveries look for work (default 250). */
   engineTickMs: number;
@@ -22,6 +22,29 @@ export interface ServiceConfig {
   backgroundWork: boolean;
   /** PGLITE_SHARED_BUFFERS (e.g. 64MB): the embedded database's page cache; unset, connect.ts's default. */
   pgliteSharedBuffers: string | undefined;
+  /**
+   * ALLOW_PRIVATE_URLS=1 (ALLOW_PRIVATE_WEBHOOKS=1 is an alias): every URL a user hands the service (webhooks,
+   * mid-call tools) may reach loopback, private and link-local addresses (tests, a local set-up).
+   */
+  allowPrivateUrls: boolean;
+  /** The language model (LLM_BASE_URL and its companions); null when LLM_BASE_URL is unset. */
+  llm: LlmConfig | null;
+}
+
+/** An OpenAI-compatible chat-completions endpoint: the operator's configuration, trusted (no address guard). */
+export interface LlmConfig {
+  /** LLM_BASE_URL, e.g. http://localhost:11434/v1 (Ollama); `/chat/completions` and `/models` are under it. */
+  baseUrl: string;
+  /** LLM_API_KEY, sent as a Bearer token; optional for local servers. */
+  apiKey: string | undefined;
+  /** LLM_MODEL: the model every assistant uses; unset, each assistant's own model name is asked for. */
+  model: string | undefined;
+  /** LLM_TIMEOUT_MS: one attempt's limit, the whole answer (streamed or not) included (default 60 s). */
+  timeoutMs: number;
+  /** LLM_MAX_RETRIES: further attempts after a 429, a 5xx or a refused connection (default 2). */
+  maxRetries: number;
+  /** LLM_RETRY_DELAY_MS: the first wait before a retry, doubled each time; a Retry-After up to 10 s wins (default 1 s). */
+  retryDelayMs: number;
 }
 
 function intFromEnv(name: string, fallback: number): number {
@@ -49,7 +72,30 @@ function memorySizeFromEnv(name: string, raw: string | undefined): string | unde
   return v;
 }
 
+const isOn = (v: string | undefined) => v === '1' || v === 'true';
+
+function llmFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
+  const raw = (env.LLM_BASE_URL ?? '').trim();
+  if (raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`LLM_BASE_URL must be an http(s) URL such as http://localhost:11434/v1, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`LLM_BASE_URL must be an http(s) URL, got "${raw}"`);
+  return {
+    baseUrl: raw.replace(/\/+$/, ''),
+    apiKey: env.LLM_API_KEY?.trim() || undefined,
+    model: env.LLM_MODEL?.trim() || undefined,
+    timeoutMs: intFromEnv('LLM_TIMEOUT_MS', 60_000) || 60_000,
+    maxRetries: intFromEnv('LLM_MAX_RETRIES', 2),
+    retryDelayMs: intFromEnv('LLM_RETRY_DELAY_MS', 1_000),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const allowPrivateUrls = isOn(env.ALLOW_PRIVATE_URLS) || isOn(env.ALLOW_PRIVATE_WEBHOOKS);
   return {
     port: intFromEnv('PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -60,9 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     recordingRateLimitPerMinute: intFromEnv('RECORDING_RATE_LIMIT_PER_MINUTE', 600),
     trustedProxies: trustProxyFromEnv(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== '0',
-    allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS === '1' || env.ALLOW_PRIVATE_WEBHOOKS === 'true',
+    allowPrivateWebhooks: allowPrivateUrls,
     engineTickMs: intFromEnv('ENGINE_TICK_MS', 250) || 250,
     backgroundWork: env.BACKGROUND_WORK !== '0',
     pgliteSharedBuffers: memorySizeFromEnv('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS),
+    allowPrivateUrls,
+    llm: llmFromEnv(env),
   };
 }
