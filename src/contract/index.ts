@@ -14,3 +14,4 @@ export * from './account';
 export * from './phone-numbers';
 export * from './webhooks';
 export * from './live';
+export * from './conversation';

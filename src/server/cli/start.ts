@@ -41,11 +41,12 @@ async function main() {
   let work: { stop(): Promise<void> } | null = null;
   /** The whole service's app, once its database is open, migrated and seeded. */
   const ready = (async () => {
-    const [{ buildRootApp }, { startBackgroundWork }, { systemClock }, { installEventBridge }] = await Promise.all([
+    const [{ buildRootApp }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { createChatModel }] = await Promise.all([
       import('../serve'),
       import('../engine/runner'),
       import('../engine/clock'),
       import('../events/pg-bridge'),
+      import('../model/openai-compatible'),
     ]);
     let handle: DatabaseHandle | null = null;
     let bridge: EventBridge | null = null;
@@ -80,6 +81,8 @@ async function main() {
       apiUpstream: config.apiUpstream,
       staticDir: serveConsole ? staticDir : undefined,
       now: systemClock.now,
+      model: config.llm ? createChatModel(config.llm) : null,
+      allowPrivateUrls: config.allowPrivateUrls,
       ...(process.env.LOG_REQUESTS === '1' ? { log: (l: string) => console.log(l) } : {}),
     });
     return { app, handle, bridge, startBackgroundWork, systemClock };
@@ -119,6 +122,14 @@ async function main() {
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
   console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);
   console.log(`Open ${server.url} and sign in with the API token.`);
+  if (!config.apiUpstream) {
+    const llm = config.llm;
+    console.log(
+      llm
+        ? `Language model: ${llm.baseUrl} (${llm.model ? `LLM_MODEL=${llm.model} for every assistant` : "each assistant's own model"}).`
+        : 'Language model: none, so assistants cannot chat. Set LLM_BASE_URL to an OpenAI-compatible endpoint, e.g. LLM_BASE_URL=http://localhost:11434/v1 for Ollama.',
+    );
+  }
 }
 
 main().catch((e: unknown) => {

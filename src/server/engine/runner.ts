@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect';
 import { deliverWebhooks } from '../webhooks/dispatcher';
+import { endIdleConversations } from '../conversations/ending';
 import { advanceCalls } from './calls';
 import type { Clock } from './clock';
 import { dialCampaigns } from './dialer';
@@ -18,7 +19,7 @@ export interface BackgroundOptions {
 }
 
 export interface BackgroundWork {
-  /** One tick of every loop, in order: calls, dialling, calls again (new dials ring), deliveries. */
+  /** One tick of every loop, in order: calls, dialling, calls again (new dials ring), idle conversations, deliveries. */
   runOnce(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -30,6 +31,7 @@ export function startBackgroundWork(db: Db, options: BackgroundOptions): Backgro
     { name: 'Call engine', step: (now) => advanceCalls(db, now) },
     { name: 'Campaign dialler', step: (now) => dialCampaigns(db, now) },
     { name: 'Webhook deliveries', step: (now) => deliverWebhooks(db, now, { allowPrivate: options.allowPrivateWebhooks }) },
+    { name: 'Idle conversations', step: (now) => endIdleConversations(db, now) },
   ];
   const onError = options.onError ?? ((what, e) => console.error(`${what}:`, e instanceof Error ? e.message : e));
   let stopped = false;
@@ -62,10 +64,11 @@ export function startBackgroundWork(db: Db, options: BackgroundOptions): Backgro
 
   return {
     async runOnce() {
-      const [calls, dialler, deliveries] = loops as [Loop, Loop, Loop];
+      const [calls, dialler, deliveries, conversations] = loops as [Loop, Loop, Loop, Loop];
       await calls.step(options.clock.now());
       await dialler.step(options.clock.now());
       await calls.step(options.clock.now());
+      await conversations.step(options.clock.now());
       await deliveries.step(options.clock.now());
     },
     async stop() {

@@ -3,13 +3,14 @@ import { sql } from 'kysely';
 import { modelsQuerySchema, phoneNumbersQuerySchema, providersQuerySchema, voicesQuerySchema } from '../../contract';
 import type { AppEnv, Deps } from '../http/context';
 import { parseQuery } from '../http/validate';
+import { withEndpointModels } from '../model/catalogue';
 
 /*
  * The lookup lists an assistant refers to: the caller's phone numbers, the voices the caller sees
  * (public ones and the caller's own), the LLM models, the languages and the TTS/STT providers.
  * Bare arrays, ordered by id.
  */
-export function lookupRoutes({ db }: Deps) {
+export function lookupRoutes({ db, model }: Deps) {
   const r = new Hono<AppEnv>();
 
   r.get('/assistants/phone-numbers', async (c) => {
@@ -78,7 +79,7 @@ export function lookupRoutes({ db }: Deps) {
     const { type } = parseQuery(c, modelsQuerySchema);
     let q = db.selectFrom('llm_models').select(['id', 'name']);
     if (type) q = q.where('multimodal', '=', type === 'multimodal');
-    return c.json(await q.orderBy('id').execute());
+    return c.json(await withEndpointModels(db, model, await q.orderBy('id').execute(), type));
   });
 
   for (const table of ['synthesizer_providers', 'transcriber_providers'] as const) {
