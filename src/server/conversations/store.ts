@@ -38,28 +38,33 @@ export async function messagesOf(db: Db, conversationId: number): Promise<Conver
   return db.selectFrom('conversation_messages').selectAll().where('conversation_id', '=', conversationId).orderBy('id').execute();
 }
 
-/** What an assistant needs in a conversation besides its row: its model's name, its language, its tools. */
+/** What a turn needs of the assistant: its prompt and settings, its model's and language's names, its tools. */
 export interface AssistantSetting {
-  assistant: AssistantRow;
+  assistant: Pick<AssistantRow, 'id' | 'user_id' | 'system_prompt' | 'timezone' | 'variables' | 'end_call_tool_description' | 'llm_temperature' | 'deleted_at'>;
   modelName: string | null;
   language: string | null;
-  tools: ToolRow[];
+  tools: Pick<ToolRow, 'name' | 'description' | 'endpoint' | 'method' | 'timeout' | 'headers' | 'schema'>[];
 }
 
-export async function assistantSetting(db: Db, assistant: AssistantRow): Promise<AssistantSetting> {
-  const [model, language, tools] = await Promise.all([
-    assistant.llm_model_id === null ? undefined : db.selectFrom('llm_models').select('name').where('id', '=', assistant.llm_model_id).executeTakeFirst(),
-    assistant.language || assistant.language_id === null ? undefined : db.selectFrom('languages').select('name').where('id', '=', assistant.language_id).executeTakeFirst(),
-    db
-      .selectFrom('tools')
-      .innerJoin('assistant_tools', 'assistant_tools.tool_id', 'tools.id')
-      .selectAll('tools')
-      .where('assistant_tools.assistant_id', '=', assistant.id)
-      .where('tools.user_id', '=', assistant.user_id)
-      .orderBy('tools.id')
-      .execute(),
-  ]);
-  return { assistant, modelName: model?.name ?? null, language: assistant.language || language?.name || null, tools };
+/** One read for all of it (a turn's reads are the service's own time between the user and the model). */
+export async function assistantSetting(db: Db, assistantId: number): Promise<AssistantSetting | undefined> {
+  const row = await db
+    .selectFrom('assistants as a')
+    .leftJoin('llm_models as m', 'm.id', 'a.llm_model_id')
+    .leftJoin('languages as l', 'l.id', 'a.language_id')
+    .select(['a.id', 'a.user_id', 'a.system_prompt', 'a.timezone', 'a.variables', 'a.end_call_tool_description', 'a.llm_temperature', 'a.deleted_at', 'a.language', 'm.name as model_name', 'l.name as language_name'])
+    .select(
+      sql<AssistantSetting['tools']>`(
+        SELECT coalesce(json_agg(json_build_object('name', t.name, 'description', t.description, 'endpoint', t.endpoint, 'method', t.method,
+          'timeout', t.timeout, 'headers', t.headers, 'schema', t.schema) ORDER BY t.id), '[]'::json)
+        FROM tools t JOIN assistant_tools x ON x.tool_id = t.id
+        WHERE x.assistant_id = a.id AND t.user_id = a.user_id)`.as('tools'),
+    )
+    .where('a.id', '=', assistantId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { model_name, language_name, language, tools, ...assistant } = row;
+  return { assistant, modelName: model_name, language: language || language_name || null, tools };
 }
 
 export interface NewConversation {
@@ -141,40 +146,33 @@ export type UserMessageOutcome = { ok: true; message: ConversationMessageRow; co
 
 /**
  * Keeps the user's message, charging it when `billed` (refused, with nothing kept, when the balance is
- * short), and reopens the conversation when it had ended. One transaction.
+ * short), and reopens the conversation when it had ended. One statement: the charge, the message and the
+ * conversation's counters stand or fall together.
  */
 export async function addUserMessage(db: Db, conversation: ConversationRow, content: string, billed: boolean, now: Date): Promise<UserMessageOutcome> {
-  const cost = billed ? messageCost(conversation.type) : 0;
+  const cost = String(billed ? messageCost(conversation.type) : 0);
   const ts = toDbTimestamp(now);
-  return db.transaction().execute(async (trx) => {
-    if (cost > 0) {
-      const paid = await trx
-        .updateTable('users')
-        .set({ balance: sql`balance - ${String(cost)}::numeric` })
-        .where('id', '=', conversation.user_id)
-        .where('balance', '>=', sql<string>`${String(cost)}::numeric`)
-        .executeTakeFirst();
-      if (Number(paid.numUpdatedRows) !== 1) return { ok: false, reason: 'insufficient_balance' } as const;
-    }
-    const message = await trx
-      .insertInto('conversation_messages')
-      .values({ conversation_id: conversation.id, role: 'user', content, function_calls: '[]', cost, created_at: ts })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('conversations')
-      .set({
-        message_count: sql`message_count + 1`,
-        total_cost: sql`total_cost + ${String(cost)}::numeric`,
-        last_message_at: ts,
-        updated_at: ts,
-        ended_at: null,
-        ended_reason: null,
-      })
-      .where('id', '=', conversation.id)
-      .execute();
-    return { ok: true, message, cost } as const;
-  });
+  const result = await sql<ConversationMessageRow>`
+    WITH paid AS (
+      UPDATE users SET balance = balance - ${cost}::numeric
+      WHERE id = ${conversation.user_id} AND ${cost}::numeric > 0 AND balance >= ${cost}::numeric
+      RETURNING id
+    ), allowed AS (
+      SELECT 1 AS ok WHERE ${cost}::numeric = 0 OR EXISTS (SELECT 1 FROM paid)
+    ), kept AS (
+      INSERT INTO conversation_messages (conversation_id, role, content, function_calls, cost, created_at)
+      SELECT ${conversation.id}, 'user', ${content}, '[]'::jsonb, ${cost}::numeric, ${ts}::timestamp FROM allowed
+      RETURNING *
+    ), counted AS (
+      UPDATE conversations SET message_count = message_count + 1, total_cost = total_cost + ${cost}::numeric,
+        last_message_at = ${ts}::timestamp, updated_at = ${ts}::timestamp, ended_at = NULL, ended_reason = NULL
+      WHERE id = ${conversation.id} AND EXISTS (SELECT 1 FROM kept)
+      RETURNING id
+    )
+    SELECT * FROM kept`.execute(db);
+  const message = result.rows[0];
+  if (!message) return { ok: false, reason: 'insufficient_balance' };
+  return { ok: true, message, cost: Number(cost) };
 }
 
 /** The model could not answer: the message keeps why, and what it cost goes back. */
@@ -199,32 +197,22 @@ export interface AssistantReply {
   outputTokens: number | null;
 }
 
-/** Keeps the assistant's reply (inside the caller's transaction, which may also end the conversation). */
-export async function addAssistantReply(trx: Db, conversation: ConversationRow, reply: AssistantReply, now: Date): Promise<ConversationMessageRow> {
+/** Keeps the assistant's reply and counts it on the conversation, in one statement (`db` may be a transaction). */
+export async function addAssistantReply(db: Db, conversation: ConversationRow, reply: AssistantReply, now: Date): Promise<ConversationMessageRow> {
   const ts = toDbTimestamp(now);
-  const message = await trx
-    .insertInto('conversation_messages')
-    .values({
-      conversation_id: conversation.id,
-      role: 'assistant',
-      content: reply.content,
-      function_calls: JSON.stringify(reply.functionCalls),
-      model: reply.model,
-      model_latency_ms: reply.modelLatencyMs,
-      model_calls: reply.modelCalls,
-      input_tokens: reply.inputTokens,
-      output_tokens: reply.outputTokens,
-      cost: 0,
-      created_at: ts,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('conversations')
-    .set({ message_count: sql`message_count + 1`, last_message_at: ts, updated_at: ts })
-    .where('id', '=', conversation.id)
-    .execute();
-  return message;
+  const result = await sql<ConversationMessageRow>`
+    WITH kept AS (
+      INSERT INTO conversation_messages (conversation_id, role, content, function_calls, model, model_latency_ms, model_calls, input_tokens, output_tokens, cost, created_at)
+      VALUES (${conversation.id}, 'assistant', ${reply.content}, ${JSON.stringify(reply.functionCalls)}::jsonb, ${reply.model}, ${reply.modelLatencyMs},
+        ${reply.modelCalls}, ${reply.inputTokens}, ${reply.outputTokens}, 0, ${ts}::timestamp)
+      RETURNING *
+    ), counted AS (
+      UPDATE conversations SET message_count = message_count + 1, last_message_at = ${ts}::timestamp, updated_at = ${ts}::timestamp
+      WHERE id = ${conversation.id}
+      RETURNING id
+    )
+    SELECT * FROM kept`.execute(db);
+  return result.rows[0]!;
 }
 
 export async function setAiEnabled(db: Db, userId: number, uuid: string, enabled: boolean, now: Date): Promise<ConversationRow | undefined> {

@@ -105,9 +105,8 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
   }
   const model = svc.model;
   if (!model) throw new ConversationError('no_model', NO_MODEL_MESSAGE);
-  const assistantRow = await db.selectFrom('assistants').selectAll().where('id', '=', conversation.assistant_id).executeTakeFirst();
-  if (!assistantRow || assistantRow.deleted_at !== null) throw new ConversationError('processing', 'Failed to process message: the assistant has been deleted.');
-  const setting = await assistantSetting(db, assistantRow);
+  const setting = await assistantSetting(db, conversation.assistant_id);
+  if (!setting || setting.assistant.deleted_at !== null) throw new ConversationError('processing', 'Failed to process message: the assistant has been deleted.');
   const chosen = chooseModel(model.info, setting.modelName);
   if (!chosen) throw new ConversationError('processing', 'Failed to process message: the assistant has no model. Choose one on the assistant, or set LLM_MODEL to the model every assistant uses.');
 
@@ -189,10 +188,13 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
 
   const answer = said.join('\n\n');
   const now = svc.now();
-  const ended = await db.transaction().execute(async (trx) => {
-    await addAssistantReply(trx, conversation, { content: answer, functionCalls: calls, model: chosen.model, modelLatencyMs: modelMs, modelCalls, inputTokens, outputTokens }, now);
-    return ending ? endConversation(trx, conversation.id, 'end_call', now) : [];
-  });
+  const reply = { content: answer, functionCalls: calls, model: chosen.model, modelLatencyMs: modelMs, modelCalls, inputTokens, outputTokens };
+  const ended = ending
+    ? await db.transaction().execute(async (trx) => {
+        await addAssistantReply(trx, conversation, reply, now);
+        return endConversation(trx, conversation.id, 'end_call', now);
+      })
+    : (await addAssistantReply(db, conversation, reply, now), []);
   for (const e of ended) publish(db, e);
   return { aiDisabled: false, text: answer, functionCalls: calls, modelMs, toolMs: Math.round(toolMs) };
 }

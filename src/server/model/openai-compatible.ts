@@ -1,4 +1,3 @@
-import type { ModelMessage, ToolResultPart } from 'ai';
 import type { LlmConfig } from '../config';
 import {
   ModelCallError,
@@ -15,49 +14,54 @@ import { retryDelayMs, sleep } from './retry';
 
 /*
  * The ChatModel over any OpenAI-compatible chat-completions endpoint (Ollama, llama.cpp's llama-server,
- * vLLM, LM Studio, a hosted provider), with the AI SDK (`ai` 6 and `@ai-sdk/openai-compatible` 2): it
- * speaks the protocol, assembles streamed tool calls and reads usage, so none of that is ours to keep.
- * One step per call (tools have no `execute`: the conversation rules run them through the address guard
- * and record them). Retries are ours rather than the SDK's (whose first wait is a fixed 2 s): a 429, a 5xx
- * or a refused connection is tried again up to LLM_MAX_RETRIES times, waiting LLM_RETRY_DELAY_MS doubled
- * each time (or the endpoint's Retry-After, up to 10 s); a time-out (LLM_TIMEOUT_MS, per attempt) is not.
+ * vLLM, LM Studio, a hosted provider), with the AI SDK: `@ai-sdk/openai-compatible` 2 speaks the protocol
+ * (the request, the answer, streamed text and tool calls assembled from their chunks, usage, the
+ * endpoint's errors as APICallError), called at its language-model layer (doGenerate / doStream). The
+ * `ai` 6 package's generateText/streamText are not in the way: they validate the whole prompt with zod
+ * on every call (measured: the largest CPU cost of a turn, growing with the history; npm run bench:chat)
+ * and would run tools themselves, which the conversation rules do (through the address guard, recorded).
+ * One step per call. Retries are ours (the SDK's first wait is a fixed 2 s): a 429, a 5xx or a refused
+ * connection is tried again up to LLM_MAX_RETRIES times, waiting LLM_RETRY_DELAY_MS doubled each time (or
+ * the endpoint's Retry-After, up to 10 s); a time-out (LLM_TIMEOUT_MS, per attempt) is not.
  * The SDK is imported on first use, so a service without a model never loads it (npm run bench:start).
  */
 
-type Sdk = { ai: typeof import('ai'); provider: typeof import('@ai-sdk/openai-compatible') };
+type Sdk = { provider: typeof import('@ai-sdk/openai-compatible'); APICallError: typeof import('ai').APICallError };
 let sdk: Promise<Sdk> | undefined;
-const loadSdk = () => (sdk ??= Promise.all([import('ai'), import('@ai-sdk/openai-compatible')]).then(([ai, provider]) => ({ ai, provider })));
+const loadSdk = () =>
+  (sdk ??= Promise.all([import('@ai-sdk/openai-compatible'), import('ai')]).then(([provider, ai]) => ({ provider, APICallError: ai.APICallError })));
+
+type LanguageModel = ReturnType<ReturnType<Sdk['provider']['createOpenAICompatible']>['chatModel']>;
+type CallOptions = Parameters<LanguageModel['doGenerate']>[0];
+type Prompt = CallOptions['prompt'];
+type ToolResultOutput = Extract<Extract<Prompt[number], { role: 'tool' }>['content'][number], { type: 'tool-result' }>['output'];
+type ProviderUsage = Awaited<ReturnType<LanguageModel['doGenerate']>>['usage'];
 
 const MODELS_TTL_MS = 60_000;
 const MODELS_TIMEOUT_MS = 5_000;
 
-function toolOutput(result: unknown, isError: boolean): ToolResultPart['output'] {
+function toolOutput(result: unknown, isError: boolean): ToolResultOutput {
   const text = typeof result === 'string' ? result : JSON.stringify(result ?? null);
   if (isError) return { type: 'error-text', value: text };
   if (typeof result === 'string') return { type: 'text', value: result };
   return { type: 'json', value: (result ?? null) as never };
 }
 
-/** Our messages in the SDK's form; consecutive tool results go into one tool message. */
-export function toModelMessages(messages: ChatMessage[]): ModelMessage[] {
-  const out: ModelMessage[] = [];
+/** The system prompt and our messages as the provider's prompt; consecutive tool results go into one tool message. */
+export function toPrompt(system: string, messages: ChatMessage[]): Prompt {
+  const out: Prompt = system ? [{ role: 'system', content: system }] : [];
   for (const m of messages) {
-    if (m.role === 'user') out.push({ role: 'user', content: m.content });
+    if (m.role === 'user') out.push({ role: 'user', content: [{ type: 'text', text: m.content }] });
     else if (m.role === 'assistant') {
-      const calls = m.toolCalls ?? [];
-      if (calls.length === 0) {
-        out.push({ role: 'assistant', content: m.content });
-        continue;
-      }
       out.push({
         role: 'assistant',
         content: [
           ...(m.content ? [{ type: 'text' as const, text: m.content }] : []),
-          ...calls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.id, toolName: c.name, input: c.arguments })),
+          ...(m.toolCalls ?? []).map((c) => ({ type: 'tool-call' as const, toolCallId: c.id, toolName: c.name, input: c.arguments })),
         ],
       });
     } else {
-      const part: ToolResultPart = { type: 'tool-result', toolCallId: m.toolCallId, toolName: m.name, output: toolOutput(m.result, m.isError) };
+      const part = { type: 'tool-result' as const, toolCallId: m.toolCallId, toolName: m.name, output: toolOutput(m.result, m.isError) };
       const last = out[out.length - 1];
       if (last?.role === 'tool') last.content.push(part);
       else out.push({ role: 'tool', content: [part] });
@@ -66,17 +70,23 @@ export function toModelMessages(messages: ChatMessage[]): ModelMessage[] {
   return out;
 }
 
-function readCall(call: { toolCallId: string; toolName: string; input: unknown; invalid?: boolean; error?: unknown }): ChatToolCall {
-  const input = call.input;
-  const args = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  const out: ChatToolCall = { id: call.toolCallId, name: call.toolName, arguments: args };
-  if (call.invalid) out.invalid = call.error instanceof Error ? call.error.message : 'the call could not be read';
+/** A call as the provider gives it: its arguments are JSON text, which the model may have got wrong. */
+function readCall(call: { toolCallId: string; toolName: string; input: string }): ChatToolCall {
+  const out: ChatToolCall = { id: call.toolCallId, name: call.toolName, arguments: {} };
+  if (call.input.trim() === '') return out;
+  try {
+    const parsed = JSON.parse(call.input) as unknown;
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) out.arguments = parsed as Record<string, unknown>;
+    else out.invalid = 'the arguments are not a JSON object';
+  } catch {
+    out.invalid = `the arguments are not JSON: ${call.input.slice(0, 200)}`;
+  }
   return out;
 }
 
-const usageOf = (u: { inputTokens?: number | undefined; outputTokens?: number | undefined } | undefined): ChatUsage => ({
-  inputTokens: u?.inputTokens ?? null,
-  outputTokens: u?.outputTokens ?? null,
+const usageOf = (u: ProviderUsage | undefined): ChatUsage => ({
+  inputTokens: u?.inputTokens.total ?? null,
+  outputTokens: u?.outputTokens.total ?? null,
 });
 
 /** What the endpoint said, without the SDK's wrapping: its `error.message` when it sent one. */
@@ -101,10 +111,16 @@ interface Attempt<T> {
 
 export function createChatModel(config: LlmConfig): ChatModel {
   let provider: ReturnType<Sdk['provider']['createOpenAICompatible']> | undefined;
+  const models = new Map<string, LanguageModel>();
   const modelFor = async (name: string) => {
-    const { ai, provider: p } = await loadSdk();
+    const { provider: p } = await loadSdk();
     provider ??= p.createOpenAICompatible({ name: 'llm', baseURL: config.baseUrl, ...(config.apiKey ? { apiKey: config.apiKey } : {}), includeUsage: true });
-    return { ai, model: provider.chatModel(name) };
+    let model = models.get(name);
+    if (!model) {
+      model = provider.chatModel(name);
+      if (models.size < 100) models.set(name, model);
+    }
+    return model;
   };
 
   let cached: { at: number; names: string[] } | undefined;
@@ -127,7 +143,7 @@ export function createChatModel(config: LlmConfig): ChatModel {
 
   /** The SDK's error as ours: the endpoint's words, and an unknown model said plainly. */
   async function failure(e: unknown, model: string, timedOut: boolean): Promise<Error> {
-    const { ai } = await loadSdk();
+    const ai = await loadSdk();
     if (timedOut) return new ModelCallError(`The model did not answer within ${config.timeoutMs} ms (LLM_TIMEOUT_MS).`, undefined);
     if (ai.APICallError.isInstance(e)) {
       const said = endpointMessage(e.responseBody) ?? e.message;
@@ -145,7 +161,7 @@ export function createChatModel(config: LlmConfig): ChatModel {
   }
 
   async function withRetries<T extends Omit<ChatReply, 'attempts'>>(request: ChatRequest, attempt: Attempt<T>): Promise<ChatReply> {
-    const { ai } = await loadSdk();
+    const ai = await loadSdk();
     for (let n = 1; ; n++) {
       const timeout = AbortSignal.timeout(config.timeoutMs);
       const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -164,20 +180,13 @@ export function createChatModel(config: LlmConfig): ChatModel {
     }
   }
 
-  async function prepare(request: ChatRequest) {
-    const { ai, model } = await modelFor(request.model);
-    const tools = Object.fromEntries(
-      request.tools.map((t) => [t.name, ai.tool({ description: t.description, inputSchema: ai.jsonSchema<Record<string, unknown>>(t.parameters as Parameters<Sdk['ai']['jsonSchema']>[0]) })]),
-    );
+  async function prepare(request: ChatRequest): Promise<{ model: LanguageModel; options: Omit<CallOptions, 'abortSignal'> }> {
     return {
-      ai,
+      model: await modelFor(request.model),
       options: {
-        model,
-        system: request.system,
-        messages: toModelMessages(request.messages),
-        ...(request.tools.length > 0 ? { tools } : {}),
+        prompt: toPrompt(request.system, request.messages),
+        ...(request.tools.length > 0 ? { tools: request.tools.map((t) => ({ type: 'function' as const, name: t.name, description: t.description, inputSchema: t.parameters as never })) } : {}),
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-        maxRetries: 0,
       },
     };
   }
@@ -187,37 +196,49 @@ export function createChatModel(config: LlmConfig): ChatModel {
     listModels: () => listModels(),
 
     async reply(request) {
-      const { ai, options } = await prepare(request);
+      const { model, options } = await prepare(request);
       return withRetries(request, {
         retryable: () => true,
         async run(abortSignal) {
           const t0 = performance.now();
-          const result = await ai.generateText({ ...options, abortSignal });
-          return { text: result.text, toolCalls: result.toolCalls.map(readCall), usage: usageOf(result.usage), latencyMs: Math.round(performance.now() - t0) };
+          const result = await model.doGenerate({ ...options, abortSignal });
+          let text = '';
+          const toolCalls: ChatToolCall[] = [];
+          for (const part of result.content) {
+            if (part.type === 'text') text += part.text;
+            else if (part.type === 'tool-call') toolCalls.push(readCall(part));
+          }
+          return { text, toolCalls, usage: usageOf(result.usage), latencyMs: Math.round(performance.now() - t0) };
         },
       });
     },
 
     async stream(request, handlers: ChatStreamHandlers) {
-      const { ai, options } = await prepare(request);
+      const { model, options } = await prepare(request);
       let handedOut = false;
       return withRetries(request, {
         retryable: () => !handedOut,
         async run(abortSignal) {
           const t0 = performance.now();
-          const result = ai.streamText({ ...options, abortSignal, onError: () => undefined });
+          const { stream } = await model.doStream({ ...options, abortSignal, includeRawChunks: false });
           let text = '';
           const toolCalls: ChatToolCall[] = [];
           let usage: ChatUsage = { inputTokens: null, outputTokens: null };
-          for await (const part of result.fullStream) {
-            if (part.type === 'text-delta') {
-              text += part.text;
-              handedOut = true;
-              handlers.onText(part.text);
-            } else if (part.type === 'tool-call') toolCalls.push(readCall(part));
-            else if (part.type === 'finish') usage = usageOf(part.totalUsage);
-            else if (part.type === 'error') throw part.error;
-            else if (part.type === 'abort') throw new Error('aborted');
+          const reader = stream.getReader();
+          try {
+            for (;;) {
+              const { done, value: part } = await reader.read();
+              if (done) break;
+              if (part.type === 'text-delta') {
+                text += part.delta;
+                handedOut = true;
+                handlers.onText(part.delta);
+              } else if (part.type === 'tool-call') toolCalls.push(readCall(part));
+              else if (part.type === 'finish') usage = usageOf(part.usage);
+              else if (part.type === 'error') throw part.error;
+            }
+          } finally {
+            reader.releaseLock();
           }
           return { text, toolCalls, usage, latencyMs: Math.round(performance.now() - t0) };
         },
