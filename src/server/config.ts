@@ -74,6 +74,14 @@ function memorySizeFromEnv(name: string, raw: string | undefined): string | unde
 
 const isOn = (v: string | undefined) => v === '1' || v === 'true';
 
+function wholeFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return n;
+}
+
 function llmFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
   const raw = (env.LLM_BASE_URL ?? '').trim();
   if (raw === '') return null;
@@ -88,9 +96,9 @@ function llmFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
     baseUrl: raw.replace(/\/+$/, ''),
     apiKey: env.LLM_API_KEY?.trim() || undefined,
     model: env.LLM_MODEL?.trim() || undefined,
-    timeoutMs: intFromEnv('LLM_TIMEOUT_MS', 60_000) || 60_000,
-    maxRetries: intFromEnv('LLM_MAX_RETRIES', 2),
-    retryDelayMs: intFromEnv('LLM_RETRY_DELAY_MS', 1_000),
+    timeoutMs: wholeFromEnv(env, 'LLM_TIMEOUT_MS', 60_000) || 60_000,
+    maxRetries: wholeFromEnv(env, 'LLM_MAX_RETRIES', 2),
+    retryDelayMs: wholeFromEnv(env, 'LLM_RETRY_DELAY_MS', 1_000),
   };
 }
 

@@ -34,6 +34,21 @@ export async function findConversation(db: Db, userId: number, uuid: string): Pr
   return db.selectFrom('conversations').selectAll().where('uuid', '=', uuid.toLowerCase()).where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** Whether the user's balance covers one billed message (a widget conversation is refused without it). */
+export async function canAffordMessage(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', userId).where('balance', '>=', sql<string>`${String(CONVERSATION_MESSAGE_COST)}::numeric`).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The conversation with its history and the record the list shows (GET /conversations/{uuid}). */
+export async function conversationWithHistory(db: Db, conversation: ConversationRow) {
+  const [messages, assistant] = await Promise.all([
+    messagesOf(db, conversation.id),
+    db.selectFrom('assistants').select(['uuid', 'name']).where('id', '=', conversation.assistant_id).executeTakeFirstOrThrow(),
+  ]);
+  return { messages, listed: { ...conversation, assistant_uuid: assistant.uuid, assistant_name: assistant.name } };
+}
+
 export async function messagesOf(db: Db, conversationId: number): Promise<ConversationMessageRow[]> {
   return db.selectFrom('conversation_messages').selectAll().where('conversation_id', '=', conversationId).orderBy('id').execute();
 }

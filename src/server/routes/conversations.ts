@@ -5,15 +5,22 @@ import {
   conversationEndedWebhookDisableRequest,
   conversationEndedWebhookEnableRequest,
   conversationsQuery,
-  CONVERSATION_MESSAGE_COST,
   createConversationRequest,
   generateReplyRequest,
   sendMessageRequest,
 } from '../../contract';
-import { balanceOf } from '../balance';
 import { listConversations } from '../conversations/list';
 import { conversationResource, functionCallResource, messageResource } from '../conversations/resource';
-import { customerConversation, findAssistant, findConversation, messagesOf, openConversation, setAiEnabled, setConversationEndedWebhook } from '../conversations/store';
+import {
+  canAffordMessage,
+  conversationWithHistory,
+  customerConversation,
+  findAssistant,
+  findConversation,
+  openConversation,
+  setAiEnabled,
+  setConversationEndedWebhook,
+} from '../conversations/store';
 import { ConversationError, INSUFFICIENT_BALANCE, NO_MODEL_MESSAGE, takeTurn, type ConversationServices, type TurnResult } from '../conversations/turn';
 import type { AppEnv, Deps } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
@@ -67,7 +74,7 @@ function chatRoutes(svc: ConversationServices) {
     const assistant = await findAssistant(db, c.var.user.id, input.assistant_id);
     if (!assistant) throw notFound(ASSISTANT_NOT_FOUND);
     // A widget conversation needs the price of a message in the balance (the hosted documentation's 400).
-    if (input.type === 'widget' && (await balanceOf(db, c.var.user.id)) < CONVERSATION_MESSAGE_COST) throw new HttpError(400, INSUFFICIENT_BALANCE);
+    if (input.type === 'widget' && !(await canAffordMessage(db, c.var.user.id))) throw new HttpError(400, INSUFFICIENT_BALANCE);
     const { conversation, initial } = await openConversation(db, { userId: c.var.user.id, assistant, type: input.type, variables: input.variables ?? null, withInitialMessage: true, now: now() });
     return c.json({ status: true, conversation_id: conversation.uuid, history: initial ? [messageResource(initial)] : [] });
   });
@@ -110,16 +117,8 @@ function chatRoutes(svc: ConversationServices) {
   });
 
   r.get('/conversations/:uuid', async (c) => {
-    const conversation = await own(c);
-    const [messages, assistant] = await Promise.all([
-      messagesOf(db, conversation.id),
-      db.selectFrom('assistants').select(['uuid', 'name']).where('id', '=', conversation.assistant_id).executeTakeFirstOrThrow(),
-    ]);
-    return c.json({
-      status: true,
-      history: messages.map(messageResource),
-      conversation: conversationResource({ ...conversation, assistant_uuid: assistant.uuid, assistant_name: assistant.name }),
-    });
+    const { messages, listed } = await conversationWithHistory(db, await own(c));
+    return c.json({ status: true, history: messages.map(messageResource), conversation: conversationResource(listed) });
   });
 
   for (const [action, enabled] of [['disable-ai', false], ['enable-ai', true]] as const) {
