@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { issueToken } from '../auth/tokens';
@@ -14,7 +15,8 @@ import type { Sample } from './chat-load';
  * `npm run bench:chat` (not a test): 20 conversations at once against the real service, each message
  * answered by a stand-in model that takes 300 ms a step (two steps: a tool call, then the words) and a
  * tool that takes 50 ms. Prints the time the service adds beyond the model and the tool (each message's
- * time less its Server-Timing model and tools shares; p50, p95) and the service's CPU per message. The
+ * time less its Server-Timing model and tools shares; p50, p95), as the client sees it and inside the
+ * handler (without the HTTP exchange and the client's own delays), and the service's CPU per message. The
  * stand-in, the tool and the clients run in a child process (chat-load.ts), so the CPU measured here is
  * the service's alone (the embedded database included). On DATABASE_URL it works in a schema of its own.
  *
@@ -87,22 +89,28 @@ async function main() {
     await ask(child, { run: { api, token, conversations: warm, messages: 2 } }, 'samples');
 
     const conversations = await Promise.all(Array.from({ length: CONVERSATIONS }, open));
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const samples = await ask<Sample[]>(child, { run: { api, token, conversations, messages: MESSAGES } }, 'samples');
     const wall = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
+    loop.disable();
     await server.close();
 
     const failed = samples.filter((s) => s.status !== 200).length;
     const ok = samples.filter((s) => s.status === 200);
     const added = ok.map((s) => s.totalMs - s.modelMs - s.toolMs).sort((a, b) => a - b);
+    const inside = ok.map((s) => s.serverMs - s.modelMs - s.toolMs).sort((a, b) => a - b);
     const total = ok.map((s) => s.totalMs).sort((a, b) => a - b);
     const cpuMs = (cpu.user + cpu.system) / 1000;
     console.log(`Chat: ${CONVERSATIONS} conversations at once, ${MESSAGES} messages each, ${handle.kind}; model ${opts['model-ms']} ms a step (2 steps a message), tool ${opts['tool-ms']} ms`);
     console.log(`  ${ok.length} replies (${failed} failed) in ${(wall / 1000).toFixed(1)} s: ${(ok.length / (wall / 1000)).toFixed(1)} messages/s`);
     console.log(`  a message end to end: p50 ${pct(total, 50).toFixed(0)} ms, p95 ${pct(total, 95).toFixed(0)} ms`);
-    console.log(`  time the service adds beyond model and tool: p50 ${pct(added, 50).toFixed(1)} ms, p95 ${pct(added, 95).toFixed(1)} ms, max ${added.at(-1)?.toFixed(1)} ms`);
+    console.log(`  time the service adds beyond model and tool, as the client sees it: p50 ${pct(added, 50).toFixed(1)} ms, p95 ${pct(added, 95).toFixed(1)} ms, max ${added.at(-1)?.toFixed(1)} ms`);
+    console.log(`  the same inside the handler (Server-Timing total): p50 ${pct(inside, 50).toFixed(1)} ms, p95 ${pct(inside, 95).toFixed(1)} ms, max ${inside.at(-1)?.toFixed(1)} ms`);
+    console.log(`  the service's event loop delay: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
     console.log(`  service CPU: ${(cpuMs / ok.length).toFixed(2)} ms a message (${cpuMs.toFixed(0)} ms in all, ${((cpuMs / wall) * 100).toFixed(0)}% of one core)`);
   } finally {
     child.kill();

@@ -22,6 +22,8 @@ interface Run {
 }
 export interface Sample {
   totalMs: number;
+  /** The handler's own wall time (Server-Timing total). */
+  serverMs: number;
   modelMs: number;
   toolMs: number;
   status: number;
@@ -64,7 +66,7 @@ async function run({ api, token, conversations, messages }: Run): Promise<Sample
         const totalMs = performance.now() - t0;
         const timing = res.headers.get('server-timing') ?? '';
         const dur = (name: string) => Number(new RegExp(`${name};dur=([0-9.]+)`).exec(timing)?.[1] ?? NaN);
-        samples.push({ totalMs, modelMs: dur('model'), toolMs: dur('tools'), status: res.status });
+        samples.push({ totalMs, serverMs: dur('total'), modelMs: dur('model'), toolMs: dur('tools'), status: res.status });
       }
     }),
   );

@@ -40,9 +40,9 @@ function failureStatus(e: ConversationError): ContentfulStatusCode {
   return e.failure === 'no_model' ? 503 : 400;
 }
 
-/** Server-Timing of a reply: the model's and the tools' share of it (the rest is the service's own). */
-function serverTiming(c: Context, r: TurnResult): void {
-  c.header('Server-Timing', `model;dur=${r.modelMs}, tools;dur=${r.toolMs}`);
+/** Server-Timing of a reply: its time in the handler, and the model's and the tools' share of it (the rest is the service's own). */
+function serverTiming(c: Context, r: TurnResult, t0: number): void {
+  c.header('Server-Timing', `total;dur=${(performance.now() - t0).toFixed(1)}, model;dur=${r.modelMs}, tools;dur=${r.toolMs}`);
 }
 
 function replyBody(r: TurnResult) {
@@ -80,11 +80,12 @@ function chatRoutes(svc: ConversationServices) {
   });
 
   r.post('/conversations/:uuid/messages', async (c) => {
+    const t0 = performance.now();
     const conversation = await own(c);
     const { message } = await parseBody(c, sendMessageRequest);
     if (!(c.req.header('accept') ?? '').includes('text/event-stream')) {
       const result = await takeTurn(svc, conversation, message);
-      serverTiming(c, result);
+      serverTiming(c, result, t0);
       return c.json(replyBody(result));
     }
     // Our extension: the reply as it comes. Failures found before the model speaks are plain JSON answers.
@@ -154,13 +155,14 @@ function otherRoutes(svc: ConversationServices) {
   });
 
   r.post('/ai/generate-reply', async (c) => {
+    const t0 = performance.now();
     const input = await parseBody(c, generateReplyRequest);
     const assistant = await findAssistant(db, c.var.user.id, input.assistant_id);
     if (!assistant) return c.json({ success: false, error: 'Assistant not found or does not belong to you', error_code: 'ASSISTANT_NOT_FOUND' }, 404);
     const conversation = await customerConversation(db, c.var.user.id, assistant, input.customer_identifier, input.variables, now());
     try {
       const result = await takeTurn(svc, conversation, input.message);
-      serverTiming(c, result);
+      serverTiming(c, result, t0);
       return c.json({
         success: true,
         conversation_id: conversation.uuid,
