@@ -94,7 +94,8 @@ function chatRoutes(svc: ConversationServices) {
     return streamSSE(c, async (stream) => {
       let chain: Promise<unknown> = Promise.resolve();
       const send = (event: string, data: unknown) => {
-        chain = chain.then(() => stream.writeSSE({ event, data: JSON.stringify(data) }));
+        // A client gone mid-reply: the writes fail quietly and the turn still completes (the reply is kept).
+        chain = chain.then(() => stream.writeSSE({ event, data: JSON.stringify(data) })).catch(() => undefined);
       };
       try {
         const result = await takeTurn(
