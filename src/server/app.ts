@@ -22,6 +22,7 @@ import { eventRoutes } from './routes/events';
 import { overviewRoutes } from './routes/overview';
 import { campaignProgressRoutes } from './routes/campaign-progress';
 import { webhookRoutes } from './routes/webhooks';
+import { conversationRoutes } from './routes/conversations';
 
 export interface ApiOptions extends Deps {
   /** Per user (per client address without a valid token), on every authenticated path. */
@@ -37,7 +38,7 @@ export interface ApiOptions extends Deps {
 
 /** The service API, to be mounted under /api. */
 export function createApi(options: ApiOptions): Hono<AppEnv> {
-  const deps: Deps = { db: options.db, now: options.now };
+  const deps: Deps = { db: options.db, now: options.now, model: options.model ?? null, allowPrivateUrls: options.allowPrivateUrls ?? false };
   const api = new Hono<AppEnv>();
 
   api.onError((err, c) => {
@@ -103,7 +104,7 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
     budget: new RequestBudget('api', options.rateLimit, options.rateLimitStore),
     addressOf,
   });
-  for (const path of ['/user/*', '/leads/*']) api.use(path, authenticate);
+  for (const path of ['/user/*', '/leads/*', '/conversations/*', '/automate/*', '/ai/*']) api.use(path, authenticate);
   api.route('/user', lookupRoutes(deps));
   api.route('/user', assistantRoutes(deps));
   api.route('/user', toolRoutes(deps));
@@ -118,6 +119,7 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   api.route('/user', campaignProgressRoutes(deps));
   api.route('/user', webhookRoutes(deps));
   api.route('/', leadAliasRoutes(deps));
+  api.route('/', conversationRoutes(deps));
   // Hono consults only the top-level app's notFound, and this app is mounted under /api: without this
   // catch-all (kept last) an unknown /api route would get Hono's plain-text 404, or the console's page.
   api.all('*', routeNotFound);

@@ -14,7 +14,7 @@ export interface ServiceConfig {
   trustedProxies: number;
   /** Skips the demo seed on an empty database (tests seed what they need). */
   seedDemo: boolean;
-  /** ALLOW_PRIVATE_WEBHOOKS=1: webhooks may go to loopback, private and link-local addresses (tests, local set-up). */
+  /** ALLOW_PRIVATE_WEBHOOKS=1 or ALLOW_PRIVATE_URLS=1: webhooks may go to loopback, private and link-local addresses. */
   allowPrivateWebhooks: boolean;
   /** ENGINE_TICK_MS: how often the call engine, the dialler and the deliveries look for work (default 250). */
   engineTickMs: number;
@@ -34,6 +34,29 @@ export interface ServiceConfig {
   webhookTimeoutMs: number | undefined;
   /** WEBHOOK_LEASE_MS: how long a claimed delivery stays this process's; unset, the dispatcher's default. */
   webhookLeaseMs: number | undefined;
+  /**
+   * ALLOW_PRIVATE_URLS=1 (ALLOW_PRIVATE_WEBHOOKS=1 is an alias): every URL a user hands the service (webhooks,
+   * mid-call tools) may reach loopback, private and link-local addresses (tests, a local set-up).
+   */
+  allowPrivateUrls: boolean;
+  /** The language model (LLM_BASE_URL and its companions); null when LLM_BASE_URL is unset. */
+  llm: LlmConfig | null;
+}
+
+/** An OpenAI-compatible chat-completions endpoint: the operator's configuration, trusted (no address guard). */
+export interface LlmConfig {
+  /** LLM_BASE_URL, e.g. http://localhost:11434/v1 (Ollama); `/chat/completions` and `/models` are under it. */
+  baseUrl: string;
+  /** LLM_API_KEY, sent as a Bearer token; optional for local servers. */
+  apiKey: string | undefined;
+  /** LLM_MODEL: the model every assistant uses; unset, each assistant's own model name is asked for. */
+  model: string | undefined;
+  /** LLM_TIMEOUT_MS: one attempt's limit, the whole answer (streamed or not) included (default 60 s). */
+  timeoutMs: number;
+  /** LLM_MAX_RETRIES: further attempts after a 429, a 5xx or a refused connection (default 2). */
+  maxRetries: number;
+  /** LLM_RETRY_DELAY_MS: the first wait before a retry, doubled each time; a Retry-After up to 10 s wins (default 1 s). */
+  retryDelayMs: number;
 }
 
 /** ENGINE_SEED when unset or empty. */
@@ -78,7 +101,30 @@ export function publicBaseUrl(env: NodeJS.ProcessEnv): string {
   return `http://localhost:${env.PORT || '8080'}`;
 }
 
+const isOn = (v: string | undefined) => v === '1' || v === 'true';
+
+function llmFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
+  const raw = (env.LLM_BASE_URL ?? '').trim();
+  if (raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`LLM_BASE_URL must be an http(s) URL such as http://localhost:11434/v1, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`LLM_BASE_URL must be an http(s) URL, got "${raw}"`);
+  return {
+    baseUrl: raw.replace(/\/+$/, ''),
+    apiKey: env.LLM_API_KEY?.trim() || undefined,
+    model: env.LLM_MODEL?.trim() || undefined,
+    timeoutMs: intFromEnv(env, 'LLM_TIMEOUT_MS', 60_000) || 60_000,
+    maxRetries: intFromEnv(env, 'LLM_MAX_RETRIES', 2),
+    retryDelayMs: intFromEnv(env, 'LLM_RETRY_DELAY_MS', 1_000),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const allowPrivateUrls = isOn(env.ALLOW_PRIVATE_URLS) || isOn(env.ALLOW_PRIVATE_WEBHOOKS);
   return {
     port: intFromEnv(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -89,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     recordingRateLimitPerMinute: intFromEnv(env, 'RECORDING_RATE_LIMIT_PER_MINUTE', 600),
     trustedProxies: trustProxyFromEnv(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== '0',
-    allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS === '1' || env.ALLOW_PRIVATE_WEBHOOKS === 'true',
+    allowPrivateWebhooks: allowPrivateUrls,
     engineTickMs: intFromEnv(env, 'ENGINE_TICK_MS', 250) || 250,
     backgroundWork: env.BACKGROUND_WORK !== '0',
     pgliteSharedBuffers: memorySizeFromEnv('PGLITE_SHARED_BUFFERS', env.PGLITE_SHARED_BUFFERS),
@@ -99,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     publicUrl: publicBaseUrl(env),
     webhookTimeoutMs: positiveMsFromEnv(env.WEBHOOK_TIMEOUT_MS),
     webhookLeaseMs: positiveMsFromEnv(env.WEBHOOK_LEASE_MS),
+    allowPrivateUrls,
+    llm: llmFromEnv(env),
   };
 }
 

@@ -4,6 +4,7 @@ import { proxyTo } from './http/proxy';
 import { listen, rootApp } from './listen';
 import type { RateLimitStore } from './http/rate-limit';
 import { pgPoolOf, type Db } from './db/connect';
+import type { ChatModel } from './model/chat-model';
 
 export interface ServeOptions {
   db: Db | null;
@@ -19,6 +20,10 @@ export interface ServeOptions {
   staticDir?: string | undefined;
   log?: (line: string) => void;
   now?: () => Date;
+  /** The language model (LLM_BASE_URL); none: conversations answer 503. */
+  model?: ChatModel | null;
+  /** ALLOW_PRIVATE_URLS: mid-call tools may reach loopback, private and link-local addresses. */
+  allowPrivateUrls?: boolean;
 }
 
 export interface RunningServer {
@@ -46,6 +51,8 @@ export function buildRootApp(options: ServeOptions): Hono {
         recordingRateLimit: { limit: options.recordingRateLimitPerMinute ?? 600, windowMs: 60_000 },
         rateLimitStore: rateLimitStoreFor(options.db),
         trustedProxies: options.trustedProxies ?? 0,
+        model: options.model ?? null,
+        allowPrivateUrls: options.allowPrivateUrls ?? false,
         ...(options.log ? { log: options.log } : {}),
       }),
     );

@@ -42,12 +42,13 @@ async function main() {
   let work: { stop(): Promise<void> } | null = null;
   /** The whole service's app, once its database is open, migrated and seeded. */
   const ready = (async () => {
-    const [{ buildRootApp }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }] = await Promise.all([
+    const [{ buildRootApp }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }] = await Promise.all([
       import('../serve'),
       import('../engine/runner'),
       import('../engine/clock'),
       import('../events/pg-bridge'),
       import('../engine/plan'),
+      import('../model/openai-compatible'),
     ]);
     // Before any call is placed: by the routes (make_call, simulate-inbound) or the background work.
     setEngineSeed(config.engineSeed);
@@ -84,6 +85,8 @@ async function main() {
       apiUpstream: config.apiUpstream,
       staticDir: serveConsole ? staticDir : undefined,
       now: systemClock.now,
+      model: config.llm ? createChatModel(config.llm) : null,
+      allowPrivateUrls: config.allowPrivateUrls,
       ...(start.logRequests ? { log: (l: string) => console.log(l) } : {}),
     });
     return { app, handle, bridge, startBackgroundWork, systemClock };
@@ -131,6 +134,14 @@ async function main() {
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
   console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);
   console.log(`Open ${server.url} and sign in with the API token.`);
+  if (!config.apiUpstream) {
+    const llm = config.llm;
+    console.log(
+      llm
+        ? `Language model: ${llm.baseUrl} (${llm.model ? `LLM_MODEL=${llm.model} for every assistant` : "each assistant's own model"}).`
+        : 'Language model: none, so assistants cannot chat. Set LLM_BASE_URL to an OpenAI-compatible endpoint, e.g. LLM_BASE_URL=http://localhost:11434/v1 for Ollama.',
+    );
+  }
 }
 
 main().catch((e: unknown) => {

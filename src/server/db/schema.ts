@@ -159,6 +159,8 @@ export interface AssistantsTable {
   /** TTS and STT providers (migration 0007); null on multimodal assistants unless a client set one. */
   synthesizer_provider_id: ColumnType<number | null, number | null | undefined, number | null>;
   transcriber_provider_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Where the conversation-ended webhook goes (migration 0012); null while it is off. */
+  conversation_ended_webhook_url: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
@@ -311,6 +313,60 @@ export interface CallCountsTable {
   n: number;
 }
 
+/** A text conversation with an assistant (migration 0012; conversations/). */
+export interface ConversationsTable {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number;
+  assistant_id: number;
+  type: string;
+  variables: NullableJson<JsonRecord>;
+  customer_identifier: string | null;
+  external_identifier: string | null;
+  customer_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  whatsapp_sender_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  ai_enabled: Generated<boolean>;
+  message_count: Generated<number>;
+  total_cost: Numeric;
+  last_message_at: string;
+  ended_at: NullableTimestamp;
+  ended_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One function call of an assistant reply, as conversation_messages.function_calls keeps it. */
+export interface StoredFunctionCall {
+  id: string;
+  name: string;
+  arguments: JsonRecord;
+  /** What the tool answered (JSON, or its text); null when it failed. */
+  result: unknown;
+  /** Why it failed (time-out, HTTP status, refused address, ...); null when it answered. */
+  error: string | null;
+  duration_ms: number;
+  /** The tool endpoint's HTTP status, when it answered. */
+  status_code: number | null;
+  /** Which model step asked for it (1 = the first). */
+  round: number;
+}
+
+export interface ConversationMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  role: string;
+  content: Generated<string>;
+  function_calls: Json<StoredFunctionCall[]>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  model: ColumnType<string | null, string | null | undefined, string | null>;
+  model_latency_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  model_calls: ColumnType<number | null, number | null | undefined, number | null>;
+  input_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  output_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  cost: Numeric;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -332,6 +388,8 @@ export interface Database {
   call_counts: CallCountsTable;
   /** Changes to call_counts not yet folded in (db/call-counts.ts). */
   call_count_deltas: CallCountsTable;
+  conversations: ConversationsTable;
+  conversation_messages: ConversationMessagesTable;
 }
 
 export type AssistantRow = Selectable<AssistantsTable>;
@@ -342,3 +400,5 @@ export type CampaignRow = Selectable<CampaignsTable>;
 export type NewCall = Insertable<CallsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AssistantUpdate = Updateable<AssistantsTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type ConversationMessageRow = Selectable<ConversationMessagesTable>;

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect';
 import { deliverWebhooks } from '../webhooks/dispatcher';
+import { endIdleConversations } from '../conversations/ending';
 import { advanceCalls } from './calls';
 import type { Clock } from './clock';
 import { dialCampaigns } from './dialer';
@@ -25,7 +26,7 @@ export interface BackgroundOptions {
 }
 
 export interface BackgroundWork {
-  /** One tick of every loop, in order: calls, dialling, calls again (new dials ring), deliveries. */
+  /** One tick of every loop, in order: calls, dialling, calls again (new dials ring), idle conversations, deliveries. */
   runOnce(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -41,6 +42,7 @@ export function startBackgroundWork(db: Db, options: BackgroundOptions): Backgro
       step: (now) =>
         deliverWebhooks(db, now, { allowPrivate: options.allowPrivateWebhooks, timeoutMs: options.webhookTimeoutMs, leaseMs: options.webhookLeaseMs }),
     },
+    { name: 'Idle conversations', step: (now) => endIdleConversations(db, now) },
   ];
   const onError = options.onError ?? ((what, e) => console.error(`${what}:`, e instanceof Error ? e.message : e));
   let stopped = false;
@@ -73,10 +75,11 @@ export function startBackgroundWork(db: Db, options: BackgroundOptions): Backgro
 
   return {
     async runOnce() {
-      const [calls, dialler, deliveries] = loops as [Loop, Loop, Loop];
+      const [calls, dialler, deliveries, conversations] = loops as [Loop, Loop, Loop, Loop];
       await calls.step(options.clock.now());
       await dialler.step(options.clock.now());
       await calls.step(options.clock.now());
+      await conversations.step(options.clock.now());
       await deliveries.step(options.clock.now());
     },
     async stop() {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect';
+import type { ChatModel } from '../model/chat-model';
 
 export interface AuthUser {
   id: number;
@@ -13,4 +14,8 @@ export interface AppEnv {
 export interface Deps {
   db: Db;
   now: () => Date;
+  /** The language model (model/; LLM_BASE_URL); null or absent when none is configured. */
+  model?: ChatModel | null;
+  /** ALLOW_PRIVATE_URLS: users' URLs (mid-call tools) may reach loopback, private and link-local addresses. */
+  allowPrivateUrls?: boolean;
 }

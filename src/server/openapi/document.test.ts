@@ -76,7 +76,7 @@ describe('GET /api/openapi.json', () => {
   it('describes what the service sends in `webhooks`, with the three signature headers and every payload field', async () => {
     const res = await request(svc.api, 'GET', '/openapi.json');
     const hooks = res.body.webhooks as Record<string, { post: { parameters: { name: string }[]; requestBody: { content: Record<string, { schema: { properties: object; required: string[] } }> } } }>;
-    expect(Object.keys(hooks).sort()).toEqual(['call.ended', 'inbound_call.ended', 'inbound_call.started']);
+    expect(Object.keys(hooks).sort()).toEqual(['call.ended', 'conversation.ended', 'inbound_call.ended', 'inbound_call.started']);
     for (const hook of Object.values(hooks)) {
       expect(hook.post.parameters.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
     }

@@ -22,8 +22,8 @@ function pathParameters(path: string): JsonSchema[] {
     name,
     in: 'path',
     required: true,
-    // A value that is not 1 to 9 digits answers as the missing resource (404), never a 422.
-    schema: { type: 'integer', minimum: 1, maximum: PG_INT_MAX },
+    // A value that is not 1 to 9 digits (not a UUID) answers as the missing resource (404), never a 422.
+    schema: name === 'uuid' ? { type: 'string', format: 'uuid' } : { type: 'integer', minimum: 1, maximum: PG_INT_MAX },
   }));
 }
 
@@ -41,11 +41,14 @@ function operationId(op: Pick<Operation, 'method' | 'path'>): string {
 }
 
 function operation(op: Operation): JsonSchema {
+  const message = ref('Message');
   const responses: Record<string, unknown> = {
     [op.status]: {
       description: op.summary,
       ...(op.public ? {} : { headers: RATE_HEADERS }),
-      content: op.contentType ? { [op.contentType]: { schema: op.response } } : json(op.response),
+      content: op.contentType
+        ? { [op.contentType]: { schema: op.response } }
+        : { ...json(op.response), ...(op.streams ? { 'text/event-stream': { schema: { type: 'string', description: op.streams } } } : {}) },
     },
   };
   if (op.body) {
@@ -54,6 +57,17 @@ function operation(op: Operation): JsonSchema {
   }
   if (!op.public) responses['401'] = responseRef('Unauthenticated');
   for (const status of op.errors ?? []) responses[status] = responseRef(status === 404 ? 'NotFound' : 'ValidationFailed');
+  if (op.ownErrors) {
+    const own = ref(op.ownErrors.body);
+    for (const status of op.ownErrors.statuses) {
+      const shared = !op.ownErrors.replace && status in responses;
+      responses[status] = {
+        description: `${op.ownErrors.body === 'StatusError' ? '`{status: false, error}`' : '`{success: false, error, error_code}`'}${shared ? ' (or the usual `{message}`)' : ''}`,
+        headers: RATE_HEADERS,
+        content: json(shared ? { anyOf: [own, message, ref('ValidationError')] } : own),
+      };
+    }
+  }
   if (!op.public) responses['429'] = responseRef('TooManyRequests');
   return {
     operationId: operationId(op),

@@ -5,6 +5,12 @@ import {
   assistantUpdateBody,
   callsQuerySchema,
   campaignStatusRequest,
+  conversationEndedWebhookDisableRequest,
+  conversationEndedWebhookEnableRequest,
+  conversationsQuery,
+  createConversationRequest,
+  generateReplyRequest,
+  sendMessageRequest,
   createCampaignRequest,
   createLeadRequest,
   createToolRequest,
@@ -47,6 +53,14 @@ export interface Operation {
   response: JsonSchema;
   /** Error statuses beyond those every authenticated operation has (401, 429); 400 and 413 come with a body. */
   errors?: readonly (404 | 422)[];
+  /** Also answers Server-Sent Events (when asked with `Accept: text/event-stream`), described here. */
+  streams?: string;
+  /**
+   * Error statuses answered with a body of their own family: the conversation API's `{status: false, error}`
+   * (StatusError; `replace`: those statuses have no other body), generate-reply's `{success: false, error,
+   * error_code}` (ReplyError, beside the usual `{message}` where a status has both).
+   */
+  ownErrors?: { body: 'StatusError' | 'ReplyError'; statuses: readonly number[]; replace?: true };
 }
 
 const message = ref('Message');
@@ -125,4 +139,44 @@ export const OPERATIONS: readonly Operation[] = [
   },
   { method: 'get', path: '/user/overview', tag: 'Live', summary: 'Calls in flight, today against yesterday, running campaigns, recent failed deliveries', local: true, query: overviewQuery, status: 200, response: dataOf(ref('Overview')), errors: [422] },
   { method: 'get', path: '/user/campaigns/{id}/progress', tag: 'Live', summary: "A campaign's leads by status, calls in flight and calls over time", local: true, status: 200, response: dataOf(ref('CampaignProgress')), errors: [404] },
+  // Conversations (text chat with an assistant; errors `{status: false, error}`)
+  {
+    method: 'post',
+    path: '/conversations',
+    tag: 'Conversations',
+    summary: 'Open a conversation with an assistant (`assistant_id`: its UUID, or its id); the history holds its initial message',
+    body: createConversationRequest,
+    status: 200,
+    response: ref('ConversationCreated'),
+    ownErrors: { body: 'StatusError', statuses: [400, 404, 413, 422], replace: true },
+  },
+  {
+    method: 'post',
+    path: '/conversations/{uuid}/messages',
+    tag: 'Conversations',
+    summary: "The user's message and the assistant's reply, with the functions it called ($0.01 a message on widget conversations; 503 without a language model)",
+    body: sendMessageRequest,
+    status: 200,
+    response: ref('ConversationReply'),
+    streams:
+      'Local extension, with `Accept: text/event-stream`: `event: text` ({delta}) as the reply arrives, `function_call` ({id, name, arguments}) and `function_result` (a FunctionCall with `id`) for each tool, then `done` (the JSON answer) or `error` ({status: false, error}).',
+    ownErrors: { body: 'StatusError', statuses: [400, 404, 413, 422, 503], replace: true },
+  },
+  { method: 'get', path: '/conversations/{uuid}', tag: 'Conversations', summary: "A conversation's history, oldest first (and, a local addition, its record)", status: 200, response: ref('ConversationHistory'), ownErrors: { body: 'StatusError', statuses: [404], replace: true } },
+  { method: 'post', path: '/automate/conversations/{uuid}/disable-ai', tag: 'Conversations', summary: 'A human takes over: messages are kept and get no reply', status: 200, response: ref('ConversationAiSwitch'), ownErrors: { body: 'StatusError', statuses: [404], replace: true } },
+  { method: 'post', path: '/automate/conversations/{uuid}/enable-ai', tag: 'Conversations', summary: 'The assistant answers again', status: 200, response: ref('ConversationAiSwitch'), ownErrors: { body: 'StatusError', statuses: [404], replace: true } },
+  { method: 'get', path: '/user/conversations', tag: 'Conversations', summary: 'One page of conversations, newest first (cursor pagination)', query: conversationsQuery, status: 200, response: ref('ConversationsPage'), errors: [422] },
+  { method: 'post', path: '/user/assistants/enable-conversation-ended-webhook', tag: 'Conversations', summary: 'Send `conversation.ended` to this URL when a conversation ends', body: conversationEndedWebhookEnableRequest, status: 200, response: emptyData, errors: [404, 422] },
+  { method: 'post', path: '/user/assistants/disable-conversation-ended-webhook', tag: 'Conversations', summary: 'Stop the conversation-ended webhook', body: conversationEndedWebhookDisableRequest, status: 200, response: emptyData, errors: [404, 422] },
+  {
+    method: 'post',
+    path: '/ai/generate-reply',
+    tag: 'Conversations',
+    summary: "The assistant's reply to a customer's message in another channel; one conversation per customer_identifier, continued",
+    body: generateReplyRequest,
+    status: 200,
+    response: ref('GeneratedReply'),
+    errors: [422],
+    ownErrors: { body: 'ReplyError', statuses: [400, 402, 404, 503] },
+  },
 ];

@@ -137,7 +137,7 @@ export function createResponseChecker(doc: JsonSchema): ResponseChecker {
         }
       } else {
         name = 'no operation (an unknown route)';
-        const guarded = /^\/(user|leads)\//.test(local);
+        const guarded = /^\/(user|leads|conversations|automate|ai)(\/|$)/.test(local);
         const generic: Record<string, ResponseObject> = {
           '404': { $ref: '#/components/responses/NotFound' },
           ...(guarded ? { '401': { $ref: '#/components/responses/Unauthenticated' }, '429': { $ref: '#/components/responses/TooManyRequests' } } : {}),

@@ -79,6 +79,31 @@ const inboundStarted: JsonSchema = {
   required: ['event', 'id', 'customer_phone', 'assistant_phone', 'status', 'created_at', 'answered_at'],
 };
 
+const conversationEnded: JsonSchema = {
+  type: 'object',
+  properties: {
+    event: { type: 'string', const: 'conversation.ended' },
+    conversation_id: { type: 'string', format: 'uuid' },
+    assistant_id: { type: 'string', format: 'uuid', description: "The assistant's UUID" },
+    assistant_name: { type: 'string' },
+    type: { type: 'string', description: 'widget, test, whatsapp or api' },
+    variables: nullable('object'),
+    customer_identifier: nullable('string', { description: 'api conversations (generate-reply)' }),
+    external_identifier: nullable('string'),
+    ended_reason: { type: 'string', enum: ['end_call', 'inactivity'], description: 'The assistant called end_call, or nobody wrote for 30 minutes' },
+    message_count: { type: 'integer' },
+    total_cost: { type: 'number' },
+    transcript: {
+      type: 'array',
+      description: 'The history, oldest first, as GET /conversations/{uuid} gives it',
+      items: { type: 'object', properties: { role: { type: 'string' }, content: { type: 'string' }, function_calls: { type: 'array', items: { type: 'object' } } }, required: ['role', 'content'] },
+    },
+    created_at: isoTime('When the conversation was opened'),
+    ended_at: isoTime('When it ended'),
+  },
+  required: ['event', 'conversation_id', 'assistant_id', 'assistant_name', 'type', 'variables', 'customer_identifier', 'external_identifier', 'ended_reason', 'message_count', 'total_cost', 'transcript', 'created_at', 'ended_at'],
+};
+
 const SIGNATURE_HEADERS: JsonSchema[] = [
   { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string', pattern: '^msg_' }, description: 'The same on every attempt and resend of one delivery: receivers de-duplicate on it.' },
   { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string', pattern: '^[0-9]+$' }, description: 'Unix seconds of this attempt.' },
@@ -118,5 +143,10 @@ export function webhookDocs(): Record<string, JsonSchema> {
     ),
     'inbound_call.started': hook('Inbound call answered', "To the assistant's inbound_webhook_url while the inbound webhook is on, when an inbound call is answered.", inboundStarted),
     'inbound_call.ended': hook('Inbound call finished', "To the assistant's inbound_webhook_url while the inbound webhook is on, when an inbound call has its outcome, with the call's data.", finishedCall('inbound_call.ended')),
+    'conversation.ended': hook(
+      'Chat conversation ended',
+      'To the URL of POST /user/assistants/enable-conversation-ended-webhook while it is on, when a conversation in which the customer wrote ends: the assistant called end_call, or nobody wrote for 30 minutes. A later message reopens the conversation; its next end is sent again.',
+      conversationEnded,
+    ),
   };
 }

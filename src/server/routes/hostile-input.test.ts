@@ -7,6 +7,12 @@ import {
   assistantUpdateBody,
   callsQuerySchema,
   campaignStatusRequest,
+  conversationEndedWebhookDisableRequest,
+  conversationEndedWebhookEnableRequest,
+  conversationsQuery,
+  createConversationRequest,
+  generateReplyRequest,
+  sendMessageRequest,
   createCampaignRequest,
   createLeadRequest,
   createToolRequest,
@@ -29,6 +35,7 @@ import {
 } from '../../contract';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
 import { request, startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
+import { startStandInModel, type StandInModel } from '../test/stand-in-model';
 
 /*
  * Everything a client can send, thrown at every route: whatever arrives, the answer is below 500 and
@@ -54,6 +61,14 @@ interface RouteInput {
    * and the request goes out by plain fetch, as it is not in the OpenAPI document the harness checks against.
    */
   page?: string;
+  /**
+   * Errors in a family's own form rather than Laravel's (the 401 and 429 before routing, and unknown routes, stay Laravel's):
+   * `status` is the conversation API's `{status: false, error}`; `success` is generate-reply's
+   * `{success: false, error, error_code}`, beside Laravel's 422 and malformed-JSON 400.
+   */
+  errorForm?: 'status' | 'success';
+  /** A path parameter that names a row (a conversation's uuid), mixed in with the hostile ones. */
+  param?: () => string;
 }
 
 let svc: TestService;
@@ -204,7 +219,30 @@ const ROUTES: Record<string, RouteInput> = {
   'GET /api/user/events': { stream: true },
   'GET /api/user/overview': { query: overviewQuery },
   'GET /api/user/campaigns/:id/progress': {},
+  'POST /api/conversations': {
+    body: createConversationRequest,
+    valid: () => ({ assistant_id: fx.assistant, type: 'test', variables: { customer_name: 'Ada', n: 1 } }),
+    errorForm: 'status',
+  },
+  'POST /api/conversations/:uuid/messages': { body: sendMessageRequest, errorForm: 'status', param: () => conversationUuid },
+  'GET /api/conversations/:uuid': { errorForm: 'status', param: () => conversationUuid },
+  'POST /api/automate/conversations/:uuid/disable-ai': { errorForm: 'status', param: () => conversationUuid },
+  'POST /api/automate/conversations/:uuid/enable-ai': { errorForm: 'status', param: () => conversationUuid },
+  'GET /api/user/conversations': { query: conversationsQuery },
+  'POST /api/user/assistants/enable-conversation-ended-webhook': {
+    body: conversationEndedWebhookEnableRequest,
+    valid: () => ({ assistant_id: fx.assistant, webhook_url: 'https://example.com/ended' }),
+  },
+  'POST /api/user/assistants/disable-conversation-ended-webhook': { body: conversationEndedWebhookDisableRequest, valid: () => ({ assistant_id: fx.assistant }) },
+  'POST /api/ai/generate-reply': {
+    body: generateReplyRequest,
+    valid: () => ({ assistant_id: fx.assistant, customer_identifier: '+4930123456', message: 'Hello', variables: { name: 'Ada' } }),
+    errorForm: 'success',
+  },
 };
+let stand: StandInModel;
+/** Alice's conversation (made in the second beforeAll). */
+let conversationUuid = '00000000-0000-4000-8000-000000000000';
 
 // ---- hostile values ----
 
@@ -559,6 +597,7 @@ interface Sent {
   oddAuth: string;
   stream?: true;
   page?: string;
+  errorForm?: 'status' | 'success';
 }
 
 async function send(s: Sent): Promise<TestResponse> {
@@ -623,6 +662,19 @@ function expectWellFormed(res: TestResponse, s: Sent): void {
   expect(res.headers.get('content-type') ?? '', where).toMatch(/^application\/json/);
   expect(res.body, where).toBeTypeOf('object');
   if (res.status < 400) return;
+  // The family's own form where its routes answer (the OpenAPI check says which statuses); an unknown route
+  // (an empty :uuid) and the 401 and 429 before routing are Laravel's.
+  if (s.errorForm === 'status' && res.body && 'status' in res.body) {
+    expect(Object.keys(res.body).sort(), where).toEqual(['error', 'status']);
+    expect(res.body.status, where).toBe(false);
+    expect(typeof res.body.error, where).toBe('string');
+    return;
+  }
+  if (s.errorForm === 'success' && res.body && 'success' in res.body) {
+    expect(Object.keys(res.body).sort(), where).toEqual(['error', 'error_code', 'success']);
+    expect(res.body.success, where).toBe(false);
+    return;
+  }
   expect(typeof res.body?.message, where).toBe('string');
   const extra = Object.keys(res.body).filter((k) => k !== 'message' && k !== 'errors' && !(res.status === 429 && k === 'retry_after'));
   expect(extra, where).toEqual([]);
@@ -647,7 +699,9 @@ function appRoutes(): string[] {
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
+  // A stand-in language model answers the conversation routes (every assistant uses its model).
+  stand = await startStandInModel();
+  svc = await startTestService({ llm: { baseUrl: stand.baseUrl, model: 'stand-in-small', maxRetries: 0 } });
   alice = await svc.user();
   bob = await svc.user();
   const db = svc.handle.db;
@@ -673,7 +727,15 @@ beforeAll(async () => {
   await insertAssistant(db, alice.id, { type: 'inbound', phone_number_id: inboundPhone.id });
   fx.inboundPhone = inboundPhone.id;
 }, 120_000);
-afterAll(() => svc.close());
+afterAll(async () => {
+  await svc.close();
+  await stand.close();
+});
+
+beforeAll(async () => {
+  const res = await alice.req('POST', '/conversations', { assistant_id: fx.assistant, type: 'test' });
+  conversationUuid = String(res.body?.conversation_id ?? conversationUuid);
+});
 
 describe('hostile input', () => {
   it('has a generator for every route the app serves', () => {
@@ -773,8 +835,9 @@ describe('hostile input', () => {
         ...(input.query ? [{ weight: 5, arbitrary: fromSchema(input.query).map(queryString) }] : []),
       );
       const paramNames = [...template.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      const paramArb = input.param ? fc.oneof(pathParams, fc.constant(null).map(input.param)) : pathParams;
       const sentArb = fc.record({
-        params: fc.array(pathParams, { minLength: paramNames.length, maxLength: paramNames.length }),
+        params: fc.array(paramArb, { minLength: paramNames.length, maxLength: paramNames.length }),
         query: queryArb,
         body: bodyArb,
         auth: fc.oneof({ weight: 18, arbitrary: fc.constant<Auth>('user') }, { weight: 1, arbitrary: fc.constantFrom<Auth>('none', 'odd') }),
@@ -797,6 +860,7 @@ describe('hostile input', () => {
             ...(body !== undefined && method !== 'GET' ? { body } : {}),
             ...(input.stream ? { stream: true as const } : {}),
             ...(input.page ? { page: input.page } : {}),
+            ...(input.errorForm ? { errorForm: input.errorForm } : {}),
           };
           expectWellFormed(await send(s), s);
         }),

@@ -7,13 +7,14 @@ import { llmModels } from '../lookups/models';
 import { assistantPhoneNumbers } from '../lookups/phone-numbers';
 import { providersServing } from '../lookups/providers';
 import { visibleVoices } from '../lookups/voices';
+import { withEndpointModels } from '../model/catalogue';
 
 /*
  * The lookup lists an assistant refers to: the caller's phone numbers, the voices the caller sees
  * (public ones and the caller's own), the LLM models, the languages and the TTS/STT providers.
  * Bare arrays, ordered by id.
  */
-export function lookupRoutes({ db }: Deps) {
+export function lookupRoutes({ db, model }: Deps) {
   const r = new Hono<AppEnv>();
 
   r.get('/assistants/phone-numbers', async (c) => {
@@ -25,7 +26,8 @@ export function lookupRoutes({ db }: Deps) {
   });
 
   r.get('/assistants/models', async (c) => {
-    return c.json(await llmModels(db, parseQuery(c, modelsQuerySchema)));
+    const q = parseQuery(c, modelsQuerySchema);
+    return c.json(await withEndpointModels(db, model, await llmModels(db, q), q.type));
   });
 
   for (const table of ['synthesizer_providers', 'transcriber_providers'] as const) {

@@ -7,6 +7,8 @@ import { startBackgroundWork, type BackgroundWork } from '../engine/runner';
 import { installEventBridge } from '../events/pg-bridge';
 import type { Clock } from '../engine/clock';
 import { checkResponse } from '../openapi/validate-response';
+import type { LlmConfig } from '../config';
+import { createChatModel } from '../model/openai-compatible';
 
 /*
  * A real service over real HTTP on a free port, on a fresh database: in-memory PGlite, or, when
@@ -88,6 +90,10 @@ export interface StartOptions {
   clock?: Clock;
   /** Ticks of the background work in ms; 0 (the default) runs it only when a test calls work.runOnce(). */
   tickMs?: number;
+  /** A language model endpoint (a stand-in's baseUrl, test/stand-in-model.ts); none: conversations answer 503. */
+  llm?: Partial<LlmConfig> & { baseUrl: string };
+  /** ALLOW_PRIVATE_URLS for mid-call tools (default true: the tests' tool servers are on 127.0.0.1). */
+  allowPrivateUrls?: boolean;
 }
 
 export async function startTestService(options: StartOptions = {}): Promise<TestService> {
@@ -99,6 +105,8 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     db: handle.db,
     port: 0,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
+    model: options.llm ? createChatModel({ apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 2, retryDelayMs: 10, ...options.llm }) : null,
+    allowPrivateUrls: options.allowPrivateUrls ?? true,
     ...(options.clock ? { now: options.clock.now } : options.now ? { now: options.now } : {}),
   });
   const clock: Clock = options.clock ?? { now: options.now ?? (() => new Date()) };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_RETRY_SCHEDULE_S } from '../../contract/webhooks';
-import { guardedLookup, isPrivateAddress, literalAddress, PrivateAddressError } from './address-guard';
+import { guardedLookup, isPrivateAddress, literalAddress, PrivateAddressError } from '../outgoing/address-guard';
 import { afterAttempt, MAX_ATTEMPTS } from './dispatcher';
 
 describe('isPrivateAddress', () => {

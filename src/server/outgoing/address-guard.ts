@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /*
- * SSRF guard of webhook deliveries. A URL's host is judged by the addresses it resolves to at the moment
+ * SSRF guard of every URL a user hands the service (webhooks, mid-call tools; used through request.ts). A URL's host is judged by the addresses it resolves to at the moment
  * of connecting (a custom `lookup` on the request), not when the URL was saved: a name may point at
  * 127.0.0.1 tomorrow, or switch between the check and the connect (DNS rebinding). Only ordinary public
  * unicast addresses pass (ipaddr.js range 'unicast'); loopback, private, link-local, CGNAT, multicast,

@@ -1,0 +1,200 @@
+import type { Db } from '../db/connect';
+import type { ConversationMessageRow, ConversationRow, StoredFunctionCall } from '../db/schema';
+import { publish } from '../events/bus';
+import { accountEvent } from '../events/build';
+import { chooseModel, ModelCallError, UnknownModelError, type ChatMessage, type ChatModel, type ChatToolCall } from '../model/chat-model';
+import { endConversation } from './ending';
+import { END_CALL_TOOL, mergedVariables, offeredFunctions, systemPrompt } from './prompt';
+import { addAssistantReply, addUserMessage, assistantSetting, failUserMessage, messagesOf } from './store';
+import { callTool, storableJson } from './tool-call';
+
+/*
+ * One turn of a conversation: the user's message is kept (and charged), the model is asked with the
+ * system prompt, the history and the assistant's tools; the tools it calls are called for real, their
+ * answers (or failures) go back to it, and it may go again, up to MAX_TOOL_ROUNDS steps with tools
+ * (the step after that is offered none, so it has to answer in words). Its reply is kept with every call
+ * it made; end_call ends the conversation. Nothing here holds a transaction while the model or a tool
+ * works, so a slow one never holds up other requests.
+ */
+
+/** Model steps that may call tools, per user message; one more step without tools follows at most. */
+export const MAX_TOOL_ROUNDS = 5;
+/** Tool calls run per step at most (the rest are answered with an error). */
+export const MAX_CALLS_PER_ROUND = 8;
+/** Messages of the history the model gets at most (the latest). */
+export const HISTORY_LIMIT = 200;
+
+export const NO_MODEL_MESSAGE =
+  'No language model is connected, so the assistant cannot answer. Set LLM_BASE_URL to an OpenAI-compatible endpoint and start the service again: ' +
+  'with Ollama, `ollama serve`, `ollama pull llama3.2`, then `LLM_BASE_URL=http://localhost:11434/v1 LLM_MODEL=llama3.2 npm start`; ' +
+  'with llama.cpp, `llama-server -m model.gguf --port 8081`, then `LLM_BASE_URL=http://localhost:8081/v1 npm start`.';
+export const INSUFFICIENT_BALANCE = 'Insufficient balance. Please top up your account.';
+
+export type ConversationFailure = 'no_model' | 'insufficient_balance' | 'processing';
+
+/** A turn that could not be taken, with the words for the client. */
+export class ConversationError extends Error {
+  override name = 'ConversationError';
+  constructor(
+    readonly failure: ConversationFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ConversationServices {
+  db: Db;
+  now: () => Date;
+  /** null: no LLM_BASE_URL. */
+  model: ChatModel | null;
+  /** ALLOW_PRIVATE_URLS: tools may be on loopback, private and link-local addresses. */
+  allowPrivateUrls: boolean;
+}
+
+export interface TurnEvents {
+  onText?(delta: string): void;
+  onFunctionCall?(call: { id: string; name: string; arguments: Record<string, unknown> }): void;
+  onFunctionResult?(call: StoredFunctionCall): void;
+}
+
+export interface TurnResult {
+  /** A human has the conversation (disable-ai): the message was kept, nobody answered. */
+  aiDisabled: boolean;
+  text: string;
+  functionCalls: StoredFunctionCall[];
+  /** Wall time spent waiting for the model and for tools (the service's own time is the rest). */
+  modelMs: number;
+  toolMs: number;
+}
+
+/** The stored history as the model's messages: a reply's tool calls, step by step, before its words. */
+export function historyMessages(rows: ConversationMessageRow[]): ChatMessage[] {
+  const out: ChatMessage[] = [];
+  for (const row of rows.slice(-HISTORY_LIMIT)) {
+    if (row.role === 'user') {
+      // A message the model could not answer is not in its history (the user will say it again).
+      if (row.error === null) out.push({ role: 'user', content: row.content });
+      continue;
+    }
+    const rounds = [...new Set(row.function_calls.map((c) => c.round))].sort((a, b) => a - b);
+    for (const round of rounds) {
+      const calls = row.function_calls.filter((c) => c.round === round);
+      out.push({ role: 'assistant', content: '', toolCalls: calls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })) });
+      for (const c of calls) out.push({ role: 'tool', toolCallId: c.id, name: c.name, result: c.error ?? c.result, isError: c.error !== null });
+    }
+    if (row.content !== '') out.push({ role: 'assistant', content: row.content });
+  }
+  return out;
+}
+
+function failedWords(e: ModelCallError, source: 'LLM_MODEL' | 'assistant'): string {
+  if (e instanceof UnknownModelError) {
+    const from = source === 'LLM_MODEL' ? 'LLM_MODEL' : `the assistant's model; set LLM_MODEL to use one model for every assistant, or choose another model on the assistant`;
+    return `Failed to process message: ${e.message} The name came from ${from}.`;
+  }
+  return `Failed to process message: ${e.message}`;
+}
+
+/** The user's message and the assistant's answer to it. */
+export async function takeTurn(svc: ConversationServices, conversation: ConversationRow, text: string, events: TurnEvents = {}, stream = false): Promise<TurnResult> {
+  const { db } = svc;
+  if (!conversation.ai_enabled) {
+    await addUserMessage(db, conversation, text, false, svc.now());
+    return { aiDisabled: true, text: '', functionCalls: [], modelMs: 0, toolMs: 0 };
+  }
+  const model = svc.model;
+  if (!model) throw new ConversationError('no_model', NO_MODEL_MESSAGE);
+  const setting = await assistantSetting(db, conversation.assistant_id);
+  if (!setting || setting.assistant.deleted_at !== null) throw new ConversationError('processing', 'Failed to process message: the assistant has been deleted.');
+  const chosen = chooseModel(model.info, setting.modelName);
+  if (!chosen) throw new ConversationError('processing', 'Failed to process message: the assistant has no model. Choose one on the assistant, or set LLM_MODEL to the model every assistant uses.');
+
+  const kept = await addUserMessage(db, conversation, text, true, svc.now());
+  if (!kept.ok) throw new ConversationError('insufficient_balance', INSUFFICIENT_BALANCE);
+  if (kept.cost > 0) publish(db, accountEvent(conversation.user_id));
+
+  const assistant = setting.assistant;
+  const variables = mergedVariables(conversation.variables, assistant.variables);
+  const system = systemPrompt({ system_prompt: assistant.system_prompt, timezone: assistant.timezone, language: setting.language, variables: assistant.variables }, variables, svc.now());
+  const offered = offeredFunctions(setting.tools, assistant.end_call_tool_description);
+  const toolByName = new Map(setting.tools.map((t) => [t.name, t]));
+  const context = historyMessages(await messagesOf(db, conversation.id));
+  const temperature = Number(assistant.llm_temperature);
+
+  const calls: StoredFunctionCall[] = [];
+  const said: string[] = [];
+  let modelMs = 0;
+  let toolMs = 0;
+  let modelCalls = 0;
+  let inputTokens: number | null = null;
+  let outputTokens: number | null = null;
+  let ending = false;
+
+  const runCall = async (call: ChatToolCall, round: number, refused?: string): Promise<StoredFunctionCall> => {
+    const args = storableJson(call.arguments) as Record<string, unknown>;
+    events.onFunctionCall?.({ id: call.id, name: call.name, arguments: args });
+    const base = { id: call.id, name: call.name, arguments: args, round };
+    let stored: StoredFunctionCall;
+    const tool = toolByName.get(call.name);
+    if (refused) stored = { ...base, result: null, error: refused, duration_ms: 0, status_code: null };
+    else if (call.invalid) stored = { ...base, result: null, error: `invalid call: ${call.invalid}`, duration_ms: 0, status_code: null };
+    else if (call.name === END_CALL_TOOL && assistant.end_call_tool_description) {
+      ending = true;
+      stored = { ...base, result: { ended: true }, error: null, duration_ms: 0, status_code: null };
+    } else if (!tool) stored = { ...base, result: null, error: `unknown function "${call.name}"`, duration_ms: 0, status_code: null };
+    else stored = { ...base, ...(await callTool(tool, args, { allowPrivate: svc.allowPrivateUrls })) };
+    events.onFunctionResult?.(stored);
+    return stored;
+  };
+
+  try {
+    for (let round = 1; ; round++) {
+      const tools = round <= MAX_TOOL_ROUNDS && !ending ? offered : [];
+      let startedStep = false;
+      const onText = (delta: string) => {
+        if (!startedStep && said.length > 0 && delta !== '') events.onText?.('\n\n');
+        startedStep ||= delta !== '';
+        events.onText?.(delta);
+      };
+      const request = { model: chosen.model, system, messages: context, tools, ...(Number.isFinite(temperature) ? { temperature } : {}) };
+      const reply = stream ? await model.stream(request, { onText }) : await model.reply(request);
+      modelCalls += 1;
+      modelMs += reply.latencyMs;
+      if (reply.usage.inputTokens !== null) inputTokens = (inputTokens ?? 0) + reply.usage.inputTokens;
+      if (reply.usage.outputTokens !== null) outputTokens = (outputTokens ?? 0) + reply.usage.outputTokens;
+      if (reply.text.trim() !== '') said.push(reply.text.trim());
+      const wanted = tools.length > 0 ? reply.toolCalls : [];
+      if (wanted.length === 0) break;
+
+      const t0 = performance.now();
+      const done = await Promise.all(
+        wanted.map((call, i) => runCall(call, round, i >= MAX_CALLS_PER_ROUND ? `refused: at most ${MAX_CALLS_PER_ROUND} function calls in one step` : undefined)),
+      );
+      toolMs += performance.now() - t0;
+      calls.push(...done);
+      context.push({ role: 'assistant', content: reply.text, toolCalls: wanted });
+      for (const c of done) context.push({ role: 'tool', toolCallId: c.id, name: c.name, result: c.error ?? c.result, isError: c.error !== null });
+      // end_call with its goodbye in the same step: nothing more to ask.
+      if (ending && reply.text.trim() !== '') break;
+    }
+  } catch (e) {
+    const words = e instanceof ModelCallError ? failedWords(e, chosen.source) : `Failed to process message: ${e instanceof Error ? e.message : String(e)}`;
+    await failUserMessage(db, conversation, kept.message, words);
+    if (kept.cost > 0) publish(db, accountEvent(conversation.user_id));
+    if (e instanceof ModelCallError) throw new ConversationError('processing', words);
+    throw e;
+  }
+
+  const answer = said.join('\n\n');
+  const now = svc.now();
+  const reply = { content: answer, functionCalls: calls, model: chosen.model, modelLatencyMs: modelMs, modelCalls, inputTokens, outputTokens };
+  const ended = ending
+    ? await db.transaction().execute(async (trx) => {
+        await addAssistantReply(trx, conversation, reply, now);
+        return endConversation(trx, conversation.id, 'end_call', now);
+      })
+    : (await addAssistantReply(db, conversation, reply, now), []);
+  for (const e of ended) publish(db, e);
+  return { aiDisabled: false, text: answer, functionCalls: calls, modelMs, toolMs: Math.round(toolMs) };
+}

@@ -1,0 +1,164 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/*
+ * An OpenAI-compatible chat-completions server of our own, for tests and the chat benchmark: a real HTTP
+ * server, as the webhook tests use a real receiver, so the model adapter's protocol code runs for real.
+ * POST /v1/chat/completions answers from a script (replies, tool calls, 429 and 500 answers, slow answers),
+ * streamed as Server-Sent Events chunks when the request asks for a stream; GET /v1/models lists `models`.
+ * A request for a model not in `models` is a 404, as Ollama answers one it has not pulled.
+ */
+
+export interface ScriptedToolCall {
+  name: string;
+  arguments: Record<string, unknown> | string;
+  id?: string;
+}
+
+export interface Scripted {
+  /** The reply's text. */
+  text?: string;
+  toolCalls?: ScriptedToolCall[];
+  /** An error answer instead: 429, 500, ... with this body (and headers, e.g. retry-after-ms). */
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Wait this long before answering (a slow model). */
+  delayMs?: number;
+  usage?: { prompt_tokens: number; completion_tokens: number };
+}
+
+export interface SeenRequest {
+  body: {
+    model: string;
+    stream?: boolean;
+    messages: { role: string; content: unknown; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
+    tools?: { type: string; function: { name: string; description: string; parameters: Record<string, unknown> } }[];
+    temperature?: number;
+  };
+  headers: http.IncomingHttpHeaders;
+}
+
+export type Script = Scripted | ((request: SeenRequest) => Scripted);
+
+export interface StandInModel {
+  /** http://127.0.0.1:PORT/v1 (what LLM_BASE_URL would hold). */
+  baseUrl: string;
+  /** Every chat request, oldest first. */
+  requests: SeenRequest[];
+  /** Answers to give, in order; when none is left, `fallback`. */
+  script(...answers: Script[]): void;
+  fallback: Script;
+  /** The models /v1/models lists and chat requests may name. */
+  models: string[];
+  close(): Promise<void>;
+}
+
+function completion(model: string, s: Scripted) {
+  const toolCalls = (s.toolCalls ?? []).map((c, i) => ({
+    id: c.id ?? `call_${i}_${Math.random().toString(36).slice(2, 8)}`,
+    type: 'function',
+    function: { name: c.name, arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments) },
+  }));
+  return {
+    id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: s.text ?? (toolCalls.length > 0 ? null : ''), ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+        finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+      },
+    ],
+    usage: { prompt_tokens: s.usage?.prompt_tokens ?? 10, completion_tokens: s.usage?.completion_tokens ?? 5, total_tokens: (s.usage?.prompt_tokens ?? 10) + (s.usage?.completion_tokens ?? 5) },
+  };
+}
+
+/** The same answer as chat.completion.chunk events: text in pieces of a few characters, then the calls. */
+function chunks(model: string, s: Scripted): unknown[] {
+  const whole = completion(model, s);
+  const base = { id: whole.id, object: 'chat.completion.chunk', created: whole.created, model };
+  const out: unknown[] = [{ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] }];
+  const text = s.text ?? '';
+  for (let i = 0; i < text.length; i += 4) out.push({ ...base, choices: [{ index: 0, delta: { content: text.slice(i, i + 4) }, finish_reason: null }] });
+  const calls = whole.choices[0]!.message.tool_calls ?? [];
+  calls.forEach((call, index) => {
+    const args = call.function.arguments;
+    const half = Math.floor(args.length / 2);
+    out.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: args.slice(0, half) } }] }, finish_reason: null }] });
+    out.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: args.slice(half) } }] }, finish_reason: null }] });
+  });
+  out.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: whole.choices[0]!.finish_reason }] });
+  out.push({ ...base, choices: [], usage: whole.usage });
+  return out;
+}
+
+export async function startStandInModel(options: { models?: string[]; fallback?: Script } = {}): Promise<StandInModel> {
+  const queue: Script[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+  const state: StandInModel = {
+    baseUrl: '',
+    requests: [],
+    script: (...answers) => void queue.push(...answers),
+    fallback: options.fallback ?? { text: 'OK.' },
+    models: options.models ?? ['stand-in-small', 'gpt-4o'],
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '';
+    if (req.method === 'GET' && url === '/v1/models') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', data: state.models.map((id) => ({ id, object: 'model', owned_by: 'stand-in' })) }));
+      return;
+    }
+    if (req.method !== 'POST' || url !== '/v1/chat/completions') {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `no route ${req.method} ${url}` } }));
+      return;
+    }
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('end', () => {
+      const seen: SeenRequest = { body: JSON.parse(Buffer.concat(parts).toString('utf8')) as SeenRequest['body'], headers: req.headers };
+      state.requests.push(seen);
+      const next = queue.shift() ?? state.fallback;
+      const answer = typeof next === 'function' ? next(seen) : next;
+      const respond = () => {
+        if (res.destroyed) return;
+        if (answer.status !== undefined) {
+          res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
+          res.end(JSON.stringify(answer.body ?? { error: { message: `stand-in says ${answer.status}`, type: 'server_error' } }));
+          return;
+        }
+        if (!state.models.includes(seen.body.model)) {
+          res.writeHead(404, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ error: { message: `model "${seen.body.model}" not found, try pulling it first`, type: 'not_found_error' } }));
+          return;
+        }
+        if (seen.body.stream) {
+          res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+          for (const chunk of chunks(seen.body.model, answer)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+          res.end('data: [DONE]\n\n');
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(completion(seen.body.model, answer)));
+      };
+      if (answer.delayMs) setTimeout(respond, answer.delayMs);
+      else respond();
+    });
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  return state;
+}
