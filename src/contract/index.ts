@@ -15,3 +15,4 @@ export * from './account';
 export * from './phone-numbers';
 export * from './webhooks';
 export * from './live';
+export * from './conversation';
