@@ -47,7 +47,7 @@ export function ConversationsTable({ conversations, stale, openId }: { conversat
                 {assistantOf(c)}
               </AnchorLink>
               <Text size="xs" c="dimmed" hiddenFrom="sm">
-                {formatConversationTime(c.updated_at ?? c.created_at)}
+                {conversationTypeLabel(c.type)} · {formatConversationTime(c.updated_at ?? c.created_at)}
               </Text>
             </>
           ),
@@ -60,6 +60,7 @@ export function ConversationsTable({ conversations, stale, openId }: { conversat
               {conversationTypeLabel(c.type)}
             </Badge>
           ),
+          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
         },
         {
           accessor: 'message_count',
