@@ -38,12 +38,15 @@ if (!process.env.VC_E2E_DIR) {
   process.env.VC_E2E_PORT = String(freePort());
   process.env.VC_E2E_STANDIN_PORT = String(freePort());
   process.env.VC_E2E_HOSTED_PORT = String(freePort());
+  process.env.VC_E2E_MODEL_PORT = String(freePort());
 }
 const runDir = process.env.VC_E2E_DIR;
 const port = Number(process.env.VC_E2E_PORT);
 /** e2e/hosted.spec.ts: the hosted-service stand-in, and the local service in proxy mode in front of it. */
 const standInPort = Number(process.env.VC_E2E_STANDIN_PORT);
 const hostedPort = Number(process.env.VC_E2E_HOSTED_PORT);
+/** e2e/conversations.spec.ts: the language-model stand-in (e2e/llm/) the local service answers with. */
+const modelPort = Number(process.env.VC_E2E_MODEL_PORT);
 /** Read by the tests (e2e/support/tokens.ts): the tokens the demo seed made. */
 process.env.VC_E2E_TOKENS_FILE = join(runDir, 'tokens.json');
 
@@ -85,6 +88,17 @@ export default defineConfig({
   },
   webServer: [
     {
+      // An OpenAI-compatible language model of our own (e2e/llm/), and the mid-call tool the chat test calls.
+      command: 'npx tsx e2e/llm/serve.ts',
+      url: `http://127.0.0.1:${modelPort}/v1/models`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { MODEL_STAND_IN_PORT: String(modelPort) },
+    },
+    {
       // The real start path: the compiled service (rebuilt first when the sources are newer, one process at a time).
       command: 'node scripts/run-server.mjs start',
       url: `http://127.0.0.1:${port}/api/local/info`,
@@ -103,6 +117,10 @@ export default defineConfig({
         SEED_DEMO: '1',
         // e2e/webhooks.spec.ts receives deliveries on 127.0.0.1, which the service refuses without this.
         ALLOW_PRIVATE_WEBHOOKS: '1',
+        // The test chat: the stand-in model, and its tool on 127.0.0.1 (a private address the guard refuses without this).
+        LLM_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
+        LLM_MODEL: 'stand-in',
+        ALLOW_PRIVATE_URLS: '1',
         // The console is built by `npm run test:e2e` before this starts; the service only serves it.
         FORCE_BUILD: '',
         SKIP_STATIC: '',

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppCallsRouteRouteImport } from './routes/_app/calls/route'
+import { Route as AppConversationsRouteImport } from './routes/_app/conversations'
 import { Route as AppNumbersRouteImport } from './routes/_app/numbers'
 import { Route as AppOverviewRouteImport } from './routes/_app/overview'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
@@ -49,6 +50,11 @@ const SignInRoute = SignInRouteImport.update({
 const AppCallsRouteRoute = AppCallsRouteRouteImport.update({
   id: '/calls',
   path: '/calls',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppConversationsRoute = AppConversationsRouteImport.update({
+  id: '/conversations',
+  path: '/conversations',
   getParentRoute: () => AppRoute,
 } as any)
 const AppNumbersRoute = AppNumbersRouteImport.update({
@@ -147,6 +153,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/calls': typeof AppCallsRouteRouteWithChildren
+  '/conversations': typeof AppConversationsRoute
   '/numbers': typeof AppNumbersRoute
   '/overview': typeof AppOverviewRoute
   '/settings': typeof AppSettingsRoute
@@ -169,6 +176,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
+  '/conversations': typeof AppConversationsRoute
   '/numbers': typeof AppNumbersRoute
   '/overview': typeof AppOverviewRoute
   '/settings': typeof AppSettingsRoute
@@ -194,6 +202,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_app/calls': typeof AppCallsRouteRouteWithChildren
+  '/_app/conversations': typeof AppConversationsRoute
   '/_app/numbers': typeof AppNumbersRoute
   '/_app/overview': typeof AppOverviewRoute
   '/_app/settings': typeof AppSettingsRoute
@@ -219,6 +228,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/calls'
+    | '/conversations'
     | '/numbers'
     | '/overview'
     | '/settings'
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/sign-in'
+    | '/conversations'
     | '/numbers'
     | '/overview'
     | '/settings'
@@ -265,6 +276,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/sign-in'
     | '/_app/calls'
+    | '/_app/conversations'
     | '/_app/numbers'
     | '/_app/overview'
     | '/_app/settings'
@@ -319,6 +331,13 @@ declare module '@tanstack/react-router' {
       path: '/calls'
       fullPath: '/calls'
       preLoaderRoute: typeof AppCallsRouteRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/conversations': {
+      id: '/_app/conversations'
+      path: '/conversations'
+      fullPath: '/conversations'
+      preLoaderRoute: typeof AppConversationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/numbers': {
@@ -466,6 +485,7 @@ const AppCallsRouteRouteWithChildren = AppCallsRouteRoute._addFileChildren(
 
 interface AppRouteChildren {
   AppCallsRouteRoute: typeof AppCallsRouteRouteWithChildren
+  AppConversationsRoute: typeof AppConversationsRoute
   AppNumbersRoute: typeof AppNumbersRoute
   AppOverviewRoute: typeof AppOverviewRoute
   AppSettingsRoute: typeof AppSettingsRoute
@@ -486,6 +506,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppCallsRouteRoute: AppCallsRouteRouteWithChildren,
+  AppConversationsRoute: AppConversationsRoute,
   AppNumbersRoute: AppNumbersRoute,
   AppOverviewRoute: AppOverviewRoute,
   AppSettingsRoute: AppSettingsRoute,

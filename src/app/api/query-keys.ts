@@ -110,3 +110,24 @@ export const callKeys = {
   assistantOptions: () => [...callKeys.all, 'options', 'assistants'] as const,
   campaignOptions: () => [...callKeys.all, 'options', 'campaigns'] as const,
 };
+
+/** Filters and cursor of the conversation list as the console asks for them (GET /user/conversations). */
+export interface ConversationListParams {
+  type?: string;
+  /** The assistant's integer id (the hosted filter takes the integer). */
+  assistant_id?: number;
+  per_page: number;
+  cursor?: string;
+}
+
+/** Query keys of text conversations (the Conversations page and the test chat); one factory so invalidation is exact. */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  lists: () => [...conversationKeys.all, 'list'] as const,
+  list: (params: ConversationListParams) => [...conversationKeys.lists(), params] as const,
+  details: () => [...conversationKeys.all, 'detail'] as const,
+  /** GET /conversations/{uuid}: the history (and, locally, the record). */
+  detail: (id: string) => [...conversationKeys.details(), id] as const,
+  /** The assistant filter's choices: all of the user's assistants. */
+  assistantOptions: () => [...conversationKeys.all, 'options', 'assistants'] as const,
+};

@@ -5,6 +5,7 @@ export const paths = {
   overview: '/overview',
   assistants: '/assistants',
   calls: '/calls',
+  conversations: '/conversations',
   leads: '/leads',
   campaigns: '/campaigns',
   tools: '/tools',

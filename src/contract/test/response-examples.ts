@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import * as contract from '../index';
+import { CONVERSATION_EXAMPLES } from './conversation-examples';
 
 /*
  * One FULL example of every response schema in the contract: every field the schema names, filled as the
@@ -698,4 +699,5 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     example: [{ phone_number: '+4930987654', phone_number_formatted: '030 987654', country_code: 'DE', price: 4.5, stripe_price_id: 'price_123', address_requirements: null, sms_capable: true }],
     required: [],
   },
+  ...CONVERSATION_EXAMPLES,
 ];

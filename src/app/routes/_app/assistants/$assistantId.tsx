@@ -23,6 +23,7 @@ import { modelsQuery } from '@/api/get-models';
 import { toolsQuery } from '@/features/tools/api/get-tools';
 import { useToolChoices } from './-tool-choices';
 import { CallActions } from '@/features/test-call/components/call-actions';
+import { TestChatButton } from '@/features/conversations/components/test-chat-button';
 
 // Below the form's first screen: loaded when the form's Deferred shows them (it holds the Suspense).
 const InboundWebhookCard = lazy(() => import('@/features/assistants/components/inbound-webhook-card').then((mod) => ({ default: mod.InboundWebhookCard })));
@@ -90,6 +91,7 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
         actions={
           <>
             <CallActions assistant={assistant} />
+            <TestChatButton assistant={{ id: assistant.id, uuid: assistant.uuid, name: assistantName(assistant), variables: assistant.variables }} />
             <ButtonLink
               to="/assistants/new"
               search={{ from: assistant.id }}

@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+
+/*
+ * An OpenAI-compatible language model of our own for the browser tests (as e2e/hosted/ stands in for the
+ * hosted service): the local service talks to it through LLM_BASE_URL exactly as it would to Ollama or
+ * llama.cpp, so the test chat runs end to end without a real model. It also serves the mid-call tool the
+ * tests give their assistant (`GET /tools/order-status?order_id=…`), so the tool is called for real.
+ *
+ * The script, the same for every conversation (no state, so parallel tests cannot disturb each other):
+ *   - the last message is a tool's answer           -> a reply built from that answer
+ *   - the user mentions an order and a tool exists  -> a call of the first tool with {order_id: "A-17"}
+ *   - anything else                                 -> "Hello from the stand-in model."
+ * Streamed as chat.completion.chunk events when the request asks for a stream, as one completion otherwise.
+ */
+
+export const STAND_IN_MODEL = 'stand-in';
+
+interface ChatMessage {
+  role: string;
+  content?: unknown;
+}
+interface ChatRequest {
+  model?: string;
+  stream?: boolean;
+  messages?: ChatMessage[];
+  tools?: { type: string; function: { name: string } }[];
+}
+interface Scripted {
+  text: string;
+  toolCall?: { id: string; name: string; arguments: string };
+}
+
+const text = (content: unknown) => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: { text?: string }) => p.text ?? '').join('') : '');
+
+export function script(request: ChatRequest): Scripted {
+  const messages = request.messages ?? [];
+  const last = messages[messages.length - 1];
+  if (last?.role === 'tool') {
+    let status = 'unknown';
+    try {
+      const answer = JSON.parse(text(last.content)) as { status?: string };
+      status = answer.status ?? status;
+    } catch {
+      // a text answer: reported as unknown
+    }
+    return { text: `Your order A-17 is ${status}.` };
+  }
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  const tool = request.tools?.[0]?.function.name;
+  if (tool && /order/i.test(text(lastUser?.content))) {
+    return { text: '', toolCall: { id: `call_${Date.now().toString(36)}`, name: tool, arguments: JSON.stringify({ order_id: 'A-17' }) } };
+  }
+  return { text: 'Hello from the stand-in model.' };
+}
+
+function completion(model: string, s: Scripted) {
+  const toolCalls = s.toolCall ? [{ id: s.toolCall.id, type: 'function', function: { name: s.toolCall.name, arguments: s.toolCall.arguments } }] : [];
+  return {
+    id: `chatcmpl-${Date.now().toString(36)}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: toolCalls.length > 0 ? null : s.text, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+        finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+  };
+}
+
+function chunks(model: string, s: Scripted): unknown[] {
+  const whole = completion(model, s);
+  const base = { id: whole.id, object: 'chat.completion.chunk', created: whole.created, model };
+  const out: unknown[] = [{ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] }];
+  for (let i = 0; i < s.text.length; i += 6) out.push({ ...base, choices: [{ index: 0, delta: { content: s.text.slice(i, i + 6) }, finish_reason: null }] });
+  if (s.toolCall) {
+    const { id, name, arguments: args } = s.toolCall;
+    out.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: args } }] }, finish_reason: null }] });
+  }
+  out.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: whole.choices[0]!.finish_reason }] });
+  out.push({ ...base, choices: [], usage: whole.usage });
+  return out;
+}
+
+export function createModelStandIn(): Hono {
+  const app = new Hono();
+  app.get('/v1/models', (c) => c.json({ object: 'list', data: [{ id: STAND_IN_MODEL, object: 'model', owned_by: 'stand-in' }] }));
+  app.post('/v1/chat/completions', async (c) => {
+    const request = (await c.req.json()) as ChatRequest;
+    const model = request.model ?? STAND_IN_MODEL;
+    const answer = script(request);
+    if (!request.stream) return c.json(completion(model, answer));
+    return streamSSE(c, async (stream) => {
+      for (const chunk of chunks(model, answer)) await stream.writeSSE({ data: JSON.stringify(chunk) });
+      await stream.writeSSE({ data: '[DONE]' });
+    });
+  });
+  // The mid-call tool the tests attach to their assistant.
+  app.get('/tools/order-status', (c) => c.json({ order_id: c.req.query('order_id') ?? null, status: 'shipped', eta: 'Friday' }));
+  return app;
+}
