@@ -12,9 +12,9 @@ import { laxId, laxInt, PG_INT_MAX } from './request-fields';
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
-export const WEBHOOK_KINDS = ['post_call', 'inbound'] as const;
-/** Event names (the spec: "not shown"): the post-call notification and the inbound call's updates. */
-export const WEBHOOK_EVENTS = ['call.ended', 'inbound_call.started', 'inbound_call.ended'] as const;
+export const WEBHOOK_KINDS = ['post_call', 'inbound', 'conversation_ended'] as const;
+/** Event names (the spec: "not shown"): the post-call notification, the inbound call's updates, a chat conversation's end. */
+export const WEBHOOK_EVENTS = ['call.ended', 'inbound_call.started', 'inbound_call.ended', 'conversation.ended'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** Seconds after a failed attempt before the next: six attempts in all, then the delivery has failed. */
