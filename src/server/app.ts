@@ -29,6 +29,8 @@ export interface ApiOptions extends Deps {
   rateLimit: RateLimitOptions;
   /** Per client address, on the public recordings. */
   recordingRateLimit: RateLimitOptions;
+  /** Per user on POST /ai/generate-reply, besides the API's budget (the hosted documentation: 5 a minute). */
+  generateReplyRateLimit: RateLimitOptions;
   rateLimitStore: RateLimitStore;
   /** Reverse proxies in front whose X-Forwarded-For is believed (TRUST_PROXY); 0 = the socket's address. */
   trustedProxies: number;
@@ -105,6 +107,8 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
     addressOf,
   });
   for (const path of ['/user/*', '/leads/*', '/conversations/*', '/automate/*', '/ai/*']) api.use(path, authenticate);
+  // Documented as 5 requests a minute per token; counted per user here, like the API's own budget (all of a user's tokens).
+  api.use('/ai/generate-reply', rateLimitBy(new RequestBudget('generate-reply', options.generateReplyRateLimit, options.rateLimitStore), (c) => String(c.var.user.id)));
   api.route('/user', lookupRoutes(deps));
   api.route('/user', assistantRoutes(deps));
   api.route('/user', toolRoutes(deps));

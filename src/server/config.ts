@@ -10,6 +10,8 @@ export interface ServiceConfig {
   rateLimitPerMinute: number;
   /** Per client address on the public recordings, whose players ask for a range per seek. */
   recordingRateLimitPerMinute: number;
+  /** GENERATE_REPLY_RATE_LIMIT_PER_MINUTE: POST /ai/generate-reply per user (the hosted service: 5). */
+  generateReplyRateLimitPerMinute: number;
   /** How many reverse proxies in front append to X-Forwarded-For (0: use the socket's address). */
   trustedProxies: number;
   /** Skips the demo seed on an empty database (tests seed what they need). */
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     apiUpstream: env.API_UPSTREAM || undefined,
     rateLimitPerMinute: intFromEnv(env, 'RATE_LIMIT_PER_MINUTE', 100),
     recordingRateLimitPerMinute: intFromEnv(env, 'RECORDING_RATE_LIMIT_PER_MINUTE', 600),
+    generateReplyRateLimitPerMinute: intFromEnv(env, 'GENERATE_REPLY_RATE_LIMIT_PER_MINUTE', 5),
     trustedProxies: trustProxyFromEnv(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== '0',
     allowPrivateWebhooks: allowPrivateUrls,

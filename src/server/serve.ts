@@ -13,6 +13,8 @@ export interface ServeOptions {
   rateLimitPerMinute: number;
   /** Per client address on the public recordings; 600 unless given (ServiceConfig). */
   recordingRateLimitPerMinute?: number;
+  /** Per user on POST /ai/generate-reply; 5 unless given (ServiceConfig). */
+  generateReplyRateLimitPerMinute?: number;
   /** TRUST_PROXY: reverse proxies whose X-Forwarded-For is believed; none unless given. */
   trustedProxies?: number;
   apiUpstream?: string | undefined;
@@ -49,6 +51,7 @@ export function buildRootApp(options: ServeOptions): Hono {
         now: options.now ?? (() => new Date()),
         rateLimit: { limit: options.rateLimitPerMinute, windowMs: 60_000 },
         recordingRateLimit: { limit: options.recordingRateLimitPerMinute ?? 600, windowMs: 60_000 },
+        generateReplyRateLimit: { limit: options.generateReplyRateLimitPerMinute ?? 5, windowMs: 60_000 },
         rateLimitStore: rateLimitStoreFor(options.db),
         trustedProxies: options.trustedProxies ?? 0,
         model: options.model ?? null,

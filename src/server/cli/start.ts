@@ -81,6 +81,7 @@ async function main() {
       host: config.host,
       rateLimitPerMinute: config.rateLimitPerMinute,
       recordingRateLimitPerMinute: config.recordingRateLimitPerMinute,
+      generateReplyRateLimitPerMinute: config.generateReplyRateLimitPerMinute,
       trustedProxies: config.trustedProxies,
       apiUpstream: config.apiUpstream,
       staticDir: serveConsole ? staticDir : undefined,

@@ -67,7 +67,7 @@ beforeAll(async () => {
   toolBase = `http://127.0.0.1:${(tools.address() as AddressInfo).port}`;
   svc = await startTestService({ clock, llm: { baseUrl: stand.baseUrl, retryDelayMs: 5 } });
   noModel = await startTestService();
-  guarded = await startTestService({ llm: { baseUrl: stand.baseUrl }, allowPrivateUrls: false });
+  guarded = await startTestService({ llm: { baseUrl: stand.baseUrl }, allowPrivateUrls: false, generateReplyRateLimitPerMinute: 5 });
   alice = await svc.user();
   bob = await svc.user();
 }, 120_000);
@@ -621,6 +621,21 @@ describe('POST /ai/generate-reply', () => {
     const none = await user.req('POST', '/ai/generate-reply', { assistant_id: b.id, customer_identifier: 'x', message: 'Hi' });
     expect(none.status).toBe(503);
     expect(none.body).toMatchObject({ success: false, error_code: 'MODEL_NOT_CONFIGURED' });
+  });
+});
+
+describe('POST /ai/generate-reply rate limit', () => {
+  it('takes 5 requests a minute per user (as documented), then 429 {message, retry_after}; other users keep theirs', async () => {
+    const [dora, eve] = [await guarded.user(), await guarded.user()];
+    const ask = (u: TestUser) => u.req('POST', '/ai/generate-reply', { assistant_id: 999_999, customer_identifier: 'x', message: 'Hi' });
+    for (let i = 0; i < 5; i++) expect((await ask(dora)).status).toBe(404);
+    const over = await ask(dora);
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ message: 'Too Many Attempts.', retry_after: expect.any(Number) });
+    expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await ask(eve)).status).toBe(404);
+    // The rest of the API keeps its own budget.
+    expect((await dora.req('GET', '/user/conversations')).status).toBe(200);
   });
 });
 

@@ -85,6 +85,8 @@ export const checkedResponses = () => checked;
 
 export interface StartOptions {
   rateLimitPerMinute?: number;
+  /** POST /ai/generate-reply per user (100,000 unless given: the tests send more than the real 5 a minute). */
+  generateReplyRateLimitPerMinute?: number;
   now?: () => Date;
   /** The one clock of routes and background work (a TestClock); wins over `now`. */
   clock?: Clock;
@@ -105,6 +107,7 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     db: handle.db,
     port: 0,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
+    generateReplyRateLimitPerMinute: options.generateReplyRateLimitPerMinute ?? 100_000,
     model: options.llm ? createChatModel({ apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 2, retryDelayMs: 10, ...options.llm }) : null,
     allowPrivateUrls: options.allowPrivateUrls ?? true,
     ...(options.clock ? { now: options.clock.now } : options.now ? { now: options.now } : {}),
