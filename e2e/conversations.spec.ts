@@ -5,12 +5,6 @@ import { startSessionInStorage } from './support/session';
 import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
 
 /*
- * DRAFT until svc-llm is merged: it needs the local service's conversation API (branch svc-llm, not merged
- * when this was written), so `npm run test:e2e` on this branch alone fails its first two tests. It was run
- * by hand (a config without webServers) against svc-llm's working tree serving this branch's build, with
- * e2e/llm/serve.ts as its model and e2e/hosted/serve.ts behind a proxy-mode service: 3 passed. The
- * integrator runs it through playwright.config.ts after the merge.
- *
  * The Test chat and the Conversations page against the real local service, whose language model is our
  * OpenAI-compatible stand-in (e2e/llm/, started by playwright.config.ts, LLM_BASE_URL pointing at it).
  * The stand-in also serves the mid-call tool the test attaches (`GET /tools/order-status`): the service

@@ -48,6 +48,10 @@ export function AssistantsTable({
       recordsPerPageOptions={[...PER_PAGE_CHOICES]}
       onRecordsPerPageChange={(n) => onPerPageChange(n as PerPage)}
       recordsPerPageLabel={m.assistants_per_page()}
+      // mantine-datatable's own labels are English ("Previous page"): the catalog's, in the chosen language.
+      getPaginationControlProps={(control) =>
+        control === 'previous' ? { 'aria-label': m.common_page_previous() } : control === 'next' ? { 'aria-label': m.common_page_next() } : {}
+      }
       paginationText={({ from, to, totalRecords }) =>
         m.assistants_pagination({ from: formatNumber(from), to: formatNumber(to), total: formatNumber(totalRecords) })
       }
