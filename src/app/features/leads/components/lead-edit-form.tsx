@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -7,7 +7,7 @@ import { LEAD_INVALID_FIELDS_PREFIX, LEAD_SETTABLE_STATUS, type Lead } from '@co
 import { m } from '@/i18n';
 import { FormCard } from '@/components/form-card';
 import { FormFooter } from '@/components/form-footer';
-import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
+import { SelectField } from '@/components/select-field';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useUpdateLead } from '../api/update-lead';
 import { editFormErrorPath, leadEditSchema, leadEditValues, statusOptions, toUpdateLeadRequest, type LeadEditValues } from '../lib/form-schema';
@@ -99,24 +99,15 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
       <Stack gap="lg">
         <FormCard title={m.leads_form_card_lead()} description={m.leads_edit_card_hint()}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
+            <SelectField
               control={control}
               name="campaign_id"
-              render={({ field, fieldState }) => (
-                <Select<number>
-                  label={m.leads_field_campaign()}
-                  required
-                  data={campaignData}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  description={lead.secondary_contacts.length > 0 ? m.leads_edit_contacts_move() : undefined}
-                  searchable
-                  allowDeselect={false}
-                />
-              )}
+              label={m.leads_field_campaign()}
+              required
+              data={campaignData}
+              description={lead.secondary_contacts.length > 0 ? m.leads_edit_contacts_move() : undefined}
+              searchable
+              allowDeselect={false}
             />
             <Controller
               control={control}
@@ -134,22 +125,14 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
                 />
               )}
             />
-            <Controller
+            <SelectField
               control={control}
               name="status"
-              render={({ field, fieldState }) => (
-                <Select
-                  label={m.common_status()}
-                  data={statusSelectData(statusOptions(lead.status))}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v ?? lead.status)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  allowDeselect={false}
-                  description={m.leads_edit_status_hint({ status: leadStatusLabel(LEAD_SETTABLE_STATUS) })}
-                />
-              )}
+              keepOnClear
+              label={m.common_status()}
+              data={statusSelectData(statusOptions(lead.status))}
+              allowDeselect={false}
+              description={m.leads_edit_status_hint({ status: leadStatusLabel(LEAD_SETTABLE_STATUS) })}
             />
           </SimpleGrid>
         </FormCard>
@@ -171,8 +154,7 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
         </FormCard>
 
         <FormFooter
-          error={formState.errors.root?.server?.message}
-          outcomeUnknown={formState.errors.root?.server?.type === OUTCOME_UNKNOWN}
+          saveError={formState.errors.root?.server}
           errorTitle={m.leads_edit_not_saved()}
           submitLabel={m.common_save_changes()}
           onCancel={onCancel}

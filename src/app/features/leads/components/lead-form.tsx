@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Card, CloseButton, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Card, CloseButton, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form';
@@ -7,7 +7,7 @@ import type { Lead } from '@contract/lead';
 import { m } from '@/i18n';
 import { FormCard } from '@/components/form-card';
 import { FormFooter } from '@/components/form-footer';
-import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
+import { SelectField } from '@/components/select-field';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { useCreateLead } from '../api/create-lead';
 import {
@@ -140,27 +140,18 @@ export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialC
       <Stack gap="lg">
         <FormCard title={m.leads_form_card_lead()}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
+            <SelectField
               control={control}
               name="campaign_id"
-              render={({ field, fieldState }) => (
-                <Select<number>
-                  label={m.leads_field_campaign()}
-                  required
-                  placeholder={
-                    campaignsLoading ? m.leads_form_campaigns_loading() : campaigns.length === 0 ? m.leads_form_no_campaigns() : m.leads_form_choose_campaign()
-                  }
-                  data={campaigns}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  searchable
-                  allowDeselect={false}
-                  nothingFoundMessage={m.leads_form_no_such_campaign()}
-                />
-              )}
+              label={m.leads_field_campaign()}
+              required
+              placeholder={
+                campaignsLoading ? m.leads_form_campaigns_loading() : campaigns.length === 0 ? m.leads_form_no_campaigns() : m.leads_form_choose_campaign()
+              }
+              data={campaigns}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage={m.leads_form_no_such_campaign()}
             />
             <PhoneField control={control} name="phone" label={m.leads_field_phone_number()} required />
             <TextInput label={m.leads_field_customer_name()} {...register('customer_name')} error={formState.errors.customer_name?.message} autoComplete="off" />
@@ -198,8 +189,7 @@ export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialC
         </FormCard>
 
         <FormFooter
-          error={formState.errors.root?.server?.message}
-          outcomeUnknown={formState.errors.root?.server?.type === OUTCOME_UNKNOWN}
+          saveError={formState.errors.root?.server}
           errorTitle={m.leads_form_not_saved()}
           submitLabel={m.leads_form_create()}
           onCancel={onCancel}

@@ -6,7 +6,7 @@ import { m } from '@/i18n';
 import { formatNumber, formatPercent } from '@/i18n/format';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { ChoiceField, SliderField, SwitchField } from '../fields';
-import { NumberField } from '../number-field';
+import { AssistantNumberField } from '../number-field';
 import { FormSection } from '../form-section';
 
 function minutes(seconds: number): string | null {
@@ -50,7 +50,7 @@ export function ConversationSection() {
               description={m.assistants_use_min_words_description()}
               disabled={!allowInterruptions}
             />
-            <NumberField
+            <AssistantNumberField
               name="min_interrupt_words"
               label={m.assistants_min_words()}
               bounds={B.min_interrupt_words}
@@ -98,14 +98,14 @@ export function ConversationSection() {
       <Divider />
       <SubGroup title={m.assistants_silence_and_length()}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <NumberField
+          <AssistantNumberField
             name="max_silence_duration"
             label={m.assistants_max_silence()}
             description={m.assistants_max_silence_description()}
             bounds={B.max_silence_duration}
             unit={m.assistants_unit_seconds()}
           />
-          <NumberField
+          <AssistantNumberField
             name="re_engagement_interval"
             label={m.assistants_re_engagement()}
             description={m.assistants_re_engagement_description()}
@@ -113,7 +113,7 @@ export function ConversationSection() {
             unit={m.assistants_unit_seconds()}
             hint={minutes}
           />
-          <NumberField
+          <AssistantNumberField
             name="max_call_duration"
             label={m.assistants_max_call_duration()}
             description={m.assistants_max_call_duration_description()}
