@@ -1,8 +1,9 @@
-import { Card, EmptyState, Group, Text } from '@mantine/core';
+import { Card, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
+import { EmptyList } from '@/components/empty-list';
 import { AnchorLink, ButtonLink } from '@/components/links';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
@@ -40,11 +41,11 @@ function CampaignsPage() {
           }
           isEmpty={(data) => data.length === 0}
           empty={
-            <EmptyState py="xl" icon={<IconSpeakerphone size={28} aria-hidden />} variant="light" title={m.campaigns_empty_title()} description={m.campaigns_empty_description()}>
+            <EmptyList icon={IconSpeakerphone} title={m.campaigns_empty_title()} description={m.campaigns_empty_description()}>
               <Group justify="center" mt="md">
                 <ButtonLink to="/campaigns/new">{m.campaigns_new()}</ButtonLink>
               </Group>
-            </EmptyState>
+            </EmptyList>
           }
         >
           {(data) => (

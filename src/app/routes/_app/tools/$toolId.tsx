@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Button, Text } from '@mantine/core';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { IconTrash } from '@tabler/icons-react';
-import * as z from '@/lib/zod-mini';
-import { idParam } from '@/lib/search-params';
-import { isApiError } from '@/api/errors';
+import { loadOrNotFound, pathIdOrNotFound } from '@/lib/route-loaders';
 import { PageHeader } from '@/components/page-header';
 import { confirmAction } from '@/lib/confirm';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -18,19 +16,11 @@ import { ToolForm } from '@/features/tools/components/tool-form';
 import { formToUpdateToolRequest, toolToForm } from '@/features/tools/lib/form-schema';
 import { m } from '@/i18n';
 
-const toolIdSchema = idParam();
-
 export const Route = createFileRoute('/_app/tools/$toolId')({
   loader: async ({ context, params }) => {
-    const id = z.safeParse(toolIdSchema, params.toolId);
-    if (!id.success) throw notFound();
-    try {
-      await context.queryClient.ensureQueryData(toolQuery(id.data));
-    } catch (e) {
-      if (isApiError(e) && e.kind === 'not-found') throw notFound();
-      throw e;
-    }
-    return { toolId: id.data };
+    const toolId = pathIdOrNotFound(params.toolId);
+    await loadOrNotFound(context.queryClient.ensureQueryData(toolQuery(toolId)));
+    return { toolId };
   },
   component: EditToolPage,
 });

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Card, EmptyState, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconPlus, IconTool } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Tool } from '@contract';
+import { EmptyList } from '@/components/empty-list';
 import { ButtonLink } from '@/components/links';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
@@ -74,19 +75,11 @@ function ToolsPage() {
         errorTitle={m.tools_load_error()}
         isEmpty={(data) => data.length === 0}
         empty={
-          <Card withBorder>
-            <EmptyState
-              py="xl"
-              icon={<IconTool size={28} aria-hidden />}
-              variant="light"
-              title={m.tools_empty_title()}
-              description={m.tools_empty_description()}
-            >
-              <ButtonLink to="/tools/new" leftSection={<IconPlus size={16} aria-hidden />}>
-                {m.tools_create_first()}
-              </ButtonLink>
-            </EmptyState>
-          </Card>
+          <EmptyList withBorder icon={IconTool} title={m.tools_empty_title()} description={m.tools_empty_description()}>
+            <ButtonLink to="/tools/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              {m.tools_create_first()}
+            </ButtonLink>
+          </EmptyList>
         }
       >
         {(data) => <ToolsTable tools={data} onDelete={(t) => void onDelete(t)} />}
