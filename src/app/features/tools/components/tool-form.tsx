@@ -1,24 +1,16 @@
-import { useRef, type FormEvent } from 'react';
-import {
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Card, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { TOOL_LIMITS, TOOL_METHODS, TOOL_PARAM_TYPES } from '@contract';
 import { FormFooter } from '@/components/form-footer';
 import { SelectField } from '@/components/select-field';
-import { LengthCounter } from '@/components/length-counter';
+import { CountedTextarea } from '@/components/counted-textarea';
 import { NumberField } from '@/components/number-field';
 import { KeyValueRows, TypedFieldRows } from '@/components/rows-editor';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { applyApiErrorToForm } from '@/lib/form-errors';
 import { notifyError } from '@/lib/notify';
+import { useSubmitOnce } from '@/lib/use-submit-once';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import { toolErrorMap, toolFormSchema, type ToolFormOutput, type ToolFormValues } from '../lib/form-schema';
@@ -59,8 +51,6 @@ export function ToolForm<T>({
   });
   const { control, register, handleSubmit, setError, reset, formState } = form;
   const { errors, isDirty, isSubmitting } = formState;
-  const description = useWatch({ control, name: 'description' });
-  const inFlight = useRef(false);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -73,15 +63,7 @@ export function ToolForm<T>({
     }
   });
 
-  // One save at a time: a second Enter or click while one is in flight sends nothing.
-  function onFormSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (inFlight.current) return;
-    inFlight.current = true;
-    void submit(e).finally(() => {
-      inFlight.current = false;
-    });
-  }
+  const onFormSubmit = useSubmitOnce(submit);
 
   return (
     <form onSubmit={onFormSubmit} noValidate aria-label={m.tools_form_label()} style={{ maxWidth: 960 }}>
@@ -108,8 +90,12 @@ export function ToolForm<T>({
                 />
               )}
             />
-            <Textarea
-              {...register('description')}
+            <CountedTextarea
+              control={control}
+              register={register}
+              name="description"
+              max={TOOL_LIMITS.descriptionMax}
+              counterMt={-8}
               label={m.tools_description_label()}
               description={m.tools_description_hint()}
               placeholder={m.tools_description_placeholder()}
@@ -117,12 +103,8 @@ export function ToolForm<T>({
               autosize
               minRows={3}
               maxRows={8}
-              error={errors.description?.message}
               inputWrapperOrder={['label', 'description', 'input', 'error']}
             />
-            <Group justify="flex-end" mt={-8}>
-              <LengthCounter length={description.length} max={TOOL_LIMITS.descriptionMax} />
-            </Group>
           </Stack>
         </Card>
 

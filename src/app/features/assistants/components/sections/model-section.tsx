@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { Group, Select, SimpleGrid, Textarea } from '@mantine/core';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { Select, SimpleGrid } from '@mantine/core';
+import { useController, useFormContext } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '@contract';
-import { LengthCounter } from '@/components/length-counter';
+import { CountedTextarea } from '@/components/counted-textarea';
 import { useModels } from '@/features/lookups/api';
 import { m } from '@/i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
@@ -46,9 +46,7 @@ function ModelField() {
 
 export function ModelSection() {
   const B = ASSISTANT_BOUNDS;
-  const { control, register, formState } = useFormContext<AssistantFormValues>();
-  const systemPrompt = useWatch({ control, name: 'system_prompt' });
-  const initialMessage = useWatch({ control, name: 'initial_message' });
+  const { control, register } = useFormContext<AssistantFormValues>();
   return (
     <FormSection id="model" title={m.assistants_section_model()} description={m.assistants_section_model_description()}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -62,8 +60,11 @@ export function ModelSection() {
         />
       </SimpleGrid>
       <div>
-        <Textarea
-          {...register('system_prompt')}
+        <CountedTextarea
+          control={control}
+          register={register}
+          name="system_prompt"
+          max={B.system_prompt.max}
           label={m.assistants_system_prompt()}
           description={m.assistants_system_prompt_description({ example: VARIABLE_EXAMPLE })}
           placeholder={m.assistants_system_prompt_placeholder()}
@@ -71,26 +72,21 @@ export function ModelSection() {
           autosize
           minRows={5}
           maxRows={18}
-          error={formState.errors.system_prompt?.message}
         />
-        <Group justify="flex-end" mt={4}>
-          <LengthCounter length={systemPrompt.length} max={B.system_prompt.max} />
-        </Group>
       </div>
       <div>
-        <Textarea
-          {...register('initial_message')}
+        <CountedTextarea
+          control={control}
+          register={register}
+          name="initial_message"
+          max={B.initial_message.max}
           label={m.assistants_initial_message()}
           description={m.assistants_initial_message_description()}
           placeholder={m.assistants_initial_message_placeholder()}
           autosize
           minRows={2}
           maxRows={6}
-          error={formState.errors.initial_message?.message}
         />
-        <Group justify="flex-end" mt={4}>
-          <LengthCounter length={initialMessage.length} max={B.initial_message.max} />
-        </Group>
       </div>
       <ChoiceField
         name="who_speaks_first"
