@@ -1,18 +1,15 @@
 import type { ReactElement } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
+import { renderOnPage } from '@/test/render';
+import { stubDocumentFonts } from '@/test/variants';
 import { lookupKeys } from '@/features/lookups/api';
 import { emptyAssistantForm, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
 import { AssistantForm } from './assistant-form';
 
-// Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
-}
+stubDocumentFonts();
 
 function seededClient() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
@@ -32,16 +29,7 @@ function seededClient() {
 
 /** The form on a page of a throwaway router (the unsaved-changes guard needs one). */
 function renderWithRouter(ui: () => ReactElement) {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: ui });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={seededClient()}>
-        <RouterProvider router={router as never} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderOnPage(ui, seededClient());
 }
 
 function filled(overrides: Partial<AssistantFormValues> = {}): AssistantFormValues {
