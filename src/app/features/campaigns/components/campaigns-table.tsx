@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { Campaign } from '@contract/campaign';
+import { TableHeader } from '@/components/table-header';
 import { m } from '@/i18n';
 import { DASH, formatNumber } from '@/i18n/format';
 import { campaignName, formatRetries, formatSchedule } from '../lib/format';
@@ -60,18 +61,10 @@ export function CampaignsTable({
   return (
     <Table.ScrollContainer minWidth={780}>
       <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover data-testid="campaigns-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{m.common_name()}</Table.Th>
-            <Table.Th>{m.common_status()}</Table.Th>
-            <Table.Th>{m.campaigns_col_assistant()}</Table.Th>
-            <Table.Th>{m.campaigns_col_schedule()}</Table.Th>
-            <Table.Th>{m.campaigns_col_retries()}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{m.campaigns_col_actions()}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          titles={[m.common_name(), m.common_status(), m.campaigns_col_assistant(), m.campaigns_col_schedule(), m.campaigns_col_retries()]}
+          actions={m.campaigns_col_actions()}
+        />
         <Table.Tbody>
           {campaigns.map((c) => (
             <Table.Tr key={c.id} data-testid="campaign-row" data-campaign-id={c.id}>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Select, SimpleGrid } from '@mantine/core';
-import { useController, useFormContext } from 'react-hook-form';
+import { SimpleGrid } from '@mantine/core';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '@contract';
 import { CountedTextarea } from '@/components/counted-textarea';
 import { useModels } from '@/features/lookups/api';
@@ -8,6 +8,7 @@ import { m } from '@/i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { ChoiceField, SliderField } from '../fields';
 import { FormSection } from '../form-section';
+import { LookupSelect } from '../lookup-select';
 
 /** How a prompt names a variable: shown as an example, the same in every language. */
 const VARIABLE_EXAMPLE = '{{customer_name}}';
@@ -15,31 +16,21 @@ const VARIABLE_EXAMPLE = '{{customer_name}}';
 function ModelField() {
   const { control } = useFormContext<AssistantFormValues>();
   const models = useModels();
-  const {
-    field: { value, onChange, onBlur, ref, name },
-    fieldState,
-  } = useController({ control, name: 'llm_model' });
+  const value = useWatch({ control, name: 'llm_model' });
   const data = useMemo(() => {
     const items = (models.data ?? []).map((model) => model.name).filter(Boolean);
     if (value && !items.includes(value)) items.unshift(value);
     return [...new Set(items)];
   }, [models.data, value]);
   return (
-    <Select
+    <LookupSelect
+      name="llm_model"
       label={m.assistants_model()}
       description={m.assistants_model_description()}
       placeholder={models.isPending ? m.assistants_model_loading() : m.assistants_model_choose()}
       data={data}
-      value={value || null}
-      onChange={(v) => onChange(v ?? '')}
-      onBlur={onBlur}
-      ref={ref}
-      name={name}
-      searchable
-      required
-      allowDeselect={false}
       nothingFoundMessage={m.assistants_model_nothing()}
-      error={fieldState.error?.message ?? (models.isError ? m.assistants_model_load_error() : undefined)}
+      loadError={models.isError ? m.assistants_model_load_error() : undefined}
     />
   );
 }

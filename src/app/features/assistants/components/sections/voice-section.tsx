@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { SimpleGrid } from '@mantine/core';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '@contract';
 import { useLanguages, useVoices } from '@/features/lookups/api';
 import { voiceLabel, voicesForMode } from '@/features/lookups/lib/voice-choices';
@@ -9,6 +9,7 @@ import { formatNumber } from '@/i18n/format';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { SliderField } from '../fields';
 import { FormSection } from '../form-section';
+import { LookupSelect } from '../lookup-select';
 
 /** Voices of the chosen mode, and those of no stated mode (Basics clears a voice of the other mode and passes the note). */
 function VoiceField({ note }: { note: string | null }) {
@@ -17,10 +18,7 @@ function VoiceField({ note }: { note: string | null }) {
   const voices = useVoices(mode);
   // Voices whose mode the host does not state are offered too (see voicesForMode).
   const allVoices = useVoices();
-  const {
-    field: { value, onChange, onBlur, ref, name },
-    fieldState,
-  } = useController({ control, name: 'voice_id' });
+  const value = useWatch({ control, name: 'voice_id' });
 
   const data = useMemo(() => {
     const items = voicesForMode(voices.data, allVoices.data).map((v) => ({ value: String(v.id), label: voiceLabel(v) }));
@@ -31,60 +29,37 @@ function VoiceField({ note }: { note: string | null }) {
   }, [voices.data, allVoices.data, value, mode]);
 
   return (
-    <Stack gap={4}>
-      <Select
-        label={m.assistants_voice()}
-        description={m.assistants_voice_description({ mode })}
-        placeholder={voices.isPending ? m.assistants_voice_loading() : m.assistants_voice_choose()}
-        data={data}
-        value={value === null ? null : String(value)}
-        onChange={(v) => onChange(v === null ? null : Number(v))}
-        onBlur={onBlur}
-        ref={ref}
-        name={name}
-        searchable
-        required
-        allowDeselect={false}
-        nothingFoundMessage={m.assistants_voice_nothing()}
-        error={fieldState.error?.message ?? (voices.isError ? m.assistants_voice_load_error() : undefined)}
-      />
-      {note && value === null ? (
-        <Text size="xs" c="orange" role="status">
-          {note}
-        </Text>
-      ) : null}
-    </Stack>
+    <LookupSelect
+      name="voice_id"
+      label={m.assistants_voice()}
+      description={m.assistants_voice_description({ mode })}
+      placeholder={voices.isPending ? m.assistants_voice_loading() : m.assistants_voice_choose()}
+      data={data}
+      nothingFoundMessage={m.assistants_voice_nothing()}
+      loadError={voices.isError ? m.assistants_voice_load_error() : undefined}
+      note={value === null ? note : null}
+    />
   );
 }
 
 function LanguageField() {
   const { control } = useFormContext<AssistantFormValues>();
   const languages = useLanguages();
-  const {
-    field: { value, onChange, onBlur, ref, name },
-    fieldState,
-  } = useController({ control, name: 'language' });
+  const value = useWatch({ control, name: 'language' });
   const data = useMemo(() => {
     const items = (languages.data ?? []).map((l) => ({ value: l.name, label: l.iso_2 ? `${l.name} (${l.iso_2})` : l.name }));
     if (value && !items.some((d) => d.value === value)) items.unshift({ value, label: value });
     return items;
   }, [languages.data, value]);
   return (
-    <Select
+    <LookupSelect
+      name="language"
       label={m.common_language()}
       description={m.assistants_language_description()}
       placeholder={languages.isPending ? m.assistants_language_loading() : m.assistants_language_choose()}
       data={data}
-      value={value || null}
-      onChange={(v) => onChange(v ?? '')}
-      onBlur={onBlur}
-      ref={ref}
-      name={name}
-      searchable
-      required
-      allowDeselect={false}
       nothingFoundMessage={m.assistants_language_nothing()}
-      error={fieldState.error?.message ?? (languages.isError ? m.assistants_language_load_error() : undefined)}
+      loadError={languages.isError ? m.assistants_language_load_error() : undefined}
     />
   );
 }
