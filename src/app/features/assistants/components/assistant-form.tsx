@@ -6,7 +6,7 @@ import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-ho
 import { m } from '@/i18n';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { notifyError } from '@/lib/notify';
-import { useSubmitOnce } from '@/lib/use-submit-once';
+import { useSubmitOnce } from '@/lib/save-once';
 import { useStillBusy } from '@/lib/use-still-busy';
 import { notifications } from '@mantine/notifications';
 import { applyAssistantErrors } from '../lib/field-errors';

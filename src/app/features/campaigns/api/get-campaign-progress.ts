@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { campaignProgressAnswerSchema, type CampaignProgress } from '@contract/live';
-import { api, isApiError } from '@/api';
+import { api, isExtensionNotOffered } from '@/api';
 import { useLiveRefetchInterval } from '@/features/live/live-context';
 import { campaignKeys } from '@/api/query-keys';
 
@@ -13,9 +13,7 @@ export function getCampaignProgress(id: number, signal?: AbortSignal): Promise<C
  * No progress from this host: the hosted service has no such endpoint (404/405). The campaign itself is
  * known from the list, so a 404 here means the endpoint, not the campaign.
  */
-export function progressNotOffered(error: unknown): boolean {
-  return isApiError(error) && (error.kind === 'not-found' || error.status === 405 || error.status === 501);
-}
+export const progressNotOffered = isExtensionNotOffered;
 
 export const campaignProgressQuery = (id: number) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { overviewAnswerSchema, type Overview } from '@contract/live';
-import { api, isApiError } from '@/api';
+import { api, isExtensionNotOffered } from '@/api';
 import { useLiveRefetchInterval } from '@/features/live/live-context';
 import { overviewKeys } from '@/api/query-keys';
 
@@ -19,9 +19,7 @@ export function getOverview(timezone: string, signal?: AbortSignal): Promise<Ove
 }
 
 /** A host without the endpoint (the hosted service): nothing to show, not a failure. */
-export function isNotOffered(error: unknown): boolean {
-  return isApiError(error) && (error.kind === 'not-found' || error.status === 405 || error.status === 501);
-}
+export const isNotOffered = isExtensionNotOffered;
 
 export const overviewQuery = (timezone: string) =>
   queryOptions({

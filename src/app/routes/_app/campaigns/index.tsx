@@ -1,4 +1,4 @@
-import { Card, Group, Text } from '@mantine/core';
+import { Card, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
@@ -34,11 +34,7 @@ function CampaignsPage() {
         <QueryState
           query={campaigns}
           errorTitle={m.campaigns_load_error()}
-          loading={
-            <Text c="dimmed" size="sm" p="md">
-              {m.campaigns_loading()}
-            </Text>
-          }
+          loadingText={m.campaigns_loading()}
           isEmpty={(data) => data.length === 0}
           empty={
             <EmptyList icon={IconSpeakerphone} title={m.campaigns_empty_title()} description={m.campaigns_empty_description()}>

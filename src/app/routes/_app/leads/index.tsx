@@ -93,11 +93,7 @@ function LeadsPage() {
         <QueryState
           query={leads}
           errorTitle={m.leads_load_error()}
-          loading={
-            <Text c="dimmed" size="sm" p="md">
-              {m.leads_loading()}
-            </Text>
-          }
+          loadingText={m.leads_loading()}
           isEmpty={(data) => data.length === 0}
           empty={
             <EmptyList icon={IconAddressBook} title={m.leads_empty_title()} description={m.leads_empty_description()}>
