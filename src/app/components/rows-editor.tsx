@@ -1,18 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Card, Grid, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import {
-  get,
-  useFieldArray,
-  useFormState,
-  useWatch,
-  type ArrayPath,
-  type Control,
-  type FieldArray,
-  type FieldValues,
-  type Path,
-  type UseFormRegister,
-} from 'react-hook-form';
+import { get, useFieldArray, useFormState, useWatch, type ArrayPath, type Control, type FieldArray, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { formatNumber } from '@/i18n/format';
 import { SelectField } from './select-field';
 
@@ -113,10 +102,28 @@ interface ArrayFieldProps<T extends FieldValues> {
   name: ArrayPath<T>;
 }
 
-/** An error message the form holds at `path`, if any. */
-function useErrorsAt<T extends FieldValues>(control: Control<T>, name: ArrayPath<T>) {
+/**
+ * A form's array field as the editor shows it: its rows, a row's field by key (`path(2, 'name')`) and its
+ * text input (`inputAt(2, 'name')`), and the frame's count, list error and add button.
+ */
+function useArrayField<T extends FieldValues>(
+  { control, register, name }: ArrayFieldProps<T>,
+  newRow: () => FieldArray<T, ArrayPath<T>>,
+  maxRows?: number,
+) {
+  const rows = useFieldArray({ control, name });
   const { errors } = useFormState({ control, name: name as unknown as Path<T> });
-  return (path: string) => (get(errors, path) as { message?: string } | undefined)?.message;
+  const errorAt = (path: string) => (get(errors, path) as { message?: string } | undefined)?.message;
+  const frame = {
+    count: rows.fields.length,
+    error: errorAt(`${name}.root`) ?? errorAt(name),
+    onAdd: () => rows.append(newRow()),
+    addDisabled: maxRows === undefined ? undefined : rows.fields.length >= maxRows,
+  };
+  const path = (i: number, key: string) => `${name}.${i}.${key}` as Path<T>;
+  /** A row's text input by key: registered with the form, with the form's error for it. */
+  const inputAt = (i: number, key: string) => ({ ...register(path(i, key)), error: errorAt(path(i, key)) });
+  return { rows: rows.fields, remove: rows.remove, path, inputAt, frame };
 }
 
 /** A row's type: the types offered, and the row's own when it is not among them (one the service added). */
@@ -168,18 +175,10 @@ export function TypedFieldRows<T extends FieldValues>({
   maxRows,
   ...frame
 }: TypedFieldRowsProps<T>) {
-  const rows = useFieldArray({ control, name });
-  const errorAt = useErrorsAt(control, name);
-  const path = (i: number, key: string) => `${name}.${i}.${key}` as Path<T>;
+  const { rows, remove, path, inputAt, frame: state } = useArrayField({ control, register, name }, newRow, maxRows);
   return (
-    <RowsEditor
-      {...frame}
-      count={rows.fields.length}
-      error={errorAt(`${name}.root`) ?? errorAt(name)}
-      onAdd={() => rows.append(newRow())}
-      addDisabled={maxRows === undefined ? undefined : rows.fields.length >= maxRows}
-    >
-      {rows.fields.map((row, i) => {
+    <RowsEditor {...frame} {...state}>
+      {rows.map((row, i) => {
         const n = formatNumber(i + 1);
         return (
           <Card key={row.id} withBorder padding="sm" radius="sm" data-testid={rowTestId}>
@@ -188,29 +187,22 @@ export function TypedFieldRows<T extends FieldValues>({
               <Grid gap="xs" style={{ flex: 1 }}>
                 <Grid.Col span={{ base: 12, sm: 4 }}>
                   <TextInput
-                    {...register(path(i, 'name'))}
+                    {...inputAt(i, 'name')}
                     label={words.name}
                     aria-label={words.nameAria(n)}
                     placeholder={words.namePlaceholder}
                     autoComplete="off"
                     spellCheck={false}
-                    error={errorAt(path(i, 'name'))}
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 3 }}>
                   <TypeSelect control={control} name={path(i, 'type')} types={types} typeLabel={typeLabel} label={words.type} aria-label={words.typeAria(n)} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 5 }}>
-                  <TextInput
-                    {...register(path(i, 'description'))}
-                    label={words.description}
-                    aria-label={words.descriptionAria(n)}
-                    placeholder={words.descriptionPlaceholder}
-                    error={errorAt(path(i, 'description'))}
-                  />
+                  <TextInput {...inputAt(i, 'description')} label={words.description} aria-label={words.descriptionAria(n)} placeholder={words.descriptionPlaceholder} />
                 </Grid.Col>
               </Grid>
-              <RemoveRowButton label={words.remove(n)} onClick={() => rows.remove(i)} mt={24} />
+              <RemoveRowButton label={words.remove(n)} onClick={() => remove(i)} mt={24} />
             </Group>
           </Card>
         );
@@ -240,49 +232,33 @@ export interface KeyValueRowsProps<T extends FieldValues> extends ArrayFieldProp
 
 /** Rows of a key and its value (variables, request headers): side by side, stacked on a phone. */
 export function KeyValueRows<T extends FieldValues>({ control, register, name, keys, rowTestId, secret, words, maxRows, ...frame }: KeyValueRowsProps<T>) {
-  const rows = useFieldArray({ control, name });
-  const errorAt = useErrorsAt(control, name);
   const [keyName, valueName] = keys;
-  const path = (i: number, key: string) => `${name}.${i}.${key}` as Path<T>;
+  const newRow = () => ({ [keyName]: '', [valueName]: '' }) as FieldArray<T, ArrayPath<T>>;
+  const { rows, remove, inputAt, frame: state } = useArrayField({ control, register, name }, newRow, maxRows);
   return (
-    <RowsEditor
-      {...frame}
-      count={rows.fields.length}
-      error={errorAt(`${name}.root`) ?? errorAt(name)}
-      onAdd={() => rows.append({ [keyName]: '', [valueName]: '' } as FieldArray<T, ArrayPath<T>>)}
-      addDisabled={maxRows === undefined ? undefined : rows.fields.length >= maxRows}
-    >
-      {rows.fields.map((row, i) => {
+    <RowsEditor {...frame} {...state}>
+      {rows.map((row, i) => {
         const n = formatNumber(i + 1);
-        const valueError = errorAt(path(i, valueName));
         return (
           <Group key={row.id} gap="xs" align="flex-start" wrap="nowrap" data-testid={rowTestId}>
             {/* Side by side where there is room; on a phone the key gets the full width above its value. */}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={6} style={{ flex: 1 }}>
-              <TextInput
-                {...register(path(i, keyName))}
-                aria-label={words.keyAria(n)}
-                placeholder={words.keyPlaceholder}
-                autoComplete="off"
-                spellCheck={false}
-                error={errorAt(path(i, keyName))}
-              />
+              <TextInput {...inputAt(i, keyName)} aria-label={words.keyAria(n)} placeholder={words.keyPlaceholder} autoComplete="off" spellCheck={false} />
               {secret ? (
                 <PasswordInput
-                  {...register(path(i, valueName))}
+                  {...inputAt(i, valueName)}
                   aria-label={words.valueAria(n)}
                   placeholder={words.valuePlaceholder}
                   autoComplete="new-password"
                   // Mantine's toggle is out of the tab order and unnamed per row by default.
                   visibilityToggleFocusable
                   visibilityToggleButtonProps={{ 'aria-label': words.showAria?.(n) }}
-                  error={valueError}
                 />
               ) : (
-                <TextInput {...register(path(i, valueName))} aria-label={words.valueAria(n)} placeholder={words.valuePlaceholder} error={valueError} />
+                <TextInput {...inputAt(i, valueName)} aria-label={words.valueAria(n)} placeholder={words.valuePlaceholder} />
               )}
             </SimpleGrid>
-            <RemoveRowButton label={words.remove(n)} onClick={() => rows.remove(i)} />
+            <RemoveRowButton label={words.remove(n)} onClick={() => remove(i)} />
           </Group>
         );
       })}

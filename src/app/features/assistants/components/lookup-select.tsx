@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Select, Stack, Text } from '@mantine/core';
-import { useController, useFormContext, type FieldPathByValue } from 'react-hook-form';
+import type { FieldPathByValue } from 'react-hook-form';
 import type { AssistantFormValues } from '../lib/form-schema';
+import { useAssistantField } from './fields';
 
 /** Fields chosen from a list the service provides: by name (a model, a language) or by id (a voice, a number). */
 type ByName = FieldPathByValue<AssistantFormValues, string>;
@@ -27,11 +28,10 @@ export interface LookupSelectProps {
  * form and a string in the box; a name is '' in the form while none is chosen.
  */
 export function LookupSelect({ name, label, description, placeholder, nothingFoundMessage, data, loadError, optional, note }: LookupSelectProps) {
-  const { control } = useFormContext<AssistantFormValues>();
   const {
     field: { value, onChange, onBlur, ref, name: fieldName },
     fieldState,
-  } = useController({ control, name });
+  } = useAssistantField(name);
   const byName = typeof value === 'string';
   const select = (
     <Select

@@ -1,19 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Text } from '@mantine/core';
 import { IconPlus, IconTool } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Tool } from '@contract';
 import { EmptyList } from '@/components/empty-list';
 import { ButtonLink } from '@/components/links';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
-import { confirmAction } from '@/lib/confirm';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { assistantKeys } from '@/api/query-keys';
-import { useDeleteTool } from '@/features/tools/api/delete-tool';
 import { toolsQuery, useTools } from '@/features/tools/api/get-tools';
 import { ToolQuota } from '@/features/tools/components/tool-quota';
 import { ToolsTable } from '@/features/tools/components/tools-table';
+import { useDeleteToolWithConfirm } from '@/features/tools/components/use-delete-tool';
 import { m } from '@/i18n';
 
 // Where the endpoint goes in the sentence, so it can be set in monospace wherever the language puts it.
@@ -27,33 +23,20 @@ export const Route = createFileRoute('/_app/tools/')({
 
 function ToolsPage() {
   const tools = useTools();
-  const queryClient = useQueryClient();
-  // A deleted tool is detached from every assistant: their records (and tool counts) change too.
-  const remove = useDeleteTool({ onDeleted: () => queryClient.invalidateQueries({ queryKey: assistantKeys.all }) });
+  const remove = useDeleteToolWithConfirm();
 
-  async function onDelete(tool: Tool) {
+  function onDelete(tool: Tool) {
     const [before, after] = m.tools_delete_body_endpoint({ endpoint: SLOT }).split(SLOT);
-    const ok = await confirmAction({
-      title: m.tools_delete_title({ name: tool.name }),
-      children: (
-        <Text size="sm">
-          {before}
-          <Text span ff="monospace">
-            {tool.endpoint}
-          </Text>
-          {after}
+    return remove.run(
+      tool,
+      <Text size="sm">
+        {before}
+        <Text span ff="monospace">
+          {tool.endpoint}
         </Text>
-      ),
-      confirmLabel: m.tools_delete_confirm(),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(tool.id);
-      notifySuccess(m.tools_deleted_message({ name: tool.name }), m.tools_deleted());
-    } catch (e) {
-      notifyError(e, m.tools_not_deleted());
-    }
+        {after}
+      </Text>,
+    );
   }
 
   return (
