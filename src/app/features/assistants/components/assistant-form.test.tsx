@@ -7,6 +7,7 @@ import { renderOnPage } from '@/test/render';
 import { stubDocumentFonts } from '@/test/variants';
 import { lookupKeys } from '@/features/lookups/api';
 import { emptyAssistantForm, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
+import { chosenAssistantForm } from '../lib/form-fixtures';
 import { AssistantForm } from './assistant-form';
 
 stubDocumentFonts();
@@ -33,18 +34,12 @@ function renderWithRouter(ui: () => ReactElement) {
 }
 
 function filled(overrides: Partial<AssistantFormValues> = {}): AssistantFormValues {
-  return {
-    ...emptyAssistantForm('UTC'),
-    assistant_name: 'Front desk',
-    voice_id: 3,
-    language: 'English',
-    llm_model: 'gpt-4o-mini',
-    system_prompt: 'You are the receptionist.',
+  return chosenAssistantForm('UTC', {
     post_call_schema: [{ name: 'date', type: 'string', description: '' }],
     tool_ids: [4],
     end_call_tool: { description: 'Hang up after goodbye.' },
     ...overrides,
-  };
+  });
 }
 
 const tools = { tools: [{ id: 4, name: 'lookup_order', description: 'Finds an order' }], loading: false, error: null };

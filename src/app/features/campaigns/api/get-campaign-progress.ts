@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { campaignProgressAnswerSchema, type CampaignProgress } from '@contract/live';
 import { api, isExtensionNotOffered } from '@/api';
 import { useLiveRefetchInterval } from '@/features/live/live-context';
 import { campaignKeys } from '@/api/query-keys';
+import { useExtensionQuery } from '@/api/extension-query';
 
 /** GET /user/campaigns/{id}/progress: `{data: CampaignProgress}` (our extension). */
 export function getCampaignProgress(id: number, signal?: AbortSignal): Promise<CampaignProgress> {
@@ -24,10 +25,5 @@ export const campaignProgressQuery = (id: number) =>
 
 /** A campaign's progress, refreshed by the live stream, or every 5 s while it is down. */
 export function useCampaignProgress(id: number) {
-  const interval = useLiveRefetchInterval();
-  return useQuery({
-    ...campaignProgressQuery(id),
-    refetchInterval: (query) => (progressNotOffered(query.state.error) ? false : interval),
-    refetchIntervalInBackground: false,
-  });
+  return useExtensionQuery(campaignProgressQuery(id), useLiveRefetchInterval());
 }

@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { overviewAnswerSchema, type Overview } from '@contract/live';
 import { api, isExtensionNotOffered } from '@/api';
 import { useLiveRefetchInterval } from '@/features/live/live-context';
 import { overviewKeys } from '@/api/query-keys';
+import { useExtensionQuery } from '@/api/extension-query';
 
 /** This browser's time zone, so "today" on the overview is the person's today. */
 export function browserTimeZone(): string {
@@ -30,10 +31,5 @@ export const overviewQuery = (timezone: string) =>
 
 /** The overview, refreshed by the live stream, or every 5 s while it is down (never on a host without it). */
 export function useOverview(timezone: string = browserTimeZone()) {
-  const interval = useLiveRefetchInterval();
-  return useQuery({
-    ...overviewQuery(timezone),
-    refetchInterval: (query) => (isNotOffered(query.state.error) ? false : interval),
-    refetchIntervalInBackground: false,
-  });
+  return useExtensionQuery(overviewQuery(timezone), useLiveRefetchInterval());
 }

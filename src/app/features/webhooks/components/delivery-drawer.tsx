@@ -27,6 +27,18 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? DASH : String(v));
 
 /** One delivery: where it went, what the receiver last said, and the payload as sent (text, never markup). */
+/** A part of the drawer, named by its heading. */
+function DrawerSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
 export function DeliveryDrawer({
   row,
   onClose,
@@ -89,10 +101,7 @@ export function DeliveryDrawer({
               <Fact label={m.webhooks_status_delivered()}>{formatDeliveryTime(d.delivered_at)}</Fact>
             </Table.Tbody>
           </Table>
-          <Stack gap="xs" component="section" aria-label={m.webhooks_last_response()}>
-            <Title order={3} size="h5">
-              {m.webhooks_last_response()}
-            </Title>
+          <DrawerSection title={m.webhooks_last_response()}>
             {d.last_response ? (
               <Code block style={{ maxHeight: 200, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="delivery-response">
                 {d.last_response}
@@ -102,11 +111,8 @@ export function DeliveryDrawer({
                 {m.webhooks_no_response()}
               </Text>
             )}
-          </Stack>
-          <Stack gap="xs" component="section" aria-label={m.webhooks_payload()}>
-            <Title order={3} size="h5">
-              {m.webhooks_payload()}
-            </Title>
+          </DrawerSection>
+          <DrawerSection title={m.webhooks_payload()}>
             {detail.isPending ? (
               <Skeleton height={160} radius="sm" />
             ) : detail.isError && !detail.data ? (
@@ -114,7 +120,7 @@ export function DeliveryDrawer({
             ) : (
               <JsonBlock data={detail.data?.payload ?? null} empty={m.webhooks_no_payload()} label={m.webhooks_payload_word()} />
             )}
-          </Stack>
+          </DrawerSection>
         </Stack>
       ) : null}
     </Drawer>
