@@ -1,11 +1,13 @@
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { isApiError } from '@/api/errors';
 import { idParam } from './search-params';
 import * as z from './zod-mini';
 
 /*
- * What the loaders of a record's page share (an assistant, a tool): the id from the path, and the
- * service's 404 shown as the route's not-found page rather than as an error.
+ * What the routes' loaders share: a list page warms its query without failing the route (the page shows
+ * its own loading and error states); a record's page (an assistant, a tool) reads the id from the path and
+ * shows the service's 404 as the route's not-found page rather than as an error.
  */
 
 const pathId = idParam();
@@ -25,4 +27,9 @@ export async function loadOrNotFound(...loads: Promise<unknown>[]): Promise<void
     if (isApiError(e) && e.kind === 'not-found') throw notFound();
     throw e;
   }
+}
+
+/** A loader that warms the page's query; it never fails the route. */
+export function prefetching<T, K extends QueryKey>(query: () => FetchQueryOptions<T, Error, T, K>) {
+  return ({ context }: { context: { queryClient: QueryClient } }) => context.queryClient.prefetchQuery(query());
 }

@@ -129,16 +129,23 @@ export function variantsQueryClient() {
 }
 
 /**
- * Renders inside the console's providers and a throwaway router (links and guards need one). The route
- * renders asynchronously: use `findBy…`.
+ * A throwaway router whose one page renders `ui` (links and guards need a router); any other path renders
+ * nothing. The router restores scroll positions, which jsdom cannot: scrolling is stubbed.
  */
-export function renderInConsole(ui: () => ReactNode, queryClient: QueryClient = variantsQueryClient()) {
-  // The router restores scroll positions; jsdom has no scrolling.
+export function pageRouter(ui: () => ReactNode) {
   window.scrollTo = () => {};
   const rootRoute = createRootRoute({ component: () => <Outlet /> });
   const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{ui()}</> });
   const catchAll = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page, catchAll]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  return createRouter({ routeTree: rootRoute.addChildren([page, catchAll]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+}
+
+/**
+ * Renders inside the console's providers and a throwaway router (links and guards need one). The route
+ * renders asynchronously: use `findBy…`.
+ */
+export function renderInConsole(ui: () => ReactNode, queryClient: QueryClient = variantsQueryClient()) {
+  const router = pageRouter(ui);
   const element: ReactElement = (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>

@@ -16,12 +16,7 @@ export function getCampaignProgress(id: number, signal?: AbortSignal): Promise<C
  */
 export const progressNotOffered = isExtensionNotOffered;
 
-export const campaignProgressQuery = (id: number) =>
-  queryOptions({
-    queryKey: campaignKeys.progress(id),
-    queryFn: ({ signal }) => getCampaignProgress(id, signal),
-    staleTime: 5_000,
-  });
+export const campaignProgressQuery = (id: number) => queryOptions({ queryKey: campaignKeys.progress(id), queryFn: ({ signal }) => getCampaignProgress(id, signal), staleTime: 5_000 });
 
 /** A campaign's progress, refreshed by the live stream, or every 5 s while it is down. */
 export function useCampaignProgress(id: number) {

@@ -22,12 +22,7 @@ export function getOverview(timezone: string, signal?: AbortSignal): Promise<Ove
 /** A host without the endpoint (the hosted service): nothing to show, not a failure. */
 export const isNotOffered = isExtensionNotOffered;
 
-export const overviewQuery = (timezone: string) =>
-  queryOptions({
-    queryKey: overviewKeys.detail(timezone),
-    queryFn: ({ signal }) => getOverview(timezone, signal),
-    staleTime: 5_000,
-  });
+export const overviewQuery = (timezone: string) => queryOptions({ queryKey: overviewKeys.detail(timezone), queryFn: ({ signal }) => getOverview(timezone, signal), staleTime: 5_000 });
 
 /** The overview, refreshed by the live stream, or every 5 s while it is down (never on a host without it). */
 export function useOverview(timezone: string = browserTimeZone()) {

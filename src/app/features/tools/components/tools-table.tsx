@@ -18,11 +18,11 @@ function ActionIconAnchor(props: ComponentPropsWithRef<'a'>) {
 const ActionIconLink = createLink(ActionIconAnchor);
 
 /** The user's mid-call tools: name (to edit), request, timeout, parameters, headers, last change. */
-export function ToolsTable({ tools, onDelete }: { tools: readonly Tool[]; onDelete: (tool: Tool) => void }) {
+export function ToolsTable({ tools, onDelete }: { tools: Tool[]; onDelete: (tool: Tool) => void }) {
   return (
     <DataTable<Tool>
       {...RECORD_TABLE_LOOK}
-      records={[...tools]}
+      records={tools}
       aria-label={m.tools_title()}
       columns={[
         {

@@ -1,10 +1,11 @@
-import { Button, Code, Drawer, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { WebhookDelivery } from '@contract/webhooks';
 import { ErrorState } from '@/components/error-state';
+import { TitledSection } from '@/components/titled-section';
 import { AnchorLink } from '@/components/links';
 import { JsonBlock } from '@/features/calls/components/json-block';
 import { m } from '@/i18n';
@@ -27,18 +28,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? DASH : String(v));
 
 /** One delivery: where it went, what the receiver last said, and the payload as sent (text, never markup). */
-/** A part of the drawer, named by its heading. */
-function DrawerSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="xs" component="section" aria-label={title}>
-      <Title order={3} size="h5">
-        {title}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
-
 export function DeliveryDrawer({
   row,
   onClose,
@@ -101,7 +90,7 @@ export function DeliveryDrawer({
               <Fact label={m.webhooks_status_delivered()}>{formatDeliveryTime(d.delivered_at)}</Fact>
             </Table.Tbody>
           </Table>
-          <DrawerSection title={m.webhooks_last_response()}>
+          <TitledSection title={m.webhooks_last_response()}>
             {d.last_response ? (
               <Code block style={{ maxHeight: 200, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="delivery-response">
                 {d.last_response}
@@ -111,8 +100,8 @@ export function DeliveryDrawer({
                 {m.webhooks_no_response()}
               </Text>
             )}
-          </DrawerSection>
-          <DrawerSection title={m.webhooks_payload()}>
+          </TitledSection>
+          <TitledSection title={m.webhooks_payload()}>
             {detail.isPending ? (
               <Skeleton height={160} radius="sm" />
             ) : detail.isError && !detail.data ? (
@@ -120,7 +109,7 @@ export function DeliveryDrawer({
             ) : (
               <JsonBlock data={detail.data?.payload ?? null} empty={m.webhooks_no_payload()} label={m.webhooks_payload_word()} />
             )}
-          </DrawerSection>
+          </TitledSection>
         </Stack>
       ) : null}
     </Drawer>

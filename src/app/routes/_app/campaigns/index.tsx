@@ -6,13 +6,14 @@ import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { EmptyList } from '@/components/empty-list';
 import { AnchorLink, ButtonLink } from '@/components/links';
 import { PageHeader } from '@/components/page-header';
+import { prefetching } from '@/lib/route-loaders';
 import { QueryState } from '@/components/query-state';
 import { m } from '@/i18n';
 import { campaignsQuery } from '@/features/campaigns/api/get-campaigns';
 import { CampaignsTable } from '@/features/campaigns/components/campaigns-table';
 
 export const Route = createFileRoute('/_app/campaigns/')({
-  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(campaignsQuery()),
+  loader: prefetching(campaignsQuery),
   component: CampaignsPage,
 });
 

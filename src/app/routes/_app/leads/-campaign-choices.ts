@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
 import { m } from '@/i18n';
+import { prefetching } from '@/lib/route-loaders';
 import { campaignsQuery } from '@/features/campaigns/api/get-campaigns';
 
 /*
@@ -10,7 +10,7 @@ import { campaignsQuery } from '@/features/campaigns/api/get-campaigns';
  */
 
 /** The loader of a page with a lead form: warms the campaigns list without failing the route. */
-export const prefetchCampaigns = ({ context: { queryClient } }: { context: { queryClient: QueryClient } }) => queryClient.prefetchQuery(campaignsQuery());
+export const prefetchCampaigns = prefetching(campaignsQuery);
 
 /** The campaigns as a lead form offers them (a nameless one by its id), with the query for its state. */
 export function useCampaignChoices() {

@@ -9,11 +9,7 @@ import { ImportLeads } from '@/features/leads/components/import/import-leads';
 import { campaignParamSearch } from '@/features/leads/lib/list-params';
 import { browserCountry } from '@/features/leads/lib/phone';
 
-export const Route = createFileRoute('/_app/leads/import')({
-  validateSearch: campaignParamSearch,
-  loader: prefetchCampaigns,
-  component: ImportPage,
-});
+export const Route = createFileRoute('/_app/leads/import')({ validateSearch: campaignParamSearch, loader: prefetchCampaigns, component: ImportPage });
 
 function ImportPage() {
   const { campaign } = Route.useSearch();

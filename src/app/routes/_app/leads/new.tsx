@@ -11,11 +11,7 @@ import { LeadForm } from '@/features/leads/components/lead-form';
 import { campaignParamSearch } from '@/features/leads/lib/list-params';
 import { browserCountry } from '@/features/leads/lib/phone';
 
-export const Route = createFileRoute('/_app/leads/new')({
-  validateSearch: campaignParamSearch,
-  loader: prefetchCampaigns,
-  component: NewLeadPage,
-});
+export const Route = createFileRoute('/_app/leads/new')({ validateSearch: campaignParamSearch, loader: prefetchCampaigns, component: NewLeadPage });
 
 function NewLeadPage() {
   const { campaign } = Route.useSearch();

@@ -5,6 +5,7 @@ import type { Tool } from '@contract';
 import { EmptyList } from '@/components/empty-list';
 import { ButtonLink } from '@/components/links';
 import { PageHeader } from '@/components/page-header';
+import { prefetching } from '@/lib/route-loaders';
 import { QueryState } from '@/components/query-state';
 import { toolsQuery, useTools } from '@/features/tools/api/get-tools';
 import { ToolQuota } from '@/features/tools/components/tool-quota';
@@ -16,8 +17,7 @@ import { m } from '@/i18n';
 const SLOT = '\uE000';
 
 export const Route = createFileRoute('/_app/tools/')({
-  // Warms the cache without failing the route: the page shows its own error state.
-  loader: ({ context }) => context.queryClient.prefetchQuery(toolsQuery()),
+  loader: prefetching(toolsQuery),
   component: ToolsPage,
 });
 
