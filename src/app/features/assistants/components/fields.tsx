@@ -37,8 +37,7 @@ export function SliderField({
   bounds,
   format,
   disabled,
-  lowLabel,
-  highLabel,
+  ends,
 }: {
   name: NumberName;
   label: string;
@@ -47,8 +46,7 @@ export function SliderField({
   format?: (v: number) => string;
   disabled?: boolean;
   /** What the low and high ends mean ("steady", "expressive"), said with the bounds. */
-  lowLabel?: string;
-  highLabel?: string;
+  ends?: [low: string, high: string];
 }) {
   const {
     field: { value: raw, onChange, onBlur, ref, name: fieldName },
@@ -91,10 +89,10 @@ export function SliderField({
       <Group justify="space-between" mt={4}>
         <Text size="xs" c="dimmed">
           {show(bounds.min)}
-          {lowLabel ? ` · ${lowLabel}` : ''}
+          {ends ? ` · ${ends[0]}` : ''}
         </Text>
         <Text size="xs" c="dimmed">
-          {highLabel ? `${highLabel} · ` : ''}
+          {ends ? `${ends[1]} · ` : ''}
           {show(bounds.max)}
         </Text>
       </Group>

@@ -88,11 +88,7 @@ function VariablesEditor() {
 export function AfterCallSection() {
   return (
     <FormSection id="after-call" title={m.assistants_section_after_call()} description={m.assistants_section_after_call_description()}>
-      <SwitchField
-        name="post_call_evaluation"
-        label={m.assistants_evaluate()}
-        description={m.assistants_evaluate_description()}
-      />
+      <SwitchField name="post_call_evaluation" label={m.assistants_evaluate()} description={m.assistants_evaluate_description()} />
       <PostCallSchemaEditor />
       <VariablesEditor />
     </FormSection>

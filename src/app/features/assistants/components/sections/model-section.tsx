@@ -46,8 +46,7 @@ export function ModelSection() {
           name="llm_temperature"
           label={m.assistants_temperature()}
           bounds={B.llm_temperature}
-          lowLabel={m.assistants_temperature_low()}
-          highLabel={m.assistants_temperature_high()}
+          ends={[m.assistants_temperature_low(), m.assistants_temperature_high()]}
         />
       </SimpleGrid>
       <div>

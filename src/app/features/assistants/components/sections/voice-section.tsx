@@ -78,22 +78,19 @@ export function VoiceSection({ voiceNote }: { voiceNote: string | null }) {
           label={m.assistants_speech_speed()}
           bounds={B.speech_speed}
           format={(v) => `${formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}×`}
-          lowLabel={m.assistants_speech_speed_low()}
-          highLabel={m.assistants_speech_speed_high()}
+          ends={[m.assistants_speech_speed_low(), m.assistants_speech_speed_high()]}
         />
         <SliderField
           name="voice_stability"
           label={m.assistants_stability()}
           bounds={B.voice_stability}
-          lowLabel={m.assistants_stability_low()}
-          highLabel={m.assistants_stability_high()}
+          ends={[m.assistants_stability_low(), m.assistants_stability_high()]}
         />
         <SliderField
           name="voice_similarity"
           label={m.assistants_similarity()}
           bounds={B.voice_similarity}
-          lowLabel={m.assistants_similarity_low()}
-          highLabel={m.assistants_similarity_high()}
+          ends={[m.assistants_similarity_low(), m.assistants_similarity_high()]}
         />
       </SimpleGrid>
     </FormSection>
