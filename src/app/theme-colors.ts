@@ -31,6 +31,16 @@ function readable(color: string, backgrounds: string[], towards: 'darker' | 'lig
 
 const WHITE = '#ffffff';
 
+/** The text colours of one scheme (dimmed, placeholder, error, link), each made readable on its surfaces. */
+function textColors([dimmed, placeholder, error, anchor]: [string, string, string, string], surfaces: string[], towards: 'darker' | 'lighter') {
+  return {
+    '--mantine-color-dimmed': readable(dimmed, surfaces, towards),
+    '--mantine-color-placeholder': readable(placeholder, surfaces, towards),
+    '--mantine-color-error': readable(error, surfaces, towards),
+    '--mantine-color-anchor': readable(anchor, surfaces, towards),
+  };
+}
+
 export const accessibleColors: CSSVariablesResolver = (theme: MantineTheme) => {
   const gray = theme.colors.gray ?? DEFAULT_THEME.colors.gray;
   const dark = theme.colors.dark ?? DEFAULT_THEME.colors.dark;
@@ -68,20 +78,8 @@ export const accessibleColors: CSSVariablesResolver = (theme: MantineTheme) => {
   const red = theme.colors.red ?? DEFAULT_THEME.colors.red;
   return {
     variables: {},
-    light: {
-      ...light,
-      '--mantine-color-dimmed': readable(gray[6], lightSurfaces, 'darker'),
-      // Placeholders are text too (and the pickers draw theirs as a real element): readable, still grey.
-      '--mantine-color-placeholder': readable(gray[5], lightSurfaces, 'darker'),
-      '--mantine-color-error': readable(red[6], lightSurfaces, 'darker'),
-      '--mantine-color-anchor': readable(primary[6], lightSurfaces, 'darker'),
-    },
-    dark: {
-      ...darkVars,
-      '--mantine-color-dimmed': readable(dark[2], darkSurfaces, 'lighter'),
-      '--mantine-color-placeholder': readable(dark[3], darkSurfaces, 'lighter'),
-      '--mantine-color-error': readable(red[4], darkSurfaces, 'lighter'),
-      '--mantine-color-anchor': readable(primary[4], darkSurfaces, 'lighter'),
-    },
+    // Placeholders are text too (and the pickers draw theirs as a real element): readable, still grey.
+    light: { ...light, ...textColors([gray[6], gray[5], red[6], primary[6]], lightSurfaces, 'darker') },
+    dark: { ...darkVars, ...textColors([dark[2], dark[3], red[4], primary[4]], darkSurfaces, 'lighter') },
   };
 };

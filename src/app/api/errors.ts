@@ -110,6 +110,14 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
+/**
+ * The host has not one of our extensions (the overview, a campaign's progress): the hosted service answers
+ * 404, 405 or 501 there. Nothing to show, not a failure, and nothing to poll for.
+ */
+export function isExtensionNotOffered(error: unknown): boolean {
+  return isApiError(error) && (error.kind === 'not-found' || error.status === 405 || error.status === 501);
+}
+
 /** What the normaliser needs of an HTTP answer; a plain object so tests can describe any answer. */
 export interface RawAnswer {
   status: number;

@@ -1,5 +1,5 @@
 export { api, createApiClient, buildUrl, type ApiClient, type RequestOptions } from './client';
-export { ApiError, errorMessage, isApiError, type ApiErrorKind } from './errors';
+export { ApiError, errorMessage, isApiError, isExtensionNotOffered, type ApiErrorKind } from './errors';
 export {
   apiBaseUrlOf,
   describeApiHost,

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { Card, Text, Title } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 /** A titled part of a form (the lead and campaign forms): a bordered card with a heading and a line of help. */
 export function FormCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
@@ -15,5 +16,28 @@ export function FormCard({ title, description, children }: { title: string; desc
       ) : null}
       {children}
     </Card>
+  );
+}
+
+/**
+ * A form of such cards, one under the other (its footer last): checked by the form's own rules, not the
+ * browser's, and asking before the page is left while `unsaved()` says so.
+ */
+export function CardsForm({
+  label,
+  onSubmit,
+  unsaved,
+  children,
+}: {
+  label: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => Promise<void>;
+  unsaved: () => boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={label}>
+      <UnsavedChangesGuard when={unsaved} />
+      <Stack gap="lg">{children}</Stack>
+    </form>
   );
 }

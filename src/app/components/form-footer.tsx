@@ -3,14 +3,17 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { unknownOutcomeTitle } from '@/api/errors';
 import { m } from '@/i18n';
+import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
 import { useStillBusy } from '@/lib/use-still-busy';
 
 interface FormFooterProps {
-  /** Why the last save failed when no field took the blame (a 404, a network error, a plan limit). */
-  error?: ReactNode;
+  /**
+   * Why the last save failed when no field took the blame (a 404, a network error, a plan limit): the form's
+   * `errors.root.server` as `applyApiErrorToForm` sets it. Of type OUTCOME_UNKNOWN the save may have gone
+   * through (no readable answer): the alert says so instead of "not saved".
+   */
+  saveError?: { type?: string | number; message?: string } | undefined;
   errorTitle: string;
-  /** The save may have gone through (no readable answer): the alert says so instead of "not saved". */
-  outcomeUnknown?: boolean;
   submitLabel: ReactNode;
   onCancel: () => void;
   /** A save in flight: the submit button spins and neither button can be pressed again. */
@@ -20,8 +23,10 @@ interface FormFooterProps {
 }
 
 /** The end of a form: the save's error, then Cancel and the submit button. */
-export function FormFooter({ error, errorTitle, outcomeUnknown = false, submitLabel, onCancel, busy, submitDisabled = false }: FormFooterProps) {
+export function FormFooter({ saveError, errorTitle, submitLabel, onCancel, busy, submitDisabled = false }: FormFooterProps) {
   const slow = useStillBusy(busy);
+  const error = saveError?.message;
+  const outcomeUnknown = saveError?.type === OUTCOME_UNKNOWN;
   return (
     <>
       {error ? (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Text } from '@mantine/core';
 import { ErrorState } from './error-state';
 import { TableSkeleton } from './table-skeleton';
 
@@ -12,6 +13,7 @@ export function QueryState<T>({
   isEmpty,
   empty,
   loading,
+  loadingText,
   errorTitle,
   children,
 }: {
@@ -19,10 +21,21 @@ export function QueryState<T>({
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
   loading?: ReactNode;
+  /** Instead of `loading`: a line saying what loads ("Loading campaigns…"). */
+  loadingText?: string;
   errorTitle?: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <>{loading ?? <TableSkeleton />}</>;
+  if (query.isPending) {
+    if (loadingText !== undefined) {
+      return (
+        <Text c="dimmed" size="sm" p="md">
+          {loadingText}
+        </Text>
+      );
+    }
+    return <>{loading ?? <TableSkeleton />}</>;
+  }
   if (query.isError && query.data === undefined) {
     return <ErrorState error={query.error} title={errorTitle} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }

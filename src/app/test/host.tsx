@@ -3,9 +3,10 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
+import { pageRouter, stubDocumentFonts } from '@/test/variants';
 import { startSession } from '@/api/session';
 import { testQueryClient } from './render';
 import { theme } from '@/theme';
@@ -58,14 +59,8 @@ export function deferred<T>() {
 }
 
 export function renderWithHost(ui: () => ReactNode, queryClient: QueryClient = testQueryClient()) {
-  window.scrollTo = () => {};
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
-  }
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{ui()}</> });
-  const catchAll = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page, catchAll]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  stubDocumentFonts();
+  const router = pageRouter(ui);
   const element: ReactElement = (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { theme } from '@/theme';
 
 /*
@@ -83,8 +83,61 @@ export function variantArbitrary(example: JsonRecord, except: readonly string[] 
 /** Bounded: these render real components in jsdom. */
 export const VARIANT_RUNS = { numRuns: 12, seed: 20251001 } as const;
 
+/** Random combinations of drift of the example, one record at a time: `check` renders it (and may look), then it is cleaned up. */
+export function checkRandomVariants(example: JsonRecord, check: (record: JsonRecord) => Promise<unknown>, numRuns: number = VARIANT_RUNS.numRuns) {
+  return fc.assert(
+    fc.asyncProperty(variantArbitrary(example), async (record) => {
+      await check(record);
+      cleanup();
+    }),
+    { ...VARIANT_RUNS, numRuns },
+  );
+}
+
+/** The records numbered 1, 2, … in their order (rows of one table need distinct ids). */
+export function numbered(records: readonly JsonRecord[]): JsonRecord[] {
+  return records.map((r, i) => ({ ...r, id: i + 1 }));
+}
+
+/** Random lists of 1 to `maxLength` drifted records: `check` renders them (and may look), then they are cleaned up. */
+export function checkRandomLists(example: JsonRecord, maxLength: number, check: (records: JsonRecord[]) => Promise<void>) {
+  return fc.assert(
+    fc.asyncProperty(fc.array(variantArbitrary(example), { minLength: 1, maxLength }), async (records) => {
+      await check(records);
+      cleanup();
+    }),
+    VARIANT_RUNS,
+  );
+}
+
+/**
+ * Random lists of 1 to `maxLength` drifted records (a table's rows), each shown wide and compact at random:
+ * `check` renders them (and may look), then they are cleaned up.
+ */
+export function checkRandomTables(example: JsonRecord, maxLength: number, check: (records: JsonRecord[], compact: boolean) => Promise<void>) {
+  return fc.assert(
+    fc.asyncProperty(fc.array(variantArbitrary(example), { minLength: 1, maxLength }), fc.boolean(), async (records, compact) => {
+      await check(records, compact);
+      cleanup();
+    }),
+    VARIANT_RUNS,
+  );
+}
+
 export function variantsQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/**
+ * A throwaway router whose one page renders `ui` (links and guards need a router); any other path renders
+ * nothing. The router restores scroll positions, which jsdom cannot: scrolling is stubbed.
+ */
+export function pageRouter(ui: () => ReactNode) {
+  window.scrollTo = () => {};
+  const rootRoute = createRootRoute({ component: () => <Outlet /> });
+  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{ui()}</> });
+  const catchAll = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null });
+  return createRouter({ routeTree: rootRoute.addChildren([page, catchAll]), history: createMemoryHistory({ initialEntries: ['/'] }) });
 }
 
 /**
@@ -92,12 +145,7 @@ export function variantsQueryClient() {
  * renders asynchronously: use `findBy…`.
  */
 export function renderInConsole(ui: () => ReactNode, queryClient: QueryClient = variantsQueryClient()) {
-  // The router restores scroll positions; jsdom has no scrolling.
-  window.scrollTo = () => {};
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <>{ui()}</> });
-  const catchAll = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page, catchAll]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = pageRouter(ui);
   const element: ReactElement = (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
@@ -106,6 +154,16 @@ export function renderInConsole(ui: () => ReactNode, queryClient: QueryClient = 
     </MantineProvider>
   );
   return { queryClient, ...render(element) };
+}
+
+/**
+ * A wide screen: a table's columns are shown by media query, and the test setup's matches nothing. With
+ * the fonts stub below, for the tests that render tables and forms.
+ */
+export function stubWideScreen() {
+  stubDocumentFonts();
+  const narrow = window.matchMedia;
+  window.matchMedia = (query: string) => ({ ...narrow(query), matches: true });
 }
 
 /** Mantine's autosize Textarea listens to document.fonts, which jsdom lacks. */

@@ -1,8 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
-import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accountAnswerSchema } from '@contract/account';
-import { allFieldsVariants, applyDrifts, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, variantsQueryClient, type JsonRecord } from '@/test/variants';
+import { allFieldsVariants, applyDrifts, checkRandomVariants, renderInConsole, singleFieldVariants, variantsQueryClient, type JsonRecord } from '@/test/variants';
 import { accountKeys } from '@/api/query-keys';
 import { formatMoney } from '@/lib/money';
 import { AccountCard } from './account-card';
@@ -54,12 +53,8 @@ describe('AccountCard and BalanceLine with hosted variants', () => {
   });
 
   it('renders random combinations of drift', async () => {
-    await fc.assert(
-      fc.asyncProperty(variantArbitrary(FULL), async (record) => {
-        await renderAccount(record);
-        cleanup();
-      }),
-      VARIANT_RUNS,
-    );
+    await checkRandomVariants(FULL, async (record) => {
+      await renderAccount(record);
+    });
   });
 });

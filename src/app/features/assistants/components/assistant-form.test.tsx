@@ -1,18 +1,16 @@
 import type { ReactElement } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
+import { renderOnPage } from '@/test/render';
+import { stubDocumentFonts } from '@/test/variants';
 import { lookupKeys } from '@/api/query-keys';
 import { emptyAssistantForm, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
+import { chosenAssistantForm } from '../lib/form-fixtures';
 import { AssistantForm } from './assistant-form';
 
-// Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
-}
+stubDocumentFonts();
 
 function seededClient() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
@@ -32,31 +30,16 @@ function seededClient() {
 
 /** The form on a page of a throwaway router (the unsaved-changes guard needs one). */
 function renderWithRouter(ui: () => ReactElement) {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: ui });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  return render(
-    <MantineProvider>
-      <QueryClientProvider client={seededClient()}>
-        <RouterProvider router={router as never} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderOnPage(ui, seededClient());
 }
 
 function filled(overrides: Partial<AssistantFormValues> = {}): AssistantFormValues {
-  return {
-    ...emptyAssistantForm('UTC'),
-    assistant_name: 'Front desk',
-    voice_id: 3,
-    language: 'English',
-    llm_model: 'gpt-4o-mini',
-    system_prompt: 'You are the receptionist.',
+  return chosenAssistantForm('UTC', {
     post_call_schema: [{ name: 'date', type: 'string', description: '' }],
     tool_ids: [4],
     end_call_tool: { description: 'Hang up after goodbye.' },
     ...overrides,
-  };
+  });
 }
 
 const tools = { tools: [{ id: 4, name: 'lookup_order', description: 'Finds an order' }], loading: false, error: null };

@@ -1,4 +1,4 @@
-import { lazy, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,6 +6,7 @@ import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-ho
 import { m } from '@/i18n';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { notifyError } from '@/lib/notify';
+import { useSubmitOnce } from '@/lib/save-once';
 import { useStillBusy } from '@/lib/use-still-busy';
 import { notifications } from '@mantine/notifications';
 import { applyAssistantErrors } from '../lib/field-errors';
@@ -74,7 +75,6 @@ export function AssistantForm<T>({
   const { handleSubmit, setError, getValues, reset, formState } = form;
   const { isDirty, isSubmitting, errors } = formState;
   const [baseline, setBaseline] = useState(initialValues);
-  const inFlight = useRef(false);
   const [voiceNote, setVoiceNote] = useState<string | null>(null);
   const slow = useStillBusy(isSubmitting);
   // Once the person works in the form (a focus, a key) every section loads: Tab must reach them all.
@@ -110,15 +110,7 @@ export function AssistantForm<T>({
     },
   );
 
-  // One save at a time: a second Enter or click while one is in flight sends nothing.
-  function onFormSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (inFlight.current) return;
-    inFlight.current = true;
-    void submit(e).finally(() => {
-      inFlight.current = false;
-    });
-  }
+  const onFormSubmit = useSubmitOnce(submit);
 
   const serverError = errors.root?.server?.message;
   const outcomeUnknown = errors.root?.server?.type === OUTCOME_UNKNOWN;

@@ -1,11 +1,12 @@
 import 'mantine-datatable/styles.css';
-import { Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Text, Tooltip } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import type { Assistant, Paginated, PhoneNumber } from '@contract';
-import { AnchorLink } from '@/components/links';
+import { actionsColumn, RECORD_TABLE_LOOK, updatedColumn } from '@/components/record-table';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
-import { assistantName, attachedToolCount, directionLabel, formatUpdated, modeLabel, statusColor, statusLabel } from '../lib/format';
+import { attachedToolCount, directionLabel, modeLabel, statusColor, statusLabel } from '../lib/format';
+import { AssistantNameLink } from './assistant-name-link';
 import { AssistantRowActions } from './row-actions';
 import { StatusDot } from './status-dot';
 import { PER_PAGE_CHOICES, type PerPage } from '../lib/list-params';
@@ -31,14 +32,9 @@ export function AssistantsTable({
 }) {
   return (
     <DataTable<Assistant>
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      verticalSpacing="sm"
-      horizontalSpacing="sm"
+      {...RECORD_TABLE_LOOK}
       minHeight={page.data.length === 0 ? 180 : undefined}
       records={page.data}
-      idAccessor="id"
       fetching={fetching}
       aria-label={m.assistants_title()}
       totalRecords={page.total}
@@ -62,9 +58,7 @@ export function AssistantsTable({
           title: m.common_name(),
           render: (a) => (
             <>
-              <AnchorLink to="/assistants/$assistantId" params={{ assistantId: String(a.id) }} fw={600} size="sm">
-                {assistantName(a)}
-              </AnchorLink>
+              <AssistantNameLink assistant={a} />
               <Text size="xs" c="dimmed" hiddenFrom="xs">
                 {directionLabel(a.type)} · {m.assistants_tool_count({ count: formatNumber(attachedToolCount(a)) })}
               </Text>
@@ -114,19 +108,8 @@ export function AssistantsTable({
             ),
           visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
         },
-        {
-          accessor: 'updated_at',
-          title: m.common_updated(),
-          noWrap: true,
-          render: (a) => <span title={formatUpdated(a.updated_at, true)}>{formatUpdated(a.updated_at)}</span>,
-          visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
-        },
-        {
-          accessor: 'actions',
-          title: <VisuallyHidden>{m.common_actions()}</VisuallyHidden>,
-          textAlign: 'right',
-          render: (a) => <AssistantRowActions id={a.id} name={a.name} onDelete={() => onDelete(a)} />,
-        },
+        updatedColumn(),
+        actionsColumn((a) => <AssistantRowActions id={a.id} name={a.name} onDelete={() => onDelete(a)} />),
       ]}
     />
   );

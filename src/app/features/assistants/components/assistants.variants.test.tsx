@@ -1,17 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
-import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { assistantSchema, paginatedSchema, type Assistant } from '@contract';
-import {
-  allFieldsVariants,
-  renderInConsole,
-  singleFieldVariants,
-  stubDocumentFonts,
-  VARIANT_RUNS,
-  variantArbitrary,
-  variantsQueryClient,
-  type JsonRecord,
-} from '@/test/variants';
+import { allFieldsVariants, checkRandomLists, checkRandomVariants, numbered, renderInConsole, singleFieldVariants, stubWideScreen, variantsQueryClient, type JsonRecord } from '@/test/variants';
 import { lookupKeys } from '@/api/query-keys';
 import { assistantToForm } from '../lib/form-values';
 import { AssistantForm } from './assistant-form';
@@ -126,12 +116,7 @@ async function renderForm(assistant: Assistant) {
   expect(name).toHaveValue(assistant.name);
 }
 
-beforeAll(() => {
-  stubDocumentFonts();
-  // A wide screen: the table's columns are shown by media query, and the test setup's matches nothing.
-  const narrow = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...narrow(query), matches: true });
-});
+beforeAll(stubWideScreen);
 afterEach(cleanup);
 
 describe('AssistantsTable with hosted variants', () => {
@@ -142,16 +127,9 @@ describe('AssistantsTable with hosted variants', () => {
   });
 
   it('renders random combinations of drift', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(variantArbitrary(FULL), { minLength: 1, maxLength: 3 }), async (records) => {
-        await renderTable(
-          records.map((r, i) => ({ ...r, id: i + 1 })),
-          { current_page: '1', per_page: '10', total: String(records.length) },
-        );
-        cleanup();
-      }),
-      VARIANT_RUNS,
-    );
+    await checkRandomLists(FULL, 3, async (records) => {
+      await renderTable(numbered(records), { current_page: '1', per_page: '10', total: String(records.length) });
+    });
   });
 });
 
@@ -165,13 +143,6 @@ describe('AssistantForm with hosted variants', () => {
   });
 
   it('opens random combinations of drift', async () => {
-    await fc.assert(
-      fc.asyncProperty(variantArbitrary(FULL), async (record) => {
-        const [assistant] = parse([record]);
-        await renderForm(assistant!);
-        cleanup();
-      }),
-      { ...VARIANT_RUNS, numRuns: 6 },
-    );
+    await checkRandomVariants(FULL, (record) => renderForm(parse([record])[0]!), 6);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Input, SegmentedControl, Slider, Stack, Switch, Text } from '@mantine/core';
-import { useController, useFormContext, type FieldPathByValue } from 'react-hook-form';
+import { useController, useFormContext, type FieldPath, type FieldPathByValue } from 'react-hook-form';
 import { formatNumber } from '@/i18n/format';
 import type { AssistantFormValues } from '../lib/form-schema';
 
@@ -11,6 +11,12 @@ import type { AssistantFormValues } from '../lib/form-schema';
 
 type NumberName = FieldPathByValue<AssistantFormValues, number>;
 type BooleanName = FieldPathByValue<AssistantFormValues, boolean>;
+
+/** A field of the assistant form, by name: its value and handlers, and its state (the error). */
+export function useAssistantField<N extends FieldPath<AssistantFormValues>>(name: N) {
+  const { control } = useFormContext<AssistantFormValues>();
+  return useController({ control, name });
+}
 
 function decimals(step: number): number {
   const s = String(step);
@@ -31,8 +37,7 @@ export function SliderField({
   bounds,
   format,
   disabled,
-  lowLabel,
-  highLabel,
+  ends,
 }: {
   name: NumberName;
   label: string;
@@ -41,14 +46,12 @@ export function SliderField({
   format?: (v: number) => string;
   disabled?: boolean;
   /** What the low and high ends mean ("steady", "expressive"), said with the bounds. */
-  lowLabel?: string;
-  highLabel?: string;
+  ends?: [low: string, high: string];
 }) {
-  const { control } = useFormContext<AssistantFormValues>();
   const {
     field: { value: raw, onChange, onBlur, ref, name: fieldName },
     fieldState,
-  } = useController({ control, name });
+  } = useAssistantField(name);
   const show = format ?? ((v: number) => formatBound(v, bounds.step));
   const value = typeof raw === 'number' ? raw : bounds.min;
   const id = `field-${name}`;
@@ -86,10 +89,10 @@ export function SliderField({
       <Group justify="space-between" mt={4}>
         <Text size="xs" c="dimmed">
           {show(bounds.min)}
-          {lowLabel ? ` · ${lowLabel}` : ''}
+          {ends ? ` · ${ends[0]}` : ''}
         </Text>
         <Text size="xs" c="dimmed">
-          {highLabel ? `${highLabel} · ` : ''}
+          {ends ? `${ends[1]} · ` : ''}
           {show(bounds.max)}
         </Text>
       </Group>
@@ -109,11 +112,10 @@ export function SwitchField({
   description?: ReactNode;
   disabled?: boolean;
 }) {
-  const { control } = useFormContext<AssistantFormValues>();
   const {
     field: { value, onChange, onBlur, ref, name: fieldName },
     fieldState,
-  } = useController({ control, name });
+  } = useAssistantField(name);
   return (
     <Switch
       label={label}
@@ -144,11 +146,10 @@ export function ChoiceField<V extends string>({
   /** Runs after a person picks another value (the lists that follow this choice use it). */
   onValueChange?: (value: V) => void;
 }) {
-  const { control } = useFormContext<AssistantFormValues>();
   const {
     field: { value, onChange, onBlur, ref, name: fieldName },
     fieldState,
-  } = useController({ control, name });
+  } = useAssistantField(name);
   return (
     <Stack gap={4}>
       <Input.Wrapper label={label} description={description} error={fieldState.error?.message} id={`field-${name}`}>

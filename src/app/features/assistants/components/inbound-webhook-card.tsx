@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Switch, Text, TextInput } from '@mantine/core';
 import { inboundWebhookEnableRequest, type Assistant } from '@contract';
 import { errorMessage, isApiError } from '@/api/errors';
 import { m } from '@/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { SectionCard } from '@/components/section-card';
 import { assistantErrorMap } from '../lib/form-schema';
 import { useDisableInboundWebhook } from '../api/disable-inbound-webhook';
 import { useEnableInboundWebhook } from '../api/enable-inbound-webhook';
@@ -48,74 +49,73 @@ export function InboundWebhookCard({ assistant }: { assistant: Assistant }) {
   }
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="inbound-webhook-title">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
-            <Title order={2} size="h4" id="inbound-webhook-title">
-              {m.assistants_inbound_title()}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {m.assistants_inbound_description()}
-              {assistant.type === 'outbound' ? <> {m.assistants_inbound_outbound_note()}</> : null}
-            </Text>
-          </div>
-          <Badge color={active ? 'teal' : 'gray'} variant="light" data-testid="inbound-webhook-state" style={{ flexShrink: 0 }}>
-            {active ? m.common_on() : m.common_off()}
-          </Badge>
-        </Group>
-        {active ? (
-          <Text size="sm">
-            {m.assistants_inbound_sending_to()}{' '}
-            <Text span ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="inbound-webhook-url">
-              {current}
-            </Text>
+    <SectionCard
+      id="inbound-webhook-title"
+      title={m.assistants_inbound_title()}
+      description={
+        <>
+          {m.assistants_inbound_description()}
+          {assistant.type === 'outbound' ? <> {m.assistants_inbound_outbound_note()}</> : null}
+        </>
+      }
+      aside={
+        <Badge color={active ? 'teal' : 'gray'} variant="light" data-testid="inbound-webhook-state" style={{ flexShrink: 0 }}>
+          {active ? m.common_on() : m.common_off()}
+        </Badge>
+      }
+      headerProps={{ wrap: 'nowrap' }}
+    >
+      {active ? (
+        <Text size="sm">
+          {m.assistants_inbound_sending_to()}{' '}
+          <Text span ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="inbound-webhook-url">
+            {current}
           </Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {m.assistants_inbound_no_url()}
-          </Text>
-        )}
-        <Switch
-          label={m.assistants_inbound_switch()}
-          checked={on}
-          onChange={(e) => {
-            setOn(e.currentTarget.checked);
-            setError(null);
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {m.assistants_inbound_no_url()}
+        </Text>
+      )}
+      <Switch
+        label={m.assistants_inbound_switch()}
+        checked={on}
+        onChange={(e) => {
+          setOn(e.currentTarget.checked);
+          setError(null);
+        }}
+      />
+      {on ? (
+        <TextInput
+          label={m.assistants_inbound_url()}
+          placeholder={m.assistants_inbound_url_placeholder()}
+          type="url"
+          inputMode="url"
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            // The card sits inside the assistant form: Enter here applies the webhook, not the form.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              if (!busy && changed) void apply();
+            }
           }}
+          error={error}
+          autoComplete="off"
+          spellCheck={false}
         />
-        {on ? (
-          <TextInput
-            label={m.assistants_inbound_url()}
-            placeholder={m.assistants_inbound_url_placeholder()}
-            type="url"
-            inputMode="url"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              // The card sits inside the assistant form: Enter here applies the webhook, not the form.
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                if (!busy && changed) void apply();
-              }
-            }}
-            error={error}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        ) : error ? (
-          <Text size="sm" c="red" role="alert">
-            {error}
-          </Text>
-        ) : null}
-        {changed ? (
-          <Group justify="flex-end">
-            <Button variant="light" onClick={() => void apply()} loading={busy} disabled={busy}>
-              {on ? (active ? m.assistants_inbound_update() : m.assistants_inbound_turn_on()) : m.assistants_inbound_turn_off()}
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Card>
+      ) : error ? (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
+      {changed ? (
+        <Group justify="flex-end">
+          <Button variant="light" onClick={() => void apply()} loading={busy} disabled={busy}>
+            {on ? (active ? m.assistants_inbound_update() : m.assistants_inbound_turn_on()) : m.assistants_inbound_turn_off()}
+          </Button>
+        </Group>
+      ) : null}
+    </SectionCard>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { NumberInput, Text } from '@mantine/core';
-import { useController, useFormContext, type FieldPathByValue } from 'react-hook-form';
+import { Text } from '@mantine/core';
+import { useFormContext, useWatch, type FieldPathByValue } from 'react-hook-form';
+import { NumberField } from '@/components/number-field';
 import { m } from '@/i18n';
 import type { AssistantFormValues } from '../lib/form-schema';
 import { formatBound } from './fields';
@@ -10,7 +11,7 @@ import { formatBound } from './fields';
 type NullableNumberName = FieldPathByValue<AssistantFormValues, number | null>;
 
 /** A whole number with its unit and bounds; empty is held as null (the schema calls it required). */
-export function NumberField({
+export function AssistantNumberField({
   name,
   label,
   description,
@@ -29,13 +30,13 @@ export function NumberField({
   hint?: (v: number) => string | null;
 }) {
   const { control } = useFormContext<AssistantFormValues>();
-  const {
-    field: { value, onChange, onBlur, ref, name: fieldName },
-    fieldState,
-  } = useController({ control, name });
+  const value = useWatch({ control, name });
   const reading = typeof value === 'number' && hint ? hint(value) : null;
   return (
-    <NumberInput
+    <NumberField
+      control={control}
+      name={name}
+      bounds={bounds}
       label={label}
       description={
         <>
@@ -45,18 +46,8 @@ export function NumberField({
             : m.assistants_range({ min: formatBound(bounds.min), max: formatBound(bounds.max) })}
         </>
       }
-      min={bounds.min}
-      max={bounds.max}
-      allowDecimal={false}
-      allowNegative={bounds.min < 0}
       clampBehavior="none"
-      value={value ?? ''}
-      onChange={(v) => onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
-      onBlur={onBlur}
-      ref={ref}
-      name={fieldName}
       disabled={disabled}
-      error={fieldState.error?.message}
       rightSection={
         reading ? (
           <Text size="xs" c="dimmed" pr={28} style={{ whiteSpace: 'nowrap' }}>

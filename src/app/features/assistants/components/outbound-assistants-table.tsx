@@ -1,10 +1,10 @@
 import 'mantine-datatable/styles.css';
-import { VisuallyHidden } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import type { AssistantSummary } from '@contract';
-import { AnchorLink } from '@/components/links';
+import { actionsColumn, RECORD_TABLE_LOOK, updatedColumn } from '@/components/record-table';
 import { m } from '@/i18n';
-import { assistantName, formatUpdated, modeLabel, statusColor, statusLabel } from '../lib/format';
+import { modeLabel, statusColor, statusLabel } from '../lib/format';
+import { AssistantNameLink } from './assistant-name-link';
 import { AssistantRowActions } from './row-actions';
 import { StatusDot } from './status-dot';
 
@@ -22,24 +22,11 @@ export function OutboundAssistantsTable({
 }) {
   return (
     <DataTable<AssistantSummary>
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      verticalSpacing="sm"
-      horizontalSpacing="sm"
+      {...RECORD_TABLE_LOOK}
       records={[...assistants]}
-      idAccessor="id"
       aria-label={m.assistants_outbound_table_label()}
       columns={[
-        {
-          accessor: 'name',
-          title: m.common_name(),
-          render: (a) => (
-            <AnchorLink to="/assistants/$assistantId" params={{ assistantId: String(a.id) }} fw={600} size="sm">
-              {assistantName(a)}
-            </AnchorLink>
-          ),
-        },
+        { accessor: 'name', title: m.common_name(), render: (a) => <AssistantNameLink assistant={a} /> },
         { accessor: 'mode', title: m.assistants_mode(), render: (a) => modeLabel(a.mode) },
         {
           accessor: 'status',
@@ -65,19 +52,8 @@ export function OutboundAssistantsTable({
           render: (a) => <StatusDot color={a.is_webhook_active ? 'teal' : 'gray'}>{a.is_webhook_active ? m.common_on() : m.common_off()}</StatusDot>,
           visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.md})`,
         },
-        {
-          accessor: 'updated_at',
-          title: m.common_updated(),
-          noWrap: true,
-          render: (a) => <span title={formatUpdated(a.updated_at, true)}>{formatUpdated(a.updated_at)}</span>,
-          visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.lg})`,
-        },
-        {
-          accessor: 'actions',
-          title: <VisuallyHidden>{m.common_actions()}</VisuallyHidden>,
-          textAlign: 'right',
-          render: (a) => <AssistantRowActions id={a.id} name={a.name} onDelete={() => onDelete(a)} />,
-        },
+        updatedColumn(),
+        actionsColumn((a) => <AssistantRowActions id={a.id} name={a.name} onDelete={() => onDelete(a)} />),
       ]}
     />
   );

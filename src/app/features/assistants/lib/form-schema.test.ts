@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ASSISTANT_BOUNDS, createAssistantRequest, toFieldErrors } from '@contract';
 import { emptyAssistantForm, parseAssistantForm, type AssistantFormValues } from './form-schema';
+import { chosenAssistantForm } from './form-fixtures';
 import { formToCreateRequest } from './form-values';
 
 /** A form a person could send: every required field chosen. */
-function validForm(overrides: Partial<AssistantFormValues> = {}): AssistantFormValues {
-  return {
-    ...emptyAssistantForm('Europe/Berlin'),
-    assistant_name: 'Front desk',
-    voice_id: 3,
-    language: 'English',
-    llm_model: 'gpt-4o-mini',
-    system_prompt: 'You are the receptionist.',
-    ...overrides,
-  };
-}
+const validForm = (overrides: Partial<AssistantFormValues> = {}) => chosenAssistantForm('Europe/Berlin', overrides);
 
 function errorsOf(values: AssistantFormValues): Record<string, string[]> {
   const result = parseAssistantForm(values);

@@ -1,12 +1,7 @@
 import type { Assistant } from '@contract';
 import { m } from '@/i18n';
-import { DASH, formatInstant } from '@/i18n/format';
+import { DASH } from '@/i18n/format';
 import { isAttachedTool } from './form-values';
-
-/** A record's timestamp (ISO, or the older `YYYY-MM-DD HH:MM:SS`) as a short local date (and time). */
-export function formatUpdated(value: string | null, withTime = false): string {
-  return formatInstant(value, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' });
-}
 
 /** The number of mid-call tools attached (built-in ones, such as end_call, do not count). */
 export function attachedToolCount(a: Pick<Assistant, 'tools'>): number {

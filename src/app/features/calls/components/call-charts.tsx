@@ -140,6 +140,8 @@ export default function CallCharts({ filter, filterWords }: { filter: CallsFilte
   const answered = data.answeredBy.map((a) => ({ name: answeredLabel(a.name), value: a.value, color: ANSWERED_COLORS[a.name] ?? 'gray.3' }));
   const xAxisProps = { tickFormatter: (v: unknown) => (typeof v === 'string' ? formatDay(v, true) : String(v)) };
   const tooltipProps = { labelFormatter: (v: unknown) => (typeof v === 'string' ? formatDay(v) : String(v)) };
+  // What the charts over the days share: their height, the days along the bottom and the ticks on the values' axis.
+  const perDay = { h: 240, data: data.days, dataKey: 'day', xAxisProps, tooltipProps, tickLine: 'y' } as const;
   const count = (v: number) => formatNumber(v);
   const cost = (v: number) => formatNumber(v, COST_DIGITS);
   const covered = sample.calls.length;
@@ -201,44 +203,24 @@ export default function CallCharts({ filter, filterWords }: { filter: CallsFilte
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           <ChartCard title={m.calls_chart_per_day_by_status()} testId="chart-calls-per-day" table={statusTable} asTable={asTables}>
             <BarChart
-              h={240}
-              data={data.days}
-              dataKey="day"
+              {...perDay}
               type="stacked"
               series={statusSeries}
-              xAxisProps={xAxisProps}
-              tooltipProps={tooltipProps}
               valueFormatter={count}
-              tickLine="y"
               barProps={{ isAnimationActive: false }}
             />
             <Legend items={statusSeries.map((s) => ({ name: s.label, color: s.color }))} />
           </ChartCard>
           <ChartCard title={m.calls_chart_minutes_per_day()} testId="chart-minutes-per-day" table={minutesTable} asTable={asTables}>
-            <BarChart
-              h={240}
-              data={data.days}
-              dataKey="day"
-              series={[{ name: 'minutes', label: m.calls_chart_minutes(), color: 'blue.6' }]}
-              xAxisProps={xAxisProps}
-              tooltipProps={tooltipProps}
-              valueFormatter={count}
-              tickLine="y"
-              barProps={{ isAnimationActive: false }}
-            />
+            <BarChart {...perDay} series={[{ name: 'minutes', label: m.calls_chart_minutes(), color: 'blue.6' }]} valueFormatter={count} barProps={{ isAnimationActive: false }} />
           </ChartCard>
           <ChartCard title={m.calls_chart_cost_per_day()} testId="chart-cost-per-day" table={costTable} asTable={asTables}>
             <LineChart
-              h={240}
-              data={data.days}
-              dataKey="day"
+              {...perDay}
               series={[{ name: 'cost', label: m.calls_chart_total_cost(), color: 'grape.6' }]}
-              xAxisProps={xAxisProps}
-              tooltipProps={tooltipProps}
               valueFormatter={cost}
               curveType="linear"
               withDots={data.days.length <= 31}
-              tickLine="y"
               lineProps={{ isAnimationActive: false }}
             />
           </ChartCard>

@@ -15,7 +15,27 @@ export type FilterPatch = Partial<Omit<CallsSearch, 'page' | 'per_page'>>;
 // Functions, not constants: the labels are read in the language in use when the bar is drawn.
 const statusData = () => CALL_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
 const typeData = () => CALL_TYPES.map((t) => ({ value: t, label: typeLabel(t) }));
+const assistantWords = () => ({
+  label: m.calls_filter_assistant(),
+  unnamed: (id: number) => m.calls_assistant_id({ id }),
+  clear: m.calls_filter_clear_assistant(),
+  nothingFound: m.calls_filter_no_assistant(),
+});
+const campaignWords = () => ({
+  label: m.calls_filter_campaign(),
+  unnamed: (id: number) => m.calls_campaign_id({ id }),
+  clear: m.calls_filter_clear_campaign(),
+  nothingFound: m.calls_filter_no_campaign(),
+});
 export const PHONE_DEBOUNCE_MS = 400;
+
+/** A filter's label, "any" while none is chosen, and its clear button's name. */
+const anyOf = (label: string, clear: string) => ({ label, placeholder: m.calls_filter_any(), clearable: true, clearButtonProps: { 'aria-label': clear } });
+
+/** The chosen value when it is one of `values`, else no filter. */
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
+}
 
 function optionData(options: readonly FilterOption[] | undefined, selected: number | undefined, unnamed: (id: number) => string) {
   const data = (options ?? []).map((o) => ({ value: String(o.id), label: o.name }));
@@ -24,6 +44,35 @@ function optionData(options: readonly FilterOption[] | undefined, selected: numb
     data.unshift({ value: String(selected), label: unnamed(selected) });
   }
   return data;
+}
+
+/** A filter by one of a list the page loads (an assistant, a campaign): searchable, clearable, by id. */
+function OptionFilter({
+  options,
+  loading,
+  selected,
+  onSelect,
+  words,
+}: {
+  options: readonly FilterOption[] | undefined;
+  loading: boolean;
+  selected: number | undefined;
+  onSelect: (id: number | undefined) => void;
+  words: ReturnType<typeof assistantWords>;
+}) {
+  return (
+    <Select
+      label={words.label}
+      placeholder={loading && !options ? m.common_loading() : m.calls_filter_any()}
+      data={optionData(options, selected, words.unnamed)}
+      value={selected !== undefined ? String(selected) : null}
+      onChange={(v) => onSelect(toId(v))}
+      searchable
+      clearable
+      clearButtonProps={{ 'aria-label': words.clear }}
+      nothingFoundMessage={words.nothingFound}
+    />
+  );
 }
 
 const loadDateFilter = () => import('./date-filter');
@@ -124,25 +173,14 @@ export const CallFilters = memo(function CallFilters({ search, phone, assistants
   const grid = (
       <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="xs" style={{ flex: '1 1 640px', minWidth: 0 }}>
         <Select
-          label={m.common_status()}
-          placeholder={m.calls_filter_any()}
+          {...anyOf(m.common_status(), m.calls_filter_clear_status())}
           data={statusData()}
           value={search.status ?? null}
-          onChange={(v) => onChange({ status: (CALL_STATUSES as readonly string[]).includes(v ?? '') ? (v as CallsSearch['status']) : undefined })}
-          clearable
-          clearButtonProps={{ 'aria-label': m.calls_filter_clear_status() }}
+          onChange={(v) => onChange({ status: oneOf(CALL_STATUSES, v) })}
           allowDeselect
           comboboxProps={{ withinPortal: true }}
         />
-        <Select
-          label={m.calls_filter_type()}
-          placeholder={m.calls_filter_any()}
-          data={typeData()}
-          value={search.type ?? null}
-          onChange={(v) => onChange({ type: (CALL_TYPES as readonly string[]).includes(v ?? '') ? (v as CallsSearch['type']) : undefined })}
-          clearable
-          clearButtonProps={{ 'aria-label': m.calls_filter_clear_type() }}
-        />
+        <Select {...anyOf(m.calls_filter_type(), m.calls_filter_clear_type())} data={typeData()} value={search.type ?? null} onChange={(v) => onChange({ type: oneOf(CALL_TYPES, v) })} />
         <TextInput
           label={m.calls_filter_client_number()}
           placeholder={m.calls_filter_any_number()}
@@ -160,28 +198,8 @@ export const CallFilters = memo(function CallFilters({ search, phone, assistants
           }}
           error={phoneHint}
         />
-        <Select
-          label={m.calls_filter_assistant()}
-          placeholder={optionsLoading && !assistants ? m.common_loading() : m.calls_filter_any()}
-          data={optionData(assistants, search.assistant_id, (id) => m.calls_assistant_id({ id }))}
-          value={search.assistant_id !== undefined ? String(search.assistant_id) : null}
-          onChange={(v) => onChange({ assistant_id: toId(v) })}
-          searchable
-          clearable
-          clearButtonProps={{ 'aria-label': m.calls_filter_clear_assistant() }}
-          nothingFoundMessage={m.calls_filter_no_assistant()}
-        />
-        <Select
-          label={m.calls_filter_campaign()}
-          placeholder={optionsLoading && !campaigns ? m.common_loading() : m.calls_filter_any()}
-          data={optionData(campaigns, search.campaign_id, (id) => m.calls_campaign_id({ id }))}
-          value={search.campaign_id !== undefined ? String(search.campaign_id) : null}
-          onChange={(v) => onChange({ campaign_id: toId(v) })}
-          searchable
-          clearable
-          clearButtonProps={{ 'aria-label': m.calls_filter_clear_campaign() }}
-          nothingFoundMessage={m.calls_filter_no_campaign()}
-        />
+        <OptionFilter words={assistantWords()} options={assistants} loading={optionsLoading} selected={search.assistant_id} onSelect={(assistant_id) => onChange({ assistant_id })} />
+        <OptionFilter words={campaignWords()} options={campaigns} loading={optionsLoading} selected={search.campaign_id} onSelect={(campaign_id) => onChange({ campaign_id })} />
         <LazyDateFilter
           value={range}
           onChange={(next) => {

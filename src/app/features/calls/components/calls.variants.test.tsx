@@ -1,9 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
-import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callSchema, transcriptEntrySchema, type Call } from '@contract/call';
 import { paginatedSchema } from '@contract/pagination';
-import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, type JsonRecord } from '@/test/variants';
+import { allFieldsVariants, checkRandomLists, checkRandomTables, checkRandomVariants, numbered, renderInConsole, singleFieldVariants, type JsonRecord } from '@/test/variants';
 import { CallDetail } from './call-detail';
 import { CallFacts } from './call-facts';
 import { CallsTable } from './calls-table';
@@ -97,15 +96,11 @@ describe('CallsTable with hosted variants', () => {
   });
 
   it('renders random combinations of drift, wide and compact', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(variantArbitrary(FULL), { minLength: 1, maxLength: 4 }), fc.boolean(), async (records, compact) => {
-        const calls = parse(records.map((r, i) => ({ ...r, id: i + 1 })));
-        await renderTable(calls, compact);
-        expect(screen.getAllByTestId('call-row')).toHaveLength(calls.length);
-        cleanup();
-      }),
-      VARIANT_RUNS,
-    );
+    await checkRandomTables(FULL, 4, async (records, compact) => {
+      const calls = parse(numbered(records));
+      await renderTable(calls, compact);
+      expect(screen.getAllByTestId('call-row')).toHaveLength(calls.length);
+    });
   });
 });
 
@@ -142,14 +137,10 @@ describe('CallDetail with hosted variants', () => {
   });
 
   it('opens random combinations of drift', async () => {
-    await fc.assert(
-      fc.asyncProperty(variantArbitrary(FULL), async (record) => {
-        const [call] = parse([record]);
-        await renderDetail(call!);
-        cleanup();
-      }),
-      VARIANT_RUNS,
-    );
+    await checkRandomVariants(FULL, async (record) => {
+      const [call] = parse([record]);
+      await renderDetail(call!);
+    });
   });
 });
 
@@ -198,14 +189,10 @@ describe('TranscriptView with hosted variants of its lines', () => {
   });
 
   it('draws random combinations of drift', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(variantArbitrary(FULL_LINE), { minLength: 1, maxLength: 6 }), async (lines) => {
-        const transcript = callSchema.parse({ id: 1, transcript: lines }).transcript;
-        renderInConsole(() => <TranscriptView transcript={transcript} />);
-        await screen.findAllByText(/./);
-        cleanup();
-      }),
-      VARIANT_RUNS,
-    );
+    await checkRandomLists(FULL_LINE, 6, async (lines) => {
+      const transcript = callSchema.parse({ id: 1, transcript: lines }).transcript;
+      renderInConsole(() => <TranscriptView transcript={transcript} />);
+      await screen.findAllByText(/./);
+    });
   });
 });

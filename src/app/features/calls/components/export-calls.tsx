@@ -2,6 +2,7 @@ import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '@/api';
+import { downloadCsv } from '@/lib/download-csv';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import type { ExportProgress } from '../api/export-calls';
@@ -13,18 +14,6 @@ type Phase =
   | { kind: 'running'; progress: ExportProgress }
   | { kind: 'done'; count: number; fileName: string }
   | { kind: 'failed'; error: unknown; loaded: number };
-
-function download(text: string, fileName: string) {
-  // A BOM so spreadsheet programs read the file as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * CSV of every call of the current filter: all pages, a progress bar, a cancel button. `total` is the
@@ -64,7 +53,7 @@ export function ExportCalls({
       const fileName = csvFileName(filterWords.join(' '));
       const text = await buildCsv(calls);
       if (abort.signal.aborted) return;
-      download(text, fileName);
+      downloadCsv(fileName, text);
       setPhase({ kind: 'done', count: calls.length, fileName });
     } catch (error) {
       if (abort.signal.aborted) return;

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { campaignMutationResponseSchema, type CreateCampaignRequest } from '@contract/campaign';
 import { api } from '@/api';
+import { useRefreshingMutation } from '@/api/refreshing-mutation';
 import { campaignKeys } from '@/api/query-keys';
 
 /** POST /user/campaigns: `{message, data: campaign}` (201), or the campaign itself on some hosts. */
@@ -9,9 +9,5 @@ export function createCampaign(body: CreateCampaignRequest, signal?: AbortSignal
 }
 
 export function useCreateCampaign() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateCampaignRequest) => createCampaign(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
-  });
+  return useRefreshingMutation((body: CreateCampaignRequest) => createCampaign(body), campaignKeys.all);
 }

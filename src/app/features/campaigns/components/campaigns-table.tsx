@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import type { Campaign } from '@contract/campaign';
+import { CompactRowCard } from '@/components/compact-row-card';
+import { TableHeader } from '@/components/table-header';
 import { m } from '@/i18n';
 import { DASH, formatNumber } from '@/i18n/format';
 import { campaignName, formatRetries, formatSchedule } from '../lib/format';
@@ -29,16 +31,20 @@ export function CampaignsTable({
     return (
       <Stack gap="sm" data-testid="campaigns-table">
         {campaigns.map((c) => (
-          <Card key={c.id} withBorder padding="sm" data-testid="campaign-row" data-campaign-id={c.id}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={2} style={{ minWidth: 0 }}>
+          <CompactRowCard
+            key={c.id}
+            data-testid="campaign-row"
+            data-campaign-id={c.id}
+            main={
+              <>
                 {renderLink(c, <Text fw={600} truncate>{campaignName(c)}</Text>)}
                 <Text size="xs" c="dimmed" truncate>
                   {assistantName(c)}
                 </Text>
-              </Stack>
-              <CampaignStatusBadge status={c.status} />
-            </Group>
+              </>
+            }
+            aside={<CampaignStatusBadge status={c.status} />}
+          >
             <Text size="xs" mt={6}>
               {formatSchedule(c.allowed_days, c.allowed_hours_start_time, c.allowed_hours_end_time)}
               {c.timezone ? ` (${c.timezone})` : ''}
@@ -53,7 +59,7 @@ export function CampaignsTable({
                 <DeleteCampaignButton campaign={c} />
               </Group>
             </Group>
-          </Card>
+          </CompactRowCard>
         ))}
       </Stack>
     );
@@ -61,18 +67,10 @@ export function CampaignsTable({
   return (
     <Table.ScrollContainer minWidth={780}>
       <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover data-testid="campaigns-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{m.common_name()}</Table.Th>
-            <Table.Th>{m.common_status()}</Table.Th>
-            <Table.Th>{m.campaigns_col_assistant()}</Table.Th>
-            <Table.Th>{m.campaigns_col_schedule()}</Table.Th>
-            <Table.Th>{m.campaigns_col_retries()}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{m.campaigns_col_actions()}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          titles={[m.common_name(), m.common_status(), m.campaigns_col_assistant(), m.campaigns_col_schedule(), m.campaigns_col_retries()]}
+          actions={m.campaigns_col_actions()}
+        />
         <Table.Tbody>
           {campaigns.map((c) => (
             <Table.Tr key={c.id} data-testid="campaign-row" data-campaign-id={c.id}>

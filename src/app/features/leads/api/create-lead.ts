@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { leadMutationResponseSchema, type CreateLeadRequest } from '@contract/lead';
 import { api } from '@/api';
+import { useRefreshingMutation } from '@/api/refreshing-mutation';
 import { leadKeys } from '@/api/query-keys';
 
 /** POST /user/lead (singular). 422 field errors use dotted keys (`secondary_contacts.0.phone_number`). */
@@ -9,9 +9,5 @@ export function createLead(body: CreateLeadRequest, signal?: AbortSignal) {
 }
 
 export function useCreateLead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateLeadRequest) => createLead(body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
-  });
+  return useRefreshingMutation((body: CreateLeadRequest) => createLead(body), leadKeys.all);
 }

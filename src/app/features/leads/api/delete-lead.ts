@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@contract/answers';
 import { api } from '@/api';
+import { useRefreshingMutation } from '@/api/refreshing-mutation';
 import { leadKeys } from '@/api/query-keys';
 
 /** DELETE /user/leads/{id}; its secondary contacts go with it. */
@@ -9,9 +9,5 @@ export function deleteLead(id: number, signal?: AbortSignal) {
 }
 
 export function useDeleteLead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => deleteLead(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
-  });
+  return useRefreshingMutation((id: number) => deleteLead(id), leadKeys.all);
 }

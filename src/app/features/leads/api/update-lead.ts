@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateLeadRequest } from '@contract/lead';
 import { messageResponseSchema } from '@contract/answers';
 import { api } from '@/api';
+import { useRefreshingMutation } from '@/api/refreshing-mutation';
 import { leadKeys } from '@/api/query-keys';
 
 /**
@@ -13,9 +13,5 @@ export function updateLead(id: number, body: UpdateLeadRequest, signal?: AbortSi
 }
 
 export function useUpdateLead(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateLeadRequest) => updateLead(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
-  });
+  return useRefreshingMutation((body: UpdateLeadRequest) => updateLead(id, body), leadKeys.all);
 }

@@ -1,21 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, SimpleGrid, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { LEAD_INVALID_FIELDS_PREFIX, LEAD_SETTABLE_STATUS, type Lead } from '@contract/lead';
 import { m } from '@/i18n';
-import { FormCard } from '@/components/form-card';
+import { CardsForm, FormCard } from '@/components/form-card';
 import { FormFooter } from '@/components/form-footer';
-import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
-import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { SelectField } from '@/components/select-field';
+import { useSaveOnce } from '@/lib/save-once';
 import { useUpdateLead } from '../api/update-lead';
 import { editFormErrorPath, leadEditSchema, leadEditValues, statusOptions, toUpdateLeadRequest, type LeadEditValues } from '../lib/form-schema';
 import type { CountryCode } from '@/lib/phone';
 import { applyServerErrors } from '@/lib/server-errors';
 import { leadStatusLabel, statusSelectData } from '@/lib/lead-status';
 import type { CampaignOption } from './lead-filters';
-import { PhoneInput } from '@/components/phone-input';
+import { CampaignField, PhoneField } from './lead-form';
 import { VariableRows } from '@/components/variable-rows';
 
 export interface LeadEditFormProps {
@@ -32,8 +32,7 @@ export interface LeadEditFormProps {
  */
 export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCancel }: LeadEditFormProps) {
   const update = useUpdateLead(lead.id);
-  const saved = useRef(false);
-  const inFlight = useRef(false);
+  const { save, unsaved } = useSaveOnce();
   const form = useForm<LeadEditValues>({
     defaultValues: leadEditValues(lead, defaultCountry),
     resolver: zodResolver(leadEditSchema, undefined, { raw: true }),
@@ -65,121 +64,71 @@ export function LeadEditForm({ lead, campaigns, defaultCountry, onSaved, onCance
       : campaigns;
 
   const onValid = async (v: LeadEditValues) => {
-    if (inFlight.current) return;
     const body = toUpdateLeadRequest(v, baseline);
     if (Object.keys(body).length === 0) return;
-    inFlight.current = true;
-    try {
-      await update.mutateAsync(body);
-      saved.current = true;
-      onSaved();
-    } catch (error) {
-      applyServerErrors(
-        error,
-        setError,
-        (key) => editFormErrorPath(key, v),
-        // The update endpoint answers some refusals with a message only.
-        (e) => {
-          if (e.message.startsWith(LEAD_INVALID_FIELDS_PREFIX)) return null;
-          if (/phone number/i.test(e.message)) return 'phone';
-          if (/campaign/i.test(e.message)) return 'campaign_id';
-          if (/status/i.test(e.message)) return 'status';
-          return null;
-        },
-      );
-    } finally {
-      inFlight.current = false;
-    }
+    await save(
+      () => update.mutateAsync(body),
+      () => onSaved(),
+      (error) =>
+        applyServerErrors(
+          error,
+          setError,
+          (key) => editFormErrorPath(key, v),
+          // The update endpoint answers some refusals with a message only.
+          (e) => {
+            if (e.message.startsWith(LEAD_INVALID_FIELDS_PREFIX)) return null;
+            if (/phone number/i.test(e.message)) return 'phone';
+            if (/campaign/i.test(e.message)) return 'campaign_id';
+            if (/status/i.test(e.message)) return 'status';
+            return null;
+          },
+        ),
+    );
   };
 
   const busy = formState.isSubmitting || update.isPending;
   return (
-    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label={m.leads_edit_title()}>
-      <UnsavedChangesGuard when={() => form.formState.isDirty && !saved.current} />
-      <Stack gap="lg">
-        <FormCard title={m.leads_form_card_lead()} description={m.leads_edit_card_hint()}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
-              control={control}
-              name="campaign_id"
-              render={({ field, fieldState }) => (
-                <Select<number>
-                  label={m.leads_field_campaign()}
-                  required
-                  data={campaignData}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  description={lead.secondary_contacts.length > 0 ? m.leads_edit_contacts_move() : undefined}
-                  searchable
-                  allowDeselect={false}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="phone"
-              render={({ field, fieldState }) => (
-                <PhoneInput
-                  label={m.leads_field_phone_number()}
-                  required
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  name={field.name}
-                  inputRef={field.ref}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="status"
-              render={({ field, fieldState }) => (
-                <Select
-                  label={m.common_status()}
-                  data={statusSelectData(statusOptions(lead.status))}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v ?? lead.status)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  allowDeselect={false}
-                  description={m.leads_edit_status_hint({ status: leadStatusLabel(LEAD_SETTABLE_STATUS) })}
-                />
-              )}
-            />
-          </SimpleGrid>
-        </FormCard>
+    <CardsForm label={m.leads_edit_title()} onSubmit={handleSubmit(onValid)} unsaved={() => unsaved(form.formState.isDirty)}>
+      <FormCard title={m.leads_form_card_lead()} description={m.leads_edit_card_hint()}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <CampaignField control={control} data={campaignData} description={lead.secondary_contacts.length > 0 ? m.leads_edit_contacts_move() : undefined} />
+          <PhoneField control={control} name="phone" label={m.leads_field_phone_number()} required />
+          <SelectField
+            control={control}
+            name="status"
+            keepOnClear
+            label={m.common_status()}
+            data={statusSelectData(statusOptions(lead.status))}
+            allowDeselect={false}
+            description={m.leads_edit_status_hint({ status: leadStatusLabel(LEAD_SETTABLE_STATUS) })}
+          />
+        </SimpleGrid>
+      </FormCard>
 
-        <FormCard
-          title={m.leads_edit_variables()}
-          description={
-            <>
-              {m.leads_edit_variables_hint_before()}
-              <b>{m.leads_edit_variables_hint_merged()}</b>
-              {m.leads_edit_variables_hint_after()}
-            </>
-          }
-        >
-          <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />} mb="md" p="xs">
-            <Text size="sm">{m.leads_edit_cannot_remove()}</Text>
-          </Alert>
-          <VariableRows control={control} register={register} name="variables" emptyText={m.leads_edit_no_variables()} />
-        </FormCard>
+      <FormCard
+        title={m.leads_edit_variables()}
+        description={
+          <>
+            {m.leads_edit_variables_hint_before()}
+            <b>{m.leads_edit_variables_hint_merged()}</b>
+            {m.leads_edit_variables_hint_after()}
+          </>
+        }
+      >
+        <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />} mb="md" p="xs">
+          <Text size="sm">{m.leads_edit_cannot_remove()}</Text>
+        </Alert>
+        <VariableRows control={control} register={register} name="variables" emptyText={m.leads_edit_no_variables()} />
+      </FormCard>
 
-        <FormFooter
-          error={formState.errors.root?.server?.message}
-          outcomeUnknown={formState.errors.root?.server?.type === OUTCOME_UNKNOWN}
-          errorTitle={m.leads_edit_not_saved()}
-          submitLabel={m.common_save_changes()}
-          onCancel={onCancel}
-          busy={busy}
-          submitDisabled={nothingChanged}
-        />
-      </Stack>
-    </form>
+      <FormFooter
+        saveError={formState.errors.root?.server}
+        errorTitle={m.leads_edit_not_saved()}
+        submitLabel={m.common_save_changes()}
+        submitDisabled={nothingChanged}
+        onCancel={onCancel}
+        busy={busy}
+      />
+    </CardsForm>
   );
 }

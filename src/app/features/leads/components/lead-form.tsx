@@ -1,14 +1,14 @@
-import { useRef, useState } from 'react';
-import { Button, Card, CloseButton, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Card, CloseButton, Group, SimpleGrid, Stack, Switch, Text, TextInput, type SelectProps } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useFieldArray, useForm, type Control, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type Control, type FieldPath, type FieldValues, type UseFormRegister } from 'react-hook-form';
 import type { Lead } from '@contract/lead';
 import { m } from '@/i18n';
-import { FormCard } from '@/components/form-card';
+import { CardsForm, FormCard } from '@/components/form-card';
 import { FormFooter } from '@/components/form-footer';
-import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
-import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { SelectField } from '@/components/select-field';
+import { useSaveOnce } from '@/lib/save-once';
 import { useCreateLead } from '../api/create-lead';
 import {
   createFormErrorPath,
@@ -24,7 +24,8 @@ import type { CampaignOption } from './lead-filters';
 import { PhoneInput } from '@/components/phone-input';
 import { VariableRows } from '@/components/variable-rows';
 
-function PhoneField({ control, name, label, required }: { control: Control<LeadFormValues>; name: 'phone' | `secondary_contacts.${number}.phone`; label: string; required?: boolean }) {
+/** A phone number of a lead's form (the lead's, a secondary contact's): the country and the number as typed. */
+export function PhoneField<T extends FieldValues>({ control, name, label, required }: { control: Control<T>; name: FieldPath<T>; label: string; required?: boolean }) {
   return (
     <Controller
       control={control}
@@ -91,6 +92,14 @@ function SecondaryContacts({
   );
 }
 
+/** The campaign a lead belongs to: required, searched among the offered ones. */
+export function CampaignField<T extends FieldValues>({
+  control,
+  ...select
+}: { control: Control<T>; data: CampaignOption[] } & Pick<SelectProps<number>, 'placeholder' | 'description' | 'nothingFoundMessage'>) {
+  return <SelectField control={control} name={'campaign_id' as FieldPath<T>} label={m.leads_field_campaign()} required searchable allowDeselect={false} {...select} />;
+}
+
 export interface LeadFormProps {
   campaigns: CampaignOption[];
   campaignsLoading?: boolean;
@@ -106,8 +115,7 @@ export interface LeadFormProps {
  */
 export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialCampaignId, onCreated, onCancel }: LeadFormProps) {
   const create = useCreateLead();
-  const saved = useRef(false);
-  const inFlight = useRef(false);
+  const { save, unsaved } = useSaveOnce();
   const [duplicateRefused, setDuplicateRefused] = useState(false);
   const form = useForm<LeadFormValues>({
     defaultValues: emptyLeadForm(defaultCountry, initialCampaignId),
@@ -117,95 +125,67 @@ export function LeadForm({ campaigns, campaignsLoading, defaultCountry, initialC
   const { control, register, handleSubmit, setError, formState } = form;
 
   const onValid = async (values: LeadFormValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
     setDuplicateRefused(false);
-    try {
-      const answer = await create.mutateAsync(toCreateLeadRequest(values));
-      saved.current = true;
-      onCreated(answer.data);
-    } catch (error) {
-      applyServerErrors(error, setError, (key) => createFormErrorPath(key, values));
-      const phoneError = form.getFieldState('phone').error?.message ?? '';
-      setDuplicateRefused(/already been taken/i.test(phoneError));
-    } finally {
-      inFlight.current = false;
-    }
+    await save(
+      () => create.mutateAsync(toCreateLeadRequest(values)),
+      (answer) => onCreated(answer.data),
+      (error) => {
+        applyServerErrors(error, setError, (key) => createFormErrorPath(key, values));
+        const phoneError = form.getFieldState('phone').error?.message ?? '';
+        setDuplicateRefused(/already been taken/i.test(phoneError));
+      },
+    );
   };
 
   const busy = formState.isSubmitting || create.isPending;
   return (
-    <form onSubmit={(e) => void handleSubmit(onValid)(e)} noValidate aria-label={m.leads_new_lead()}>
-      <UnsavedChangesGuard when={() => form.formState.isDirty && !saved.current} />
-      <Stack gap="lg">
-        <FormCard title={m.leads_form_card_lead()}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
-              control={control}
-              name="campaign_id"
-              render={({ field, fieldState }) => (
-                <Select<number>
-                  label={m.leads_field_campaign()}
-                  required
-                  placeholder={
-                    campaignsLoading ? m.leads_form_campaigns_loading() : campaigns.length === 0 ? m.leads_form_no_campaigns() : m.leads_form_choose_campaign()
-                  }
-                  data={campaigns}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  searchable
-                  allowDeselect={false}
-                  nothingFoundMessage={m.leads_form_no_such_campaign()}
-                />
-              )}
-            />
-            <PhoneField control={control} name="phone" label={m.leads_field_phone_number()} required />
-            <TextInput label={m.leads_field_customer_name()} {...register('customer_name')} error={formState.errors.customer_name?.message} autoComplete="off" />
-            <TextInput label={m.leads_field_email()} type="email" {...register('email')} error={formState.errors.email?.message} autoComplete="off" />
-          </SimpleGrid>
-          <Controller
+    <CardsForm label={m.leads_new_lead()} onSubmit={handleSubmit(onValid)} unsaved={() => unsaved(form.formState.isDirty)}>
+      <FormCard title={m.leads_form_card_lead()}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <CampaignField
             control={control}
-            name="allow_duplicate"
-            render={({ field }) => (
-              <Switch
-                mt="lg"
-                label={m.leads_form_allow_duplicate()}
-                description={m.leads_form_allow_duplicate_hint()}
-                checked={field.value}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-              />
-            )}
+            placeholder={
+              campaignsLoading ? m.leads_form_campaigns_loading() : campaigns.length === 0 ? m.leads_form_no_campaigns() : m.leads_form_choose_campaign()
+            }
+            data={campaigns}
+            nothingFoundMessage={m.leads_form_no_such_campaign()}
           />
-          {duplicateRefused ? (
-            <Text size="sm" c="orange" mt="xs" role="status">
-              {m.leads_form_duplicate_refused()}
-            </Text>
-          ) : null}
-        </FormCard>
-
-        <FormCard title={m.leads_form_more_variables()} description={m.leads_form_more_variables_hint()}>
-          <VariableRows control={control} register={register} name="variables" emptyText={m.leads_form_no_extra_variables()} />
-        </FormCard>
-
-        <FormCard title={m.leads_form_secondary_contacts()} description={m.leads_form_secondary_contacts_hint()}>
-          <SecondaryContacts control={control} register={register} country={() => form.getValues('phone').country} />
-        </FormCard>
-
-        <FormFooter
-          error={formState.errors.root?.server?.message}
-          outcomeUnknown={formState.errors.root?.server?.type === OUTCOME_UNKNOWN}
-          errorTitle={m.leads_form_not_saved()}
-          submitLabel={m.leads_form_create()}
-          onCancel={onCancel}
-          busy={busy}
+          <PhoneField control={control} name="phone" label={m.leads_field_phone_number()} required />
+          <TextInput label={m.leads_field_customer_name()} {...register('customer_name')} error={formState.errors.customer_name?.message} autoComplete="off" />
+          <TextInput label={m.leads_field_email()} type="email" {...register('email')} error={formState.errors.email?.message} autoComplete="off" />
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="allow_duplicate"
+          render={({ field }) => (
+            <Switch
+              mt="lg"
+              label={m.leads_form_allow_duplicate()}
+              description={m.leads_form_allow_duplicate_hint()}
+              checked={field.value}
+              onChange={(e) => field.onChange(e.currentTarget.checked)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              name={field.name}
+            />
+          )}
         />
-      </Stack>
-    </form>
+        {duplicateRefused ? (
+          <Text size="sm" c="orange" mt="xs" role="status">
+            {m.leads_form_duplicate_refused()}
+          </Text>
+        ) : null}
+      </FormCard>
+
+      <FormCard title={m.leads_form_more_variables()} description={m.leads_form_more_variables_hint()}>
+        <VariableRows control={control} register={register} name="variables" emptyText={m.leads_form_no_extra_variables()} />
+      </FormCard>
+
+      <FormCard title={m.leads_form_secondary_contacts()} description={m.leads_form_secondary_contacts_hint()}>
+        <SecondaryContacts control={control} register={register} country={() => form.getValues('phone').country} />
+      </FormCard>
+
+      <FormFooter saveError={formState.errors.root?.server} errorTitle={m.leads_form_not_saved()} submitLabel={m.leads_form_create()} onCancel={onCancel} busy={busy} />
+    </CardsForm>
   );
 }

@@ -1,7 +1,8 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Box, Card, Group, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconChevronUp, IconSelector, IconTrash } from '@tabler/icons-react';
 import type { Lead, SecondaryContact } from '@contract/lead';
+import { CompactRowCard } from '@/components/compact-row-card';
 import { m } from '@/i18n';
 import { DASH, formatNumber } from '@/i18n/format';
 import { countryOf, formatNational } from '@/lib/phone';
@@ -179,9 +180,12 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
     return (
       <Stack gap="sm" data-testid="leads-table">
         {leads.map((lead) => (
-          <Card key={lead.id} withBorder padding="sm" data-testid="lead-row" data-lead-id={lead.id}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={2} style={{ minWidth: 0 }}>
+          <CompactRowCard
+            key={lead.id}
+            data-testid="lead-row"
+            data-lead-id={lead.id}
+            main={
+              <>
                 {renderEditLink(lead, <PhoneText e164={lead.phone_number} fw={600} />)}
                 <Text size="sm" truncate>
                   {customerName(lead) || (
@@ -195,12 +199,15 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
                     {customerEmail(lead)}
                   </Text>
                 ) : null}
-              </Stack>
+              </>
+            }
+            aside={
               <Group gap={4} wrap="nowrap">
                 <LeadStatusBadge status={lead.status} />
                 {deleteButton(lead)}
               </Group>
-            </Group>
+            }
+          >
             <Group gap="xs" mt={6} justify="space-between">
               <Text size="xs" c="dimmed">
                 {hideCampaign ? '' : `${campaignLabel(lead)} · `}
@@ -219,7 +226,7 @@ export function LeadsTable({ leads, sort, dir = 'desc', onSort, renderEditLink, 
                 <ContactRows contacts={lead.secondary_contacts} />
               </Box>
             ) : null}
-          </Card>
+          </CompactRowCard>
         ))}
       </Stack>
     );

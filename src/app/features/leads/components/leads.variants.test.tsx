@@ -1,16 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
-import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { leadSchema, leadsAnswerSchema, type Lead } from '@contract/lead';
-import {
-  allFieldsVariants,
-  renderInConsole,
-  singleFieldVariants,
-  stubDocumentFonts,
-  VARIANT_RUNS,
-  variantArbitrary,
-  type JsonRecord,
-} from '@/test/variants';
+import { allFieldsVariants, checkRandomTables, checkRandomVariants, numbered, renderInConsole, singleFieldVariants, stubDocumentFonts, type JsonRecord } from '@/test/variants';
 import { LeadEditForm } from './lead-edit-form';
 import { LeadsTable } from './leads-table';
 
@@ -101,15 +92,11 @@ describe('LeadsTable with hosted variants', () => {
   });
 
   it('renders random combinations of drift, wide and compact', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(variantArbitrary(FULL), { minLength: 1, maxLength: 4 }), fc.boolean(), async (records, compact) => {
-        const leads = parse(records.map((r, i) => ({ ...r, id: i + 1 })));
-        await renderTable(leads, compact);
-        expect(screen.getAllByTestId('lead-row')).toHaveLength(leads.length);
-        cleanup();
-      }),
-      VARIANT_RUNS,
-    );
+    await checkRandomTables(FULL, 4, async (records, compact) => {
+      const leads = parse(numbered(records));
+      await renderTable(leads, compact);
+      expect(screen.getAllByTestId('lead-row')).toHaveLength(leads.length);
+    });
   });
 });
 
@@ -127,13 +114,6 @@ describe('LeadEditForm with hosted variants', () => {
   });
 
   it('opens random combinations of drift', async () => {
-    await fc.assert(
-      fc.asyncProperty(variantArbitrary(FULL), async (record) => {
-        const [lead] = parse([record]);
-        await renderForm(lead!);
-        cleanup();
-      }),
-      { ...VARIANT_RUNS, numRuns: 4 },
-    );
+    await checkRandomVariants(FULL, (record) => renderForm(parse([record])[0]!), 4);
   });
 });

@@ -141,20 +141,17 @@ export function mappingProblems(mapping: readonly ColumnMapping[], headers: read
   return problems;
 }
 
+const TARGET_LABELS: Record<ColumnTarget, () => string> = {
+  phone: m.leads_field_phone_number,
+  customer_name: m.leads_field_customer_name,
+  email: m.leads_field_email,
+  variable: m.leads_field_variable,
+  ignore: m.leads_field_ignore,
+};
+
 /** What a column is used as, in the reader's language. */
 export function targetLabel(t: ColumnTarget): string {
-  switch (t) {
-    case 'phone':
-      return m.leads_field_phone_number();
-    case 'customer_name':
-      return m.leads_field_customer_name();
-    case 'email':
-      return m.leads_field_email();
-    case 'variable':
-      return m.leads_field_variable();
-    case 'ignore':
-      return m.leads_field_ignore();
-  }
+  return TARGET_LABELS[t]();
 }
 
 /** One data row read through the mapping. */

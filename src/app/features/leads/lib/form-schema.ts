@@ -55,11 +55,11 @@ function variableRows(reserved: readonly string[]) {
   });
 }
 
+/** The lead's campaign: chosen (the form holds null until then). */
+const chosenCampaign = () => z.number().nullable().refine((v) => v !== null, { error: () => m.leads_form_campaign_required() });
+
 export const leadFormSchema = z.object({
-  campaign_id: z
-    .number()
-    .nullable()
-    .refine((v) => v !== null, { error: () => m.leads_form_campaign_required() }),
+  campaign_id: chosenCampaign(),
   phone: phoneValue,
   customer_name: z.string().max(10_000, { error: () => m.leads_form_customer_name_too_long() }),
   email: z.string().refine((v) => v.trim() === '' || EMAIL.test(v.trim()), { error: () => m.leads_form_email_invalid() }),
@@ -138,10 +138,7 @@ export interface LeadEditValues {
 }
 
 export const leadEditSchema = z.object({
-  campaign_id: z
-    .number()
-    .nullable()
-    .refine((v) => v !== null, { error: () => m.leads_form_campaign_required() }),
+  campaign_id: chosenCampaign(),
   phone: phoneValue,
   status: z.string().min(1, { error: () => m.leads_form_status_required() }),
   variables: variableRows([]),

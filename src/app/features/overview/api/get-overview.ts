@@ -1,8 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { overviewAnswerSchema, type Overview } from '@contract/live';
-import { api, isApiError } from '@/api';
+import { api, isExtensionNotOffered } from '@/api';
 import { useLiveRefetchInterval } from '@/live/live-context';
 import { overviewKeys } from '@/api/query-keys';
+import { useExtensionQuery } from '@/api/extension-query';
 
 /** This browser's time zone, so "today" on the overview is the person's today. */
 export function browserTimeZone(): string {
@@ -19,23 +20,11 @@ export function getOverview(timezone: string, signal?: AbortSignal): Promise<Ove
 }
 
 /** A host without the endpoint (the hosted service): nothing to show, not a failure. */
-export function isNotOffered(error: unknown): boolean {
-  return isApiError(error) && (error.kind === 'not-found' || error.status === 405 || error.status === 501);
-}
+export const isNotOffered = isExtensionNotOffered;
 
-export const overviewQuery = (timezone: string) =>
-  queryOptions({
-    queryKey: overviewKeys.detail(timezone),
-    queryFn: ({ signal }) => getOverview(timezone, signal),
-    staleTime: 5_000,
-  });
+export const overviewQuery = (timezone: string) => queryOptions({ queryKey: overviewKeys.detail(timezone), queryFn: ({ signal }) => getOverview(timezone, signal), staleTime: 5_000 });
 
 /** The overview, refreshed by the live stream, or every 5 s while it is down (never on a host without it). */
 export function useOverview(timezone: string = browserTimeZone()) {
-  const interval = useLiveRefetchInterval();
-  return useQuery({
-    ...overviewQuery(timezone),
-    refetchInterval: (query) => (isNotOffered(query.state.error) ? false : interval),
-    refetchIntervalInBackground: false,
-  });
+  return useExtensionQuery(overviewQuery(timezone), useLiveRefetchInterval());
 }

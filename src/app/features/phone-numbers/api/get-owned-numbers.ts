@@ -8,12 +8,6 @@ export function getOwnedNumbers(signal?: AbortSignal): Promise<OwnedNumber[]> {
   return api.get('/user/phone-numbers/all', listAnswer(ownedNumberSchema), { signal });
 }
 
-export const ownedNumbersQuery = () =>
-  queryOptions({
-    queryKey: phoneNumberKeys.owned(),
-    queryFn: ({ signal }) => getOwnedNumbers(signal),
-  });
+export const ownedNumbersQuery = () => queryOptions({ queryKey: phoneNumberKeys.owned(), queryFn: ({ signal }) => getOwnedNumbers(signal) });
 
-export function useOwnedNumbers() {
-  return useQuery(ownedNumbersQuery());
-}
+export const useOwnedNumbers = () => useQuery(ownedNumbersQuery());

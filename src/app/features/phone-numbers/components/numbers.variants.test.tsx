@@ -1,16 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  allFieldsVariants,
-  renderInConsole,
-  singleFieldVariants,
-  stubDocumentFonts,
-  VARIANT_RUNS,
-  variantArbitrary,
-  variantsQueryClient,
-  type JsonRecord,
-} from '@/test/variants';
+import { allFieldsVariants, checkRandomTables, numbered, renderInConsole, singleFieldVariants, stubDocumentFonts, variantsQueryClient, type JsonRecord } from '@/test/variants';
 import { formatMoney } from '@/lib/money';
 import { phoneNumberKeys } from '@/api/query-keys';
 import { availableNumberSchema, listAnswer, ownedNumberSchema, type AvailableNumber, type OwnedNumber } from '../api/schemas';
@@ -108,17 +98,10 @@ describe('OwnedNumbersCard with hosted variants', () => {
   });
 
   it('renders random combinations of drift', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(variantArbitrary(OWNED), { minLength: 1, maxLength: 4 }), fc.boolean(), async (records, compact) => {
-        await renderOwned(
-          records.map((r, i) => ({ ...r, id: i + 1 })),
-          compact,
-        );
-        expect(screen.getAllByTestId('owned-number-row')).toHaveLength(records.length);
-        cleanup();
-      }),
-      VARIANT_RUNS,
-    );
+    await checkRandomTables(OWNED, 4, async (records, compact) => {
+      await renderOwned(numbered(records), compact);
+      expect(screen.getAllByTestId('owned-number-row')).toHaveLength(records.length);
+    });
   });
 });
 
@@ -141,13 +124,9 @@ describe('BuyNumberCard with hosted variants', () => {
   });
 
   it('renders random combinations of drift', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(variantArbitrary(FOR_SALE), { minLength: 1, maxLength: 4 }), fc.boolean(), async (records, compact) => {
-        await renderForSale(distinctNumbers(records), compact);
-        expect(screen.getAllByTestId('available-number-row')).toHaveLength(records.length);
-        cleanup();
-      }),
-      VARIANT_RUNS,
-    );
+    await checkRandomTables(FOR_SALE, 4, async (records, compact) => {
+      await renderForSale(distinctNumbers(records), compact);
+      expect(screen.getAllByTestId('available-number-row')).toHaveLength(records.length);
+    });
   });
 });

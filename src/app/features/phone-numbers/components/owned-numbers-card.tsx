@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, CloseButton, EmptyState, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Card, CloseButton, EmptyState, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPhoneOff, IconTrash } from '@tabler/icons-react';
 import { errorMessage } from '@/api/errors';
 import { QueryState } from '@/components/query-state';
+import { TableHeader } from '@/components/table-header';
 import { confirmAction } from '@/lib/confirm';
 import { notifySuccess } from '@/lib/notify';
 import { LookupCard } from '@/components/lookup-card';
@@ -167,17 +168,7 @@ function OwnedNumbersWide({ numbers, ...actions }: TableProps) {
   return (
     <Table.ScrollContainer minWidth={620} type="native">
       <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{m.numbers_col_number()}</Table.Th>
-            <Table.Th>{m.numbers_country()}</Table.Th>
-            <Table.Th>{m.numbers_col_type()}</Table.Th>
-            <Table.Th>{m.numbers_col_serves()}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{m.common_actions()}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader titles={[m.numbers_col_number(), m.numbers_country(), m.numbers_col_type(), m.numbers_col_serves()]} actions={m.common_actions()} />
         <Table.Tbody>
           {numbers.map((n) => {
             const user = servedBy(n);

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toolMutationResponseSchema, type CreateToolRequest } from '@contract';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toolMutationResponseSchema, type CreateToolRequest, type Tool } from '@contract';
 import { api } from '@/api';
 import { toolKeys } from '@/api/query-keys';
 
@@ -8,13 +8,16 @@ export function createTool(body: CreateToolRequest) {
   return api.post('/user/tools', toolMutationResponseSchema, { body });
 }
 
+/**
+ * After tool `id` was saved: its record as the service answered it (the edit page shows it at once), and
+ * the list loads again.
+ */
+export function storeSavedTool(queryClient: QueryClient, id: number, tool: Tool) {
+  queryClient.setQueryData(toolKeys.detail(id), tool);
+  return queryClient.invalidateQueries({ queryKey: toolKeys.list() });
+}
+
 export function useCreateTool() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createTool,
-    onSuccess: async ({ data }) => {
-      queryClient.setQueryData(toolKeys.detail(data.id), data);
-      await queryClient.invalidateQueries({ queryKey: toolKeys.list() });
-    },
-  });
+  return useMutation({ mutationFn: createTool, onSuccess: ({ data }) => storeSavedTool(queryClient, data.id, data) });
 }

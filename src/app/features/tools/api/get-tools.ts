@@ -8,12 +8,6 @@ export function getTools(signal?: AbortSignal) {
   return api.get('/user/tools', listOf(toolSchema), { signal });
 }
 
-export const toolsQuery = () =>
-  queryOptions({
-    queryKey: toolKeys.list(),
-    queryFn: ({ signal }) => getTools(signal),
-  });
+export const toolsQuery = () => queryOptions({ queryKey: toolKeys.list(), queryFn: ({ signal }) => getTools(signal) });
 
-export function useTools() {
-  return useQuery(toolsQuery());
-}
+export const useTools = () => useQuery(toolsQuery());

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toolMutationResponseSchema, type UpdateToolRequest } from '@contract';
 import { api } from '@/api';
-import { toolKeys } from '@/api/query-keys';
+import { storeSavedTool } from './create-tool';
 
 /** PUT /user/tools/{id}: only the fields sent change; answers the tool with all its current values. */
 export function updateTool(id: number, body: UpdateToolRequest) {
@@ -10,11 +10,5 @@ export function updateTool(id: number, body: UpdateToolRequest) {
 
 export function useUpdateTool(id: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateToolRequest) => updateTool(id, body),
-    onSuccess: async ({ data }) => {
-      queryClient.setQueryData(toolKeys.detail(id), data);
-      await queryClient.invalidateQueries({ queryKey: toolKeys.list() });
-    },
-  });
+  return useMutation({ mutationFn: (body: UpdateToolRequest) => updateTool(id, body), onSuccess: ({ data }) => storeSavedTool(queryClient, id, data) });
 }

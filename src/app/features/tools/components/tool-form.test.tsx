@@ -1,26 +1,17 @@
 import type { ReactElement } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TOOL_PLAN_LIMIT_MESSAGE } from '@contract';
 import { ApiError } from '@/api/errors';
+import { renderOnPage } from '@/test/render';
+import { stubDocumentFonts } from '@/test/variants';
 import { emptyToolForm, type ToolFormValues } from '../lib/form-schema';
 import { ToolForm } from './tool-form';
 
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
-}
+stubDocumentFonts();
 
 function renderWithRouter(ui: () => ReactElement) {
-  const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const page = createRoute({ getParentRoute: () => rootRoute, path: '/', component: ui });
-  const router = createRouter({ routeTree: rootRoute.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  return render(
-    <MantineProvider>
-      <RouterProvider router={router as never} />
-    </MantineProvider>,
-  );
+  return renderOnPage(ui);
 }
 
 function filled(): ToolFormValues {

@@ -1,12 +1,12 @@
 import 'mantine-datatable/styles.css';
-import { ActionIcon, Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { createLink } from '@tanstack/react-router';
 import { DataTable } from 'mantine-datatable';
 import type { ComponentPropsWithRef } from 'react';
 import type { Tool } from '@contract';
 import { AnchorLink } from '@/components/links';
-import { formatUpdated } from '../lib/format';
+import { actionsColumn, RECORD_TABLE_LOOK, updatedColumn } from '@/components/record-table';
 import { m } from '@/i18n';
 import { DASH, formatNumber } from '@/i18n/format';
 
@@ -18,16 +18,11 @@ function ActionIconAnchor(props: ComponentPropsWithRef<'a'>) {
 const ActionIconLink = createLink(ActionIconAnchor);
 
 /** The user's mid-call tools: name (to edit), request, timeout, parameters, headers, last change. */
-export function ToolsTable({ tools, onDelete }: { tools: readonly Tool[]; onDelete: (tool: Tool) => void }) {
+export function ToolsTable({ tools, onDelete }: { tools: Tool[]; onDelete: (tool: Tool) => void }) {
   return (
     <DataTable<Tool>
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      verticalSpacing="sm"
-      horizontalSpacing="sm"
-      records={[...tools]}
-      idAccessor="id"
+      {...RECORD_TABLE_LOOK}
+      records={tools}
       aria-label={m.tools_title()}
       columns={[
         {
@@ -82,32 +77,21 @@ export function ToolsTable({ tools, onDelete }: { tools: readonly Tool[]; onDele
           render: (t) => formatNumber(t.headers.length),
           visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
         },
-        {
-          accessor: 'updated_at',
-          title: m.common_updated(),
-          noWrap: true,
-          render: (t) => <span title={formatUpdated(t.updated_at, true)}>{formatUpdated(t.updated_at)}</span>,
-          visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
-        },
-        {
-          accessor: 'actions',
-          title: <VisuallyHidden>{m.common_actions()}</VisuallyHidden>,
-          textAlign: 'right',
-          render: (t) => (
-            <Group gap={4} justify="flex-end" wrap="nowrap">
-              <Tooltip label={m.common_edit()}>
-                <ActionIconLink to="/tools/$toolId" params={{ toolId: String(t.id) }} aria-label={m.tools_edit_aria({ name: toolName(t) })}>
-                  <IconPencil size={16} aria-hidden />
-                </ActionIconLink>
-              </Tooltip>
-              <Tooltip label={m.common_delete()}>
-                <ActionIcon variant="subtle" color="red" aria-label={m.tools_delete_aria({ name: toolName(t) })} onClick={() => onDelete(t)}>
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          ),
-        },
+        updatedColumn(),
+        actionsColumn((t) => (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <Tooltip label={m.common_edit()}>
+              <ActionIconLink to="/tools/$toolId" params={{ toolId: String(t.id) }} aria-label={m.tools_edit_aria({ name: toolName(t) })}>
+                <IconPencil size={16} aria-hidden />
+              </ActionIconLink>
+            </Tooltip>
+            <Tooltip label={m.common_delete()}>
+              <ActionIcon variant="subtle" color="red" aria-label={m.tools_delete_aria({ name: toolName(t) })} onClick={() => onDelete(t)}>
+                <IconTrash size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        )),
       ]}
     />
   );

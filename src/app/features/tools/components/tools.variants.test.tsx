@@ -1,17 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
-import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toolSchema, type Tool } from '@contract/tool';
 import { listOf } from '@contract/lookups';
-import {
-  allFieldsVariants,
-  renderInConsole,
-  singleFieldVariants,
-  stubDocumentFonts,
-  VARIANT_RUNS,
-  variantArbitrary,
-  type JsonRecord,
-} from '@/test/variants';
+import { allFieldsVariants, checkRandomLists, checkRandomVariants, numbered, renderInConsole, singleFieldVariants, stubWideScreen, type JsonRecord } from '@/test/variants';
 import { toolToForm } from '../lib/form-schema';
 import { ToolForm } from './tool-form';
 import { ToolsTable } from './tools-table';
@@ -43,12 +34,7 @@ async function renderForm(tool: Tool) {
   return screen.findByRole('button', { name: 'Save tool' });
 }
 
-beforeAll(() => {
-  stubDocumentFonts();
-  // A wide screen: the table's columns are shown by media query, and the test setup's matches nothing.
-  const narrow = window.matchMedia;
-  window.matchMedia = (query: string) => ({ ...narrow(query), matches: true });
-});
+beforeAll(stubWideScreen);
 afterEach(cleanup);
 
 describe('ToolsTable with hosted variants', () => {
@@ -70,13 +56,9 @@ describe('ToolsTable with hosted variants', () => {
   });
 
   it('renders random combinations of drift', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(variantArbitrary(FULL), { minLength: 1, maxLength: 4 }), async (records) => {
-        await renderTable(parse(records.map((r, i) => ({ ...r, id: i + 1 }))));
-        cleanup();
-      }),
-      VARIANT_RUNS,
-    );
+    await checkRandomLists(FULL, 4, async (records) => {
+      await renderTable(parse(numbered(records)));
+    });
   });
 });
 
@@ -93,13 +75,6 @@ describe('ToolForm with hosted variants', () => {
   });
 
   it('opens random combinations of drift', async () => {
-    await fc.assert(
-      fc.asyncProperty(variantArbitrary(FULL), async (record) => {
-        const [tool] = parse([record]);
-        await renderForm(tool!);
-        cleanup();
-      }),
-      { ...VARIANT_RUNS, numRuns: 4 },
-    );
+    await checkRandomVariants(FULL, (record) => renderForm(parse([record])[0]!), 4);
   });
 });

@@ -43,6 +43,17 @@ type Issue = Parameters<z.core.$ZodErrorMap>[0];
 /** A bound as the sentence says it: no grouping, so "255" reads the same as the service's message. */
 const bound = (v: unknown) => formatNumber(Number(v), { useGrouping: false });
 
+/** The tool form's fields as the form labels them. */
+const FIELD_LABELS: Record<keyof ToolFormValues, () => string> = {
+  name: m.common_name,
+  description: m.tools_description_label,
+  endpoint: m.tools_endpoint_label,
+  method: m.tools_method_label,
+  timeout: m.tools_timeout_label,
+  headers: m.tools_headers_heading,
+  schema: m.tools_params_heading,
+};
+
 /**
  * The field a message is about. In English the service's own attribute ("headers.0.name"), so the sentence
  * is word for word the one its 422 would carry; in another language the field's label as the form shows it.
@@ -59,24 +70,8 @@ function fieldLabel(path: readonly PropertyKey[]): string {
     if (key === 'description') return m.tools_param_description_aria({ number });
     return m.tools_param_name_aria({ number });
   }
-  switch (top) {
-    case 'name':
-      return m.common_name();
-    case 'description':
-      return m.tools_description_label();
-    case 'endpoint':
-      return m.tools_endpoint_label();
-    case 'method':
-      return m.tools_method_label();
-    case 'timeout':
-      return m.tools_timeout_label();
-    case 'headers':
-      return m.tools_headers_heading();
-    case 'schema':
-      return m.tools_params_heading();
-    default:
-      return attributeName(path);
-  }
+  const label = typeof top === 'string' && Object.hasOwn(FIELD_LABELS, top) ? FIELD_LABELS[top as keyof ToolFormValues] : undefined;
+  return label ? label() : attributeName(path);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Card, EmptyState, Group, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { EmptyState, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconWebhook } from '@tabler/icons-react';
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDelivery, type WebhookDeliveryStatus } from '@contract/webhooks';
 import { QueryState } from '@/components/query-state';
+import { SectionCard } from '@/components/section-card';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { deliveriesQuery } from '../api/get-deliveries';
 import { useResendDelivery } from '../api/resend-delivery';
@@ -72,77 +73,74 @@ export function WebhookDeliveriesCard({
   }
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="webhook-deliveries-title">
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <div>
-            <Title order={2} size="h4" id="webhook-deliveries-title">
-              {m.webhooks_deliveries_title()}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {m.webhooks_deliveries_description()}
-            </Text>
-          </div>
-          {notOffered ? null : (
-            <SegmentedControl
-              size="xs"
-              aria-label={m.webhooks_show_deliveries()}
-              value={status ?? 'all'}
-              onChange={(v) => {
-                setPage(1);
-                onStatusChange(isStatus(v) ? v : undefined);
-              }}
-              data={filters()}
+    <SectionCard
+      id="webhook-deliveries-title"
+      title={m.webhooks_deliveries_title()}
+      description={m.webhooks_deliveries_description()}
+      aside={
+        notOffered ? null : (
+          <SegmentedControl
+            size="xs"
+            aria-label={m.webhooks_show_deliveries()}
+            value={status ?? 'all'}
+            onChange={(v) => {
+              setPage(1);
+              onStatusChange(isStatus(v) ? v : undefined);
+            }}
+            data={filters()}
+          />
+        )
+      }
+      headerProps={{ gap: 'sm' }}
+      outside={
+        drawerWanted ? (
+          <Suspense fallback={null}>
+            <DeliveryDrawer row={open} onClose={() => setOpen(null)} onResend={(d) => void onResend(d)} resending={open !== null && resendingId === open.id} />
+          </Suspense>
+        ) : null
+      }
+    >
+      {notOffered ? (
+        <Text size="sm" c="dimmed" data-testid="deliveries-not-offered">
+          {m.webhooks_deliveries_not_offered()}
+        </Text>
+      ) : (
+        <QueryState
+          query={query}
+          errorTitle={m.webhooks_deliveries_error()}
+          isEmpty={(p) => p.data.length === 0}
+          empty={
+            <EmptyState
+              icon={<IconWebhook size={24} aria-hidden />}
+              title={status ? m.webhooks_no_status_deliveries({ status }) : m.webhooks_no_deliveries()}
+              description={status ? m.webhooks_try_other_filter() : m.webhooks_no_deliveries_hint()}
+              size="sm"
+              py="md"
             />
+          }
+        >
+          {(p) => (
+            <Stack gap="sm">
+              <DeliveriesTable deliveries={p.data} onOpen={setOpen} onResend={(d) => void onResend(d)} resendingId={resendingId} />
+              {p.last_page > 1 ? (
+                <Group justify="space-between">
+                  <Text size="xs" c="dimmed">
+                    {m.webhooks_deliveries_count({ count: formatNumber(p.total) })}
+                  </Text>
+                  <Pagination
+                    size="sm"
+                    total={p.last_page}
+                    value={p.current_page}
+                    onChange={setPage}
+                    aria-label={m.webhooks_delivery_pages()}
+                    getControlProps={(control) => (control === 'previous' ? { 'aria-label': m.common_previous() } : control === 'next' ? { 'aria-label': m.common_next() } : {})}
+                  />
+                </Group>
+              ) : null}
+            </Stack>
           )}
-        </Group>
-        {notOffered ? (
-          <Text size="sm" c="dimmed" data-testid="deliveries-not-offered">
-            {m.webhooks_deliveries_not_offered()}
-          </Text>
-        ) : (
-          <QueryState
-            query={query}
-            errorTitle={m.webhooks_deliveries_error()}
-            isEmpty={(p) => p.data.length === 0}
-            empty={
-              <EmptyState
-                icon={<IconWebhook size={24} aria-hidden />}
-                title={status ? m.webhooks_no_status_deliveries({ status }) : m.webhooks_no_deliveries()}
-                description={status ? m.webhooks_try_other_filter() : m.webhooks_no_deliveries_hint()}
-                size="sm"
-                py="md"
-              />
-            }
-          >
-            {(p) => (
-              <Stack gap="sm">
-                <DeliveriesTable deliveries={p.data} onOpen={setOpen} onResend={(d) => void onResend(d)} resendingId={resendingId} />
-                {p.last_page > 1 ? (
-                  <Group justify="space-between">
-                    <Text size="xs" c="dimmed">
-                      {m.webhooks_deliveries_count({ count: formatNumber(p.total) })}
-                    </Text>
-                    <Pagination
-                      size="sm"
-                      total={p.last_page}
-                      value={p.current_page}
-                      onChange={setPage}
-                      aria-label={m.webhooks_delivery_pages()}
-                      getControlProps={(control) => (control === 'previous' ? { 'aria-label': m.common_previous() } : control === 'next' ? { 'aria-label': m.common_next() } : {})}
-                    />
-                  </Group>
-                ) : null}
-              </Stack>
-            )}
-          </QueryState>
-        )}
-      </Stack>
-      {drawerWanted ? (
-        <Suspense fallback={null}>
-          <DeliveryDrawer row={open} onClose={() => setOpen(null)} onResend={(d) => void onResend(d)} resending={open !== null && resendingId === open.id} />
-        </Suspense>
-      ) : null}
-    </Card>
+        </QueryState>
+      )}
+    </SectionCard>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import type { WebhookDelivery } from '@contract/webhooks';
 import { AnchorLink } from '@/components/links';
+import { TableHeader } from '@/components/table-header';
 import { m } from '@/i18n';
 import { DASH, formatNumber } from '@/i18n/format';
 import { eventLabel, formatDeliveryTime, statusWord } from '../lib/outcome';
@@ -42,19 +43,10 @@ export function DeliveriesTable({
   return (
     <Table.ScrollContainer minWidth={700}>
       <Table highlightOnHover verticalSpacing="xs" aria-label={m.webhooks_deliveries_title()}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{m.webhooks_col_time()}</Table.Th>
-            <Table.Th>{m.webhooks_col_call()}</Table.Th>
-            <Table.Th>{m.webhooks_col_event()}</Table.Th>
-            <Table.Th>{m.webhooks_col_status_code()}</Table.Th>
-            <Table.Th>{m.webhooks_col_attempts()}</Table.Th>
-            <Table.Th>{m.webhooks_col_outcome()}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{m.common_actions()}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <TableHeader
+          titles={[m.webhooks_col_time(), m.webhooks_col_call(), m.webhooks_col_event(), m.webhooks_col_status_code(), m.webhooks_col_attempts(), m.webhooks_col_outcome()]}
+          actions={m.common_actions()}
+        />
         <Table.Tbody>
           {deliveries.map((d) => (
             <Table.Tr

@@ -1,10 +1,11 @@
-import { Button, Code, Drawer, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Drawer, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { WebhookDelivery } from '@contract/webhooks';
 import { ErrorState } from '@/components/error-state';
+import { TitledSection } from '@/components/titled-section';
 import { AnchorLink } from '@/components/links';
 import { JsonBlock } from '@/components/json-block';
 import { m } from '@/i18n';
@@ -89,10 +90,7 @@ export function DeliveryDrawer({
               <Fact label={m.webhooks_status_delivered()}>{formatDeliveryTime(d.delivered_at)}</Fact>
             </Table.Tbody>
           </Table>
-          <Stack gap="xs" component="section" aria-label={m.webhooks_last_response()}>
-            <Title order={3} size="h5">
-              {m.webhooks_last_response()}
-            </Title>
+          <TitledSection title={m.webhooks_last_response()}>
             {d.last_response ? (
               <Code block style={{ maxHeight: 200, overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="delivery-response">
                 {d.last_response}
@@ -102,11 +100,8 @@ export function DeliveryDrawer({
                 {m.webhooks_no_response()}
               </Text>
             )}
-          </Stack>
-          <Stack gap="xs" component="section" aria-label={m.webhooks_payload()}>
-            <Title order={3} size="h5">
-              {m.webhooks_payload()}
-            </Title>
+          </TitledSection>
+          <TitledSection title={m.webhooks_payload()}>
             {detail.isPending ? (
               <Skeleton height={160} radius="sm" />
             ) : detail.isError && !detail.data ? (
@@ -114,7 +109,7 @@ export function DeliveryDrawer({
             ) : (
               <JsonBlock data={detail.data?.payload ?? null} empty={m.webhooks_no_payload()} label={m.webhooks_payload_word()} />
             )}
-          </Stack>
+          </TitledSection>
         </Stack>
       ) : null}
     </Drawer>

@@ -1,12 +1,12 @@
 import { lazy, useState } from 'react';
-import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Button } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import * as z from '@/lib/zod-mini';
-import { idParam, optionalOneOfParam } from '@/lib/search-params';
+import { optionalOneOfParam } from '@/lib/search-params';
+import { loadOrNotFound, pathIdOrNotFound } from '@/lib/route-loaders';
 import type { Assistant, Language, LlmModel } from '@contract';
-import { isApiError } from '@/api/errors';
 import { m } from '@/i18n';
 import { ButtonLink } from '@/components/links';
 import { PageHeader } from '@/components/page-header';
@@ -29,28 +29,20 @@ import { TestChatButton } from '@/features/conversations/components/test-chat-bu
 const InboundWebhookCard = lazy(() => import('@/features/assistants/components/inbound-webhook-card').then((mod) => ({ default: mod.InboundWebhookCard })));
 const WebhookDeliveriesCard = lazy(() => import('@/features/webhooks/components/deliveries-card').then((mod) => ({ default: mod.WebhookDeliveriesCard })));
 
-const assistantIdSchema = idParam();
 // zod/mini and the statuses written out: validateSearch stays in the entry chunk (see lib/search-params).
 const assistantSearch = z.object({ deliveries: optionalOneOfParam(['pending', 'delivered', 'failed'] as const) });
 
 export const Route = createFileRoute('/_app/assistants/$assistantId')({
   validateSearch: assistantSearch,
-  loader: async ({ context, params }) => {
-    const id = z.safeParse(assistantIdSchema, params.assistantId);
-    if (!id.success) throw notFound();
-    const { queryClient } = context;
+  loader: async ({ context: { queryClient }, params }) => {
+    const assistantId = pathIdOrNotFound(params.assistantId);
     void queryClient.prefetchQuery(toolsQuery());
-    try {
-      await Promise.all([
-        queryClient.ensureQueryData(assistantQuery(id.data)),
-        queryClient.ensureQueryData(languagesQuery()),
-        queryClient.ensureQueryData(modelsQuery()),
-      ]);
-    } catch (e) {
-      if (isApiError(e) && e.kind === 'not-found') throw notFound();
-      throw e;
-    }
-    return { assistantId: id.data };
+    await loadOrNotFound(
+      queryClient.ensureQueryData(assistantQuery(assistantId)),
+      queryClient.ensureQueryData(languagesQuery()),
+      queryClient.ensureQueryData(modelsQuery()),
+    );
+    return { assistantId };
   },
   component: EditAssistantPage,
 });

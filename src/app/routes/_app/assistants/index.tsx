@@ -1,11 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { Card, EmptyState, Tabs } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { IconPlus, IconRobot } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import * as z from '@/lib/zod-mini';
 import { oneOfParam, pageParam, perPageParam } from '@/lib/search-params';
 import { m } from '@/i18n';
+import { EmptyList } from '@/components/empty-list';
 import { ButtonLink } from '@/components/links';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
@@ -57,17 +58,9 @@ function NewAssistantButton({ label }: { label?: string }) {
 
 function EmptyAssistants() {
   return (
-    <Card withBorder>
-      <EmptyState
-        py="xl"
-        icon={<IconRobot size={28} aria-hidden />}
-        variant="light"
-        title={m.assistants_empty_title()}
-        description={m.assistants_empty_description()}
-      >
-        <NewAssistantButton label={m.assistants_create_first()} />
-      </EmptyState>
-    </Card>
+    <EmptyList withBorder icon={IconRobot} title={m.assistants_empty_title()} description={m.assistants_empty_description()}>
+      <NewAssistantButton label={m.assistants_create_first()} />
+    </EmptyList>
   );
 }
 
@@ -170,17 +163,9 @@ function OutboundView() {
       errorTitle={m.assistants_outbound_load_error()}
       isEmpty={(d) => d.length === 0}
       empty={
-        <Card withBorder>
-          <EmptyState
-            py="xl"
-            icon={<IconRobot size={28} aria-hidden />}
-            variant="light"
-            title={m.assistants_outbound_empty_title()}
-            description={m.assistants_outbound_empty_description()}
-          >
-            <NewAssistantButton />
-          </EmptyState>
-        </Card>
+        <EmptyList withBorder icon={IconRobot} title={m.assistants_outbound_empty_title()} description={m.assistants_outbound_empty_description()}>
+          <NewAssistantButton />
+        </EmptyList>
       }
     >
       {(d) => (

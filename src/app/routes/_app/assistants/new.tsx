@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import * as z from '@/lib/zod-mini';
 import { optionalIdParam } from '@/lib/search-params';
-import { isApiError } from '@/api/errors';
+import { loadOrNotFound } from '@/lib/route-loaders';
 import { m } from '@/i18n';
 import { PageHeader } from '@/components/page-header';
 import { notifySuccess } from '@/lib/notify';
@@ -25,21 +25,15 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/_app/assistants/new')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ from: search.from }),
-  loader: async ({ context, deps }) => {
-    const { queryClient } = context;
+  loader: async ({ context: { queryClient }, deps }) => {
     void queryClient.prefetchQuery(toolsQuery());
     if (deps.from === undefined) return;
-    try {
-      // The copy needs the source and the lookups that name its model and language.
-      await Promise.all([
-        queryClient.ensureQueryData(assistantQuery(deps.from)),
-        queryClient.ensureQueryData(languagesQuery()),
-        queryClient.ensureQueryData(modelsQuery()),
-      ]);
-    } catch (e) {
-      if (isApiError(e) && e.kind === 'not-found') throw notFound();
-      throw e;
-    }
+    // The copy needs the source and the lookups that name its model and language.
+    await loadOrNotFound(
+      queryClient.ensureQueryData(assistantQuery(deps.from)),
+      queryClient.ensureQueryData(languagesQuery()),
+      queryClient.ensureQueryData(modelsQuery()),
+    );
   },
   component: NewAssistantPage,
 });

@@ -1,17 +1,19 @@
-import { Card, EmptyState, Group, Text } from '@mantine/core';
+import { Card, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
+import { EmptyList } from '@/components/empty-list';
 import { AnchorLink, ButtonLink } from '@/components/links';
 import { PageHeader } from '@/components/page-header';
+import { prefetching } from '@/lib/route-loaders';
 import { QueryState } from '@/components/query-state';
 import { m } from '@/i18n';
 import { campaignsQuery } from '@/features/campaigns/api/get-campaigns';
 import { CampaignsTable } from '@/features/campaigns/components/campaigns-table';
 
 export const Route = createFileRoute('/_app/campaigns/')({
-  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(campaignsQuery()),
+  loader: prefetching(campaignsQuery),
   component: CampaignsPage,
 });
 
@@ -33,18 +35,14 @@ function CampaignsPage() {
         <QueryState
           query={campaigns}
           errorTitle={m.campaigns_load_error()}
-          loading={
-            <Text c="dimmed" size="sm" p="md">
-              {m.campaigns_loading()}
-            </Text>
-          }
+          loadingText={m.campaigns_loading()}
           isEmpty={(data) => data.length === 0}
           empty={
-            <EmptyState py="xl" icon={<IconSpeakerphone size={28} aria-hidden />} variant="light" title={m.campaigns_empty_title()} description={m.campaigns_empty_description()}>
+            <EmptyList icon={IconSpeakerphone} title={m.campaigns_empty_title()} description={m.campaigns_empty_description()}>
               <Group justify="center" mt="md">
                 <ButtonLink to="/campaigns/new">{m.campaigns_new()}</ButtonLink>
               </Group>
-            </EmptyState>
+            </EmptyList>
           }
         >
           {(data) => (

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { useCampaignChoices } from './-campaign-choices';
 import * as z from '@/lib/zod-mini';
 import { idParam } from '@/lib/search-params';
 import { ButtonLink } from '@/components/links';
@@ -38,9 +39,8 @@ function EditLeadPage() {
   const { leadId } = Route.useParams();
   const navigate = Route.useNavigate();
   const leads = useQuery(leadsQuery());
-  const campaigns = useQuery(campaignsQuery());
+  const { options } = useCampaignChoices();
   const remove = useDeleteLeadWithConfirm();
-  const options = useMemo(() => (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name || m.leads_campaign_fallback({ id: c.id }) })), [campaigns.data]);
   const country = useMemo(() => browserCountry(), []);
   const lead = leads.data?.find((l) => l.id === leadId);
   const back = () => void navigate({ to: '/leads', search: lead?.campaign_id ? { campaign: lead.campaign_id } : {} });

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { IconAddressBook, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { LEAD_STATUSES } from '@contract/lead';
+import { EmptyList } from '@/components/empty-list';
 import { AnchorLink, ButtonLink } from '@/components/links';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
@@ -92,27 +93,17 @@ function LeadsPage() {
         <QueryState
           query={leads}
           errorTitle={m.leads_load_error()}
-          loading={
-            <Text c="dimmed" size="sm" p="md">
-              {m.leads_loading()}
-            </Text>
-          }
+          loadingText={m.leads_loading()}
           isEmpty={(data) => data.length === 0}
           empty={
-            <EmptyState
-              py="xl"
-              icon={<IconAddressBook size={28} aria-hidden />}
-              variant="light"
-              title={m.leads_empty_title()}
-              description={m.leads_empty_description()}
-            >
+            <EmptyList icon={IconAddressBook} title={m.leads_empty_title()} description={m.leads_empty_description()}>
               <Group justify="center" mt="md">
                 <ButtonLink to="/leads/import" variant="default">
                   {m.leads_import_csv()}
                 </ButtonLink>
                 <ButtonLink to="/leads/new">{m.leads_new_lead()}</ButtonLink>
               </Group>
-            </EmptyState>
+            </EmptyList>
           }
         >
           {() =>

@@ -1,28 +1,22 @@
 import { useMemo } from 'react';
 import { Alert, Anchor } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetchCampaigns, useCampaignChoices } from './-campaign-choices';
 import { AnchorLink } from '@/components/links';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import { PageHeader } from '@/components/page-header';
 import { notifySuccess } from '@/lib/notify';
-import { campaignsQuery } from '@/features/campaigns/api/get-campaigns';
 import { LeadForm } from '@/features/leads/components/lead-form';
 import { campaignParamSearch } from '@/features/leads/lib/list-params';
 import { browserCountry } from '@/lib/phone';
 
-export const Route = createFileRoute('/_app/leads/new')({
-  validateSearch: campaignParamSearch,
-  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(campaignsQuery()),
-  component: NewLeadPage,
-});
+export const Route = createFileRoute('/_app/leads/new')({ validateSearch: campaignParamSearch, loader: prefetchCampaigns, component: NewLeadPage });
 
 function NewLeadPage() {
   const { campaign } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const campaigns = useQuery(campaignsQuery());
-  const options = useMemo(() => (campaigns.data ?? []).map((c) => ({ value: c.id, label: c.name || m.leads_campaign_fallback({ id: c.id }) })), [campaigns.data]);
+  const { campaigns, options } = useCampaignChoices();
   const country = useMemo(() => browserCountry(), []);
   const back = () => void navigate({ to: '/leads', search: campaign !== undefined ? { campaign } : {} });
 

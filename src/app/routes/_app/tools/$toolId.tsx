@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import { createFileRoute, notFound, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Button, Text } from '@mantine/core';
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { IconTrash } from '@tabler/icons-react';
-import * as z from '@/lib/zod-mini';
-import { idParam } from '@/lib/search-params';
-import { isApiError } from '@/api/errors';
+import { loadOrNotFound, pathIdOrNotFound } from '@/lib/route-loaders';
 import { PageHeader } from '@/components/page-header';
-import { confirmAction } from '@/lib/confirm';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { assistantKeys } from '@/api/query-keys';
-import { useDeleteTool } from '@/features/tools/api/delete-tool';
+import { notifySuccess } from '@/lib/notify';
+import { useDeleteToolWithConfirm } from '@/features/tools/components/use-delete-tool';
 import { toolQuery } from '@/features/tools/api/get-tool';
 import type { Tool } from '@contract';
 import { useUpdateTool } from '@/features/tools/api/update-tool';
@@ -18,19 +14,11 @@ import { ToolForm } from '@/features/tools/components/tool-form';
 import { formToUpdateToolRequest, toolToForm } from '@/features/tools/lib/form-schema';
 import { m } from '@/i18n';
 
-const toolIdSchema = idParam();
-
 export const Route = createFileRoute('/_app/tools/$toolId')({
   loader: async ({ context, params }) => {
-    const id = z.safeParse(toolIdSchema, params.toolId);
-    if (!id.success) throw notFound();
-    try {
-      await context.queryClient.ensureQueryData(toolQuery(id.data));
-    } catch (e) {
-      if (isApiError(e) && e.kind === 'not-found') throw notFound();
-      throw e;
-    }
-    return { toolId: id.data };
+    const toolId = pathIdOrNotFound(params.toolId);
+    await loadOrNotFound(context.queryClient.ensureQueryData(toolQuery(toolId)));
+    return { toolId };
   },
   component: EditToolPage,
 });
@@ -44,28 +32,12 @@ function EditToolPage() {
 function EditTool({ tool }: { tool: Tool }) {
   const toolId = tool.id;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const update = useUpdateTool(toolId);
-  const remove = useDeleteTool({ onDeleted: () => queryClient.invalidateQueries({ queryKey: assistantKeys.all }) });
+  const remove = useDeleteToolWithConfirm();
   // The form's baseline is the tool as loaded when the page opened; a refetch does not reset typing.
   const [initial] = useState(() => toolToForm(tool));
 
-  async function onDelete() {
-    const ok = await confirmAction({
-      title: m.tools_delete_title({ name: tool.name }),
-      children: <Text size="sm">{m.tools_delete_body()}</Text>,
-      confirmLabel: m.tools_delete_confirm(),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(tool.id);
-      notifySuccess(m.tools_deleted_message({ name: tool.name }), m.tools_deleted());
-      void navigate({ to: '/tools', ignoreBlocker: true });
-    } catch (e) {
-      notifyError(e, m.tools_not_deleted());
-    }
-  }
+  const onDelete = () => remove.run(tool, <Text size="sm">{m.tools_delete_body()}</Text>, () => void navigate({ to: '/tools', ignoreBlocker: true }));
 
   return (
     <>

@@ -1,58 +1,42 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Card, EmptyState, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconPlus, IconTool } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Tool } from '@contract';
+import { EmptyList } from '@/components/empty-list';
 import { ButtonLink } from '@/components/links';
 import { PageHeader } from '@/components/page-header';
+import { prefetching } from '@/lib/route-loaders';
 import { QueryState } from '@/components/query-state';
-import { confirmAction } from '@/lib/confirm';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { assistantKeys } from '@/api/query-keys';
-import { useDeleteTool } from '@/features/tools/api/delete-tool';
 import { toolsQuery, useTools } from '@/features/tools/api/get-tools';
 import { ToolQuota } from '@/features/tools/components/tool-quota';
 import { ToolsTable } from '@/features/tools/components/tools-table';
+import { useDeleteToolWithConfirm } from '@/features/tools/components/use-delete-tool';
 import { m } from '@/i18n';
 
 // Where the endpoint goes in the sentence, so it can be set in monospace wherever the language puts it.
 const SLOT = '\uE000';
 
 export const Route = createFileRoute('/_app/tools/')({
-  // Warms the cache without failing the route: the page shows its own error state.
-  loader: ({ context }) => context.queryClient.prefetchQuery(toolsQuery()),
+  loader: prefetching(toolsQuery),
   component: ToolsPage,
 });
 
 function ToolsPage() {
   const tools = useTools();
-  const queryClient = useQueryClient();
-  // A deleted tool is detached from every assistant: their records (and tool counts) change too.
-  const remove = useDeleteTool({ onDeleted: () => queryClient.invalidateQueries({ queryKey: assistantKeys.all }) });
+  const remove = useDeleteToolWithConfirm();
 
-  async function onDelete(tool: Tool) {
+  function onDelete(tool: Tool) {
     const [before, after] = m.tools_delete_body_endpoint({ endpoint: SLOT }).split(SLOT);
-    const ok = await confirmAction({
-      title: m.tools_delete_title({ name: tool.name }),
-      children: (
-        <Text size="sm">
-          {before}
-          <Text span ff="monospace">
-            {tool.endpoint}
-          </Text>
-          {after}
+    return remove.run(
+      tool,
+      <Text size="sm">
+        {before}
+        <Text span ff="monospace">
+          {tool.endpoint}
         </Text>
-      ),
-      confirmLabel: m.tools_delete_confirm(),
-      danger: true,
-    });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(tool.id);
-      notifySuccess(m.tools_deleted_message({ name: tool.name }), m.tools_deleted());
-    } catch (e) {
-      notifyError(e, m.tools_not_deleted());
-    }
+        {after}
+      </Text>,
+    );
   }
 
   return (
@@ -74,19 +58,11 @@ function ToolsPage() {
         errorTitle={m.tools_load_error()}
         isEmpty={(data) => data.length === 0}
         empty={
-          <Card withBorder>
-            <EmptyState
-              py="xl"
-              icon={<IconTool size={28} aria-hidden />}
-              variant="light"
-              title={m.tools_empty_title()}
-              description={m.tools_empty_description()}
-            >
-              <ButtonLink to="/tools/new" leftSection={<IconPlus size={16} aria-hidden />}>
-                {m.tools_create_first()}
-              </ButtonLink>
-            </EmptyState>
-          </Card>
+          <EmptyList withBorder icon={IconTool} title={m.tools_empty_title()} description={m.tools_empty_description()}>
+            <ButtonLink to="/tools/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              {m.tools_create_first()}
+            </ButtonLink>
+          </EmptyList>
         }
       >
         {(data) => <ToolsTable tools={data} onDelete={(t) => void onDelete(t)} />}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PageHeader } from '@/components/page-header';
+import { prefetching } from '@/lib/route-loaders';
 import { notifySuccess } from '@/lib/notify';
 import { useCreateTool } from '@/features/tools/api/create-tool';
 import { toolsQuery, useTools } from '@/features/tools/api/get-tools';
@@ -9,10 +10,7 @@ import { ToolQuota } from '@/features/tools/components/tool-quota';
 import { emptyToolForm, formToCreateToolRequest } from '@/features/tools/lib/form-schema';
 import { m } from '@/i18n';
 
-export const Route = createFileRoute('/_app/tools/new')({
-  loader: ({ context }) => context.queryClient.prefetchQuery(toolsQuery()),
-  component: NewToolPage,
-});
+export const Route = createFileRoute('/_app/tools/new')({ loader: prefetching(toolsQuery), component: NewToolPage });
 
 function NewToolPage() {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS, type PhoneNumber } from '@contract';
@@ -13,6 +13,7 @@ import type { AssistantFormValues } from '../../lib/form-schema';
 import { timeZoneOptionsWith } from '../../lib/time-zones';
 import { ChoiceField } from '../fields';
 import { FormSection } from '../form-section';
+import { LookupSelect } from '../lookup-select';
 
 function phoneLabel(p: PhoneNumber): string {
   return [p.phone_number ?? m.assistants_phone_fallback({ id: String(p.id) }), p.country_code, p.type_label].filter(Boolean).join(' · ');
@@ -31,10 +32,7 @@ function PhoneNumberField({ heldPhoneNumberId, note }: { heldPhoneNumberId: numb
   const type = phoneTypeOf(direction);
   const list = usePhoneNumbers(type);
   const all = usePhoneNumbers();
-  const {
-    field: { value, onChange, onBlur, ref, name },
-    fieldState,
-  } = useController({ control, name: 'phone_number_id' });
+  const value = useWatch({ control, name: 'phone_number_id' });
 
   const data = useMemo(() => {
     const items: PhoneNumber[] = [...(list.data ?? [])];
@@ -55,36 +53,25 @@ function PhoneNumberField({ heldPhoneNumberId, note }: { heldPhoneNumberId: numb
   }, [list.data, all.data, type, heldPhoneNumberId, value]);
 
   return (
-    <Stack gap={4}>
-      <Select
-        label={m.assistants_phone_number()}
-        description={type === 'inbound' ? m.assistants_phone_description_inbound() : m.assistants_phone_description_outbound()}
-        placeholder={
-          list.isPending
-            ? m.assistants_phone_loading()
-            : data.length === 0
-              ? type === 'inbound'
-                ? m.assistants_phone_none_inbound()
-                : m.assistants_phone_none_outbound()
-              : m.assistants_phone_choose()
-        }
-        data={data}
-        value={value === null ? null : String(value)}
-        onChange={(v) => onChange(v === null ? null : Number(v))}
-        onBlur={onBlur}
-        ref={ref}
-        name={name}
-        clearable
-        searchable
-        nothingFoundMessage={m.assistants_phone_nothing()}
-        error={fieldState.error?.message ?? (list.isError ? m.assistants_phone_load_error() : undefined)}
-      />
-      {note ? (
-        <Text size="xs" c="orange" role="status">
-          {note}
-        </Text>
-      ) : null}
-    </Stack>
+    <LookupSelect
+      name="phone_number_id"
+      label={m.assistants_phone_number()}
+      description={type === 'inbound' ? m.assistants_phone_description_inbound() : m.assistants_phone_description_outbound()}
+      placeholder={
+        list.isPending
+          ? m.assistants_phone_loading()
+          : data.length === 0
+            ? type === 'inbound'
+              ? m.assistants_phone_none_inbound()
+              : m.assistants_phone_none_outbound()
+            : m.assistants_phone_choose()
+      }
+      data={data}
+      optional
+      nothingFoundMessage={m.assistants_phone_nothing()}
+      loadError={list.isError ? m.assistants_phone_load_error() : undefined}
+      note={note}
+    />
   );
 }
 

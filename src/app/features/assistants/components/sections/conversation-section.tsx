@@ -6,7 +6,7 @@ import { m } from '@/i18n';
 import { formatNumber, formatPercent } from '@/i18n/format';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { ChoiceField, SliderField, SwitchField } from '../fields';
-import { NumberField } from '../number-field';
+import { AssistantNumberField } from '../number-field';
 import { FormSection } from '../form-section';
 
 function minutes(seconds: number): string | null {
@@ -37,11 +37,7 @@ export function ConversationSection() {
   return (
     <FormSection id="conversation" title={m.assistants_section_conversation()} description={m.assistants_section_conversation_description()}>
       <SubGroup title={m.assistants_interruptions()}>
-        <SwitchField
-          name="allow_interruptions"
-          label={m.assistants_allow_interruptions()}
-          description={m.assistants_allow_interruptions_description()}
-        />
+        <SwitchField name="allow_interruptions" label={m.assistants_allow_interruptions()} description={m.assistants_allow_interruptions_description()} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Stack gap="sm">
             <SwitchField
@@ -50,7 +46,7 @@ export function ConversationSection() {
               description={m.assistants_use_min_words_description()}
               disabled={!allowInterruptions}
             />
-            <NumberField
+            <AssistantNumberField
               name="min_interrupt_words"
               label={m.assistants_min_words()}
               bounds={B.min_interrupt_words}
@@ -63,8 +59,7 @@ export function ConversationSection() {
             label={m.assistants_interrupt_sensitivity()}
             description={m.assistants_interrupt_sensitivity_description()}
             bounds={B.interrupt_sensitivity}
-            lowLabel={m.assistants_interrupt_sensitivity_low()}
-            highLabel={m.assistants_interrupt_sensitivity_high()}
+            ends={[m.assistants_interrupt_sensitivity_low(), m.assistants_interrupt_sensitivity_high()]}
             disabled={!allowInterruptions}
           />
         </SimpleGrid>
@@ -89,8 +84,7 @@ export function ConversationSection() {
             label={m.assistants_endpoint_sensitivity()}
             description={m.assistants_endpoint_sensitivity_description()}
             bounds={B.endpoint_sensitivity}
-            lowLabel={m.assistants_endpoint_sensitivity_low()}
-            highLabel={m.assistants_endpoint_sensitivity_high()}
+            ends={[m.assistants_endpoint_sensitivity_low(), m.assistants_endpoint_sensitivity_high()]}
           />
         </SimpleGrid>
       </SubGroup>
@@ -98,14 +92,14 @@ export function ConversationSection() {
       <Divider />
       <SubGroup title={m.assistants_silence_and_length()}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <NumberField
+          <AssistantNumberField
             name="max_silence_duration"
             label={m.assistants_max_silence()}
             description={m.assistants_max_silence_description()}
             bounds={B.max_silence_duration}
             unit={m.assistants_unit_seconds()}
           />
-          <NumberField
+          <AssistantNumberField
             name="re_engagement_interval"
             label={m.assistants_re_engagement()}
             description={m.assistants_re_engagement_description()}
@@ -113,7 +107,7 @@ export function ConversationSection() {
             unit={m.assistants_unit_seconds()}
             hint={minutes}
           />
-          <NumberField
+          <AssistantNumberField
             name="max_call_duration"
             label={m.assistants_max_call_duration()}
             description={m.assistants_max_call_duration_description()}
@@ -122,22 +116,14 @@ export function ConversationSection() {
             hint={minutes}
           />
         </SimpleGrid>
-        <SwitchField
-          name="end_call_on_voicemail"
-          label={m.assistants_voicemail()}
-          description={m.assistants_voicemail_description()}
-        />
+        <SwitchField name="end_call_on_voicemail" label={m.assistants_voicemail()} description={m.assistants_voicemail_description()} />
       </SubGroup>
 
       <Divider />
       <SubGroup title={m.assistants_sound()}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Stack gap="sm">
-            <SwitchField
-              name="noise_cancellation"
-              label={m.assistants_noise_cancellation()}
-              description={m.assistants_noise_cancellation_description()}
-            />
+            <SwitchField name="noise_cancellation" label={m.assistants_noise_cancellation()} description={m.assistants_noise_cancellation_description()} />
             <SwitchField name="filler_audios" label={m.assistants_filler_audios()} description={m.assistants_filler_audios_description()} />
             <SwitchField name="record_call" label={m.assistants_record_call()} description={m.assistants_record_call_description()} />
           </Stack>
@@ -147,8 +133,7 @@ export function ConversationSection() {
             description={m.assistants_ambient_volume_description()}
             bounds={B.ambient_sound_volume}
             format={(v) => formatPercent(v)}
-            lowLabel={m.assistants_ambient_volume_low()}
-            highLabel={m.assistants_ambient_volume_high()}
+            ends={[m.assistants_ambient_volume_low(), m.assistants_ambient_volume_high()]}
           />
         </SimpleGrid>
       </SubGroup>

@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
-import { Group, Select, SimpleGrid, Textarea } from '@mantine/core';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { SimpleGrid } from '@mantine/core';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '@contract';
-import { LengthCounter } from '@/components/length-counter';
+import { CountedTextarea } from '@/components/counted-textarea';
 import { useModels } from '@/api/get-models';
 import { m } from '@/i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { ChoiceField, SliderField } from '../fields';
 import { FormSection } from '../form-section';
+import { LookupSelect } from '../lookup-select';
 
 /** How a prompt names a variable: shown as an example, the same in every language. */
 const VARIABLE_EXAMPLE = '{{customer_name}}';
@@ -15,40 +16,28 @@ const VARIABLE_EXAMPLE = '{{customer_name}}';
 function ModelField() {
   const { control } = useFormContext<AssistantFormValues>();
   const models = useModels();
-  const {
-    field: { value, onChange, onBlur, ref, name },
-    fieldState,
-  } = useController({ control, name: 'llm_model' });
+  const value = useWatch({ control, name: 'llm_model' });
   const data = useMemo(() => {
     const items = (models.data ?? []).map((model) => model.name).filter(Boolean);
     if (value && !items.includes(value)) items.unshift(value);
     return [...new Set(items)];
   }, [models.data, value]);
   return (
-    <Select
+    <LookupSelect
+      name="llm_model"
       label={m.assistants_model()}
       description={m.assistants_model_description()}
       placeholder={models.isPending ? m.assistants_model_loading() : m.assistants_model_choose()}
       data={data}
-      value={value || null}
-      onChange={(v) => onChange(v ?? '')}
-      onBlur={onBlur}
-      ref={ref}
-      name={name}
-      searchable
-      required
-      allowDeselect={false}
       nothingFoundMessage={m.assistants_model_nothing()}
-      error={fieldState.error?.message ?? (models.isError ? m.assistants_model_load_error() : undefined)}
+      loadError={models.isError ? m.assistants_model_load_error() : undefined}
     />
   );
 }
 
 export function ModelSection() {
   const B = ASSISTANT_BOUNDS;
-  const { control, register, formState } = useFormContext<AssistantFormValues>();
-  const systemPrompt = useWatch({ control, name: 'system_prompt' });
-  const initialMessage = useWatch({ control, name: 'initial_message' });
+  const { control, register } = useFormContext<AssistantFormValues>();
   return (
     <FormSection id="model" title={m.assistants_section_model()} description={m.assistants_section_model_description()}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -57,13 +46,15 @@ export function ModelSection() {
           name="llm_temperature"
           label={m.assistants_temperature()}
           bounds={B.llm_temperature}
-          lowLabel={m.assistants_temperature_low()}
-          highLabel={m.assistants_temperature_high()}
+          ends={[m.assistants_temperature_low(), m.assistants_temperature_high()]}
         />
       </SimpleGrid>
       <div>
-        <Textarea
-          {...register('system_prompt')}
+        <CountedTextarea
+          control={control}
+          register={register}
+          name="system_prompt"
+          max={B.system_prompt.max}
           label={m.assistants_system_prompt()}
           description={m.assistants_system_prompt_description({ example: VARIABLE_EXAMPLE })}
           placeholder={m.assistants_system_prompt_placeholder()}
@@ -71,26 +62,21 @@ export function ModelSection() {
           autosize
           minRows={5}
           maxRows={18}
-          error={formState.errors.system_prompt?.message}
         />
-        <Group justify="flex-end" mt={4}>
-          <LengthCounter length={systemPrompt.length} max={B.system_prompt.max} />
-        </Group>
       </div>
       <div>
-        <Textarea
-          {...register('initial_message')}
+        <CountedTextarea
+          control={control}
+          register={register}
+          name="initial_message"
+          max={B.initial_message.max}
           label={m.assistants_initial_message()}
           description={m.assistants_initial_message_description()}
           placeholder={m.assistants_initial_message_placeholder()}
           autosize
           minRows={2}
           maxRows={6}
-          error={formState.errors.initial_message?.message}
         />
-        <Group justify="flex-end" mt={4}>
-          <LengthCounter length={initialMessage.length} max={B.initial_message.max} />
-        </Group>
       </div>
       <ChoiceField
         name="who_speaks_first"

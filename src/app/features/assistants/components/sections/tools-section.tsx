@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { Anchor, Group, MultiSelect, Pill, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, MultiSelect, Pill, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFormContext } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '@contract';
-import { LengthCounter } from '@/components/length-counter';
+import { CountedTextarea } from '@/components/counted-textarea';
 import { paths } from '@/lib/paths';
 import { m } from '@/i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
@@ -98,26 +98,23 @@ function ToolsPicker({ choices }: { choices: ToolChoices }) {
 }
 
 export function ToolsSection({ toolChoices }: { toolChoices: ToolChoices }) {
-  const { control, register, formState } = useFormContext<AssistantFormValues>();
-  const endCall = useWatch({ control, name: 'end_call_tool.description' });
-  const max = ASSISTANT_BOUNDS.end_call_tool_description.max;
+  const { control, register } = useFormContext<AssistantFormValues>();
   return (
     <FormSection id="tools" title={m.assistants_section_tools()} description={m.assistants_section_tools_description()}>
       <ToolsPicker choices={toolChoices} />
       <div>
-        <Textarea
-          {...register('end_call_tool.description')}
+        <CountedTextarea
+          control={control}
+          register={register}
+          name="end_call_tool.description"
+          max={ASSISTANT_BOUNDS.end_call_tool_description.max}
           label={m.assistants_end_call_tool()}
           description={m.assistants_end_call_tool_description()}
           placeholder={m.assistants_end_call_tool_placeholder()}
           autosize
           minRows={2}
           maxRows={6}
-          error={formState.errors.end_call_tool?.description?.message}
         />
-        <Group justify="flex-end" mt={4}>
-          <LengthCounter length={endCall.length} max={max} />
-        </Group>
       </div>
     </FormSection>
   );

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { SimpleGrid } from '@mantine/core';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '@contract';
 import { useLanguages } from '@/api/get-languages';
 import { useVoices } from '@/api/get-voices';
@@ -10,6 +10,7 @@ import { formatNumber } from '@/i18n/format';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { SliderField } from '../fields';
 import { FormSection } from '../form-section';
+import { LookupSelect } from '../lookup-select';
 
 /** Voices of the chosen mode, and those of no stated mode (Basics clears a voice of the other mode and passes the note). */
 function VoiceField({ note }: { note: string | null }) {
@@ -18,10 +19,7 @@ function VoiceField({ note }: { note: string | null }) {
   const voices = useVoices(mode);
   // Voices whose mode the host does not state are offered too (see voicesForMode).
   const allVoices = useVoices();
-  const {
-    field: { value, onChange, onBlur, ref, name },
-    fieldState,
-  } = useController({ control, name: 'voice_id' });
+  const value = useWatch({ control, name: 'voice_id' });
 
   const data = useMemo(() => {
     const items = voicesForMode(voices.data, allVoices.data).map((v) => ({ value: String(v.id), label: voiceLabel(v) }));
@@ -32,60 +30,37 @@ function VoiceField({ note }: { note: string | null }) {
   }, [voices.data, allVoices.data, value, mode]);
 
   return (
-    <Stack gap={4}>
-      <Select
-        label={m.assistants_voice()}
-        description={m.assistants_voice_description({ mode })}
-        placeholder={voices.isPending ? m.assistants_voice_loading() : m.assistants_voice_choose()}
-        data={data}
-        value={value === null ? null : String(value)}
-        onChange={(v) => onChange(v === null ? null : Number(v))}
-        onBlur={onBlur}
-        ref={ref}
-        name={name}
-        searchable
-        required
-        allowDeselect={false}
-        nothingFoundMessage={m.assistants_voice_nothing()}
-        error={fieldState.error?.message ?? (voices.isError ? m.assistants_voice_load_error() : undefined)}
-      />
-      {note && value === null ? (
-        <Text size="xs" c="orange" role="status">
-          {note}
-        </Text>
-      ) : null}
-    </Stack>
+    <LookupSelect
+      name="voice_id"
+      label={m.assistants_voice()}
+      description={m.assistants_voice_description({ mode })}
+      placeholder={voices.isPending ? m.assistants_voice_loading() : m.assistants_voice_choose()}
+      data={data}
+      nothingFoundMessage={m.assistants_voice_nothing()}
+      loadError={voices.isError ? m.assistants_voice_load_error() : undefined}
+      note={value === null ? note : null}
+    />
   );
 }
 
 function LanguageField() {
   const { control } = useFormContext<AssistantFormValues>();
   const languages = useLanguages();
-  const {
-    field: { value, onChange, onBlur, ref, name },
-    fieldState,
-  } = useController({ control, name: 'language' });
+  const value = useWatch({ control, name: 'language' });
   const data = useMemo(() => {
     const items = (languages.data ?? []).map((l) => ({ value: l.name, label: l.iso_2 ? `${l.name} (${l.iso_2})` : l.name }));
     if (value && !items.some((d) => d.value === value)) items.unshift({ value, label: value });
     return items;
   }, [languages.data, value]);
   return (
-    <Select
+    <LookupSelect
+      name="language"
       label={m.common_language()}
       description={m.assistants_language_description()}
       placeholder={languages.isPending ? m.assistants_language_loading() : m.assistants_language_choose()}
       data={data}
-      value={value || null}
-      onChange={(v) => onChange(v ?? '')}
-      onBlur={onBlur}
-      ref={ref}
-      name={name}
-      searchable
-      required
-      allowDeselect={false}
       nothingFoundMessage={m.assistants_language_nothing()}
-      error={fieldState.error?.message ?? (languages.isError ? m.assistants_language_load_error() : undefined)}
+      loadError={languages.isError ? m.assistants_language_load_error() : undefined}
     />
   );
 }
@@ -104,22 +79,19 @@ export function VoiceSection({ voiceNote }: { voiceNote: string | null }) {
           label={m.assistants_speech_speed()}
           bounds={B.speech_speed}
           format={(v) => `${formatNumber(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}×`}
-          lowLabel={m.assistants_speech_speed_low()}
-          highLabel={m.assistants_speech_speed_high()}
+          ends={[m.assistants_speech_speed_low(), m.assistants_speech_speed_high()]}
         />
         <SliderField
           name="voice_stability"
           label={m.assistants_stability()}
           bounds={B.voice_stability}
-          lowLabel={m.assistants_stability_low()}
-          highLabel={m.assistants_stability_high()}
+          ends={[m.assistants_stability_low(), m.assistants_stability_high()]}
         />
         <SliderField
           name="voice_similarity"
           label={m.assistants_similarity()}
           bounds={B.voice_similarity}
-          lowLabel={m.assistants_similarity_low()}
-          highLabel={m.assistants_similarity_high()}
+          ends={[m.assistants_similarity_low(), m.assistants_similarity_high()]}
         />
       </SimpleGrid>
     </FormSection>

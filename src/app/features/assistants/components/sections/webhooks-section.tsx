@@ -33,11 +33,7 @@ export function WebhooksSection() {
           label={m.assistants_webhook_completed_only()}
           description={m.assistants_webhook_completed_only_description()}
         />
-        <SwitchField
-          name="include_recording_in_webhook"
-          label={m.assistants_webhook_recording()}
-          description={m.assistants_webhook_recording_description()}
-        />
+        <SwitchField name="include_recording_in_webhook" label={m.assistants_webhook_recording()} description={m.assistants_webhook_recording_description()} />
       </Stack>
     </FormSection>
   );

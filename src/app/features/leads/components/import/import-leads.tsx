@@ -8,6 +8,7 @@ import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import { ButtonLink } from '@/components/links';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
+import { downloadCsv } from '@/lib/download-csv';
 import { createLead } from '../../api/create-lead';
 import { leadKeys } from '@/api/query-keys';
 import { applyMapping, guessMapping, mappingProblems, parseCsv, type ColumnMapping, type ParsedCsv } from '../../lib/csv-mapping';
@@ -39,18 +40,6 @@ interface LoadedFile {
 type Phase = { kind: 'setup' } | { kind: 'running'; rows: CheckedRow[]; progress: ImportProgress } | { kind: 'done'; rows: CheckedRow[]; result: ImportResult };
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
-
-function download(name: string, text: string) {
-  const blob = new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Import leads from a CSV file: pick it, map its columns, choose the campaign and the country for numbers
@@ -334,7 +323,7 @@ export function ImportLeads({ campaigns, campaignsLoading, leads, leadsError, on
             notImported={notImportedRows(phase.rows, phase.result.outcomes)}
             campaignName={campaign?.label ?? ''}
             compact={compact}
-            onDownload={() => download(failedRowsFileName(file.name), failedRowsCsv(file.csv.headers, notImportedRows(phase.rows, phase.result.outcomes)))}
+            onDownload={() => downloadCsv(failedRowsFileName(file.name), failedRowsCsv(file.csv.headers, notImportedRows(phase.rows, phase.result.outcomes)))}
             actions={
               <>
                 <ButtonLink to="/leads" search={{ campaign: campaignId ?? undefined }}>
