@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { busOf, type ServiceEvent } from '../events/bus';
 import { TestClock } from './clock';
@@ -10,20 +11,17 @@ import { TestClock } from './clock';
  * and a campaign started before it has any lead waits for them instead of completing at once.
  */
 
+// A Monday, 10:00 UTC: inside the campaign's hours.
+const clock = new TestClock('2026-03-09T10:00:00Z');
 let svc: TestService;
-let clock: TestClock;
 let alice: TestUser;
 let assistantId: number;
 
-beforeAll(async () => {
-  // A Monday, 10:00 UTC: inside the campaign's hours.
-  clock = new TestClock('2026-03-09T10:00:00Z');
-  svc = await startTestService({ clock });
-  alice = await svc.user();
+useService(async (s) => {
+  ({ svc, alice } = s);
   const number = await insertPhoneNumber(svc.handle.db, alice.id, '+4930444444');
   assistantId = (await insertAssistant(svc.handle.db, alice.id, { name: 'Caller', phone_number_id: number.id })).id;
-});
-afterAll(() => svc.close());
+}, { clock });
 
 const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 

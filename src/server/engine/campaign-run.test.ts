@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CallRow, LeadRow } from '../db/schema';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { busOf, type ServiceEvent } from '../events/bus';
 import { TestClock } from './clock';
@@ -17,7 +18,7 @@ import { TestClock } from './clock';
 const MONDAY_0859_BERLIN = '2026-03-09T07:59:00Z';
 
 let svc: TestService;
-let clock: TestClock;
+const clock = new TestClock(MONDAY_0859_BERLIN);
 let alice: TestUser;
 let bob: TestUser;
 let aliceAssistant: number;
@@ -25,18 +26,14 @@ let bobAssistant: number;
 let aliceNumbers: { id: number; phone_number: string }[];
 let bobNumber: { id: number; phone_number: string };
 
-beforeAll(async () => {
-  clock = new TestClock(MONDAY_0859_BERLIN);
-  svc = await startTestService({ clock });
-  alice = await svc.user();
-  bob = await svc.user();
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
   const db = svc.handle.db;
   aliceNumbers = [await insertPhoneNumber(db, alice.id, '+4930111111'), await insertPhoneNumber(db, alice.id, '+4930222222')];
   bobNumber = await insertPhoneNumber(db, bob.id, '+4930333333');
   aliceAssistant = (await insertAssistant(db, alice.id, { name: 'Alice caller', phone_number_id: aliceNumbers[0]?.id ?? null })).id;
   bobAssistant = (await insertAssistant(db, bob.id, { name: 'Bob caller', phone_number_id: bobNumber.id })).id;
-});
-afterAll(() => svc.close());
+}, { clock });
 
 interface CampaignOptions {
   max_calls_in_parallel?: number;

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 
 /*
  * Assistants as today's clients of the hosted API call them: the record's own field names beside the
@@ -14,16 +15,13 @@ let rachel: number; // public pipeline voice
 let alloy: number; // public multimodal voice
 let gpt4o: number;
 
-beforeAll(async () => {
-  svc = await startTestService();
-  alice = await svc.user();
-  bob = await svc.user();
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
   const voices = await svc.handle.db.selectFrom('voices').select(['id', 'name']).where('user_id', 'is', null).execute();
   rachel = voices.find((v) => v.name === 'Rachel')!.id;
   alloy = voices.find((v) => v.name === 'Alloy')!.id;
   gpt4o = (await svc.handle.db.selectFrom('llm_models').select('id').where('name', '=', 'gpt-4o').executeTakeFirstOrThrow()).id;
 });
-afterAll(() => svc.close());
 
 async function addPhone(userId: number, phone_number = '+14155550100') {
   const row = await svc.handle.db

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedSmallAccount } from "../seed/demo";
-import {
-  startTestService,
-  type TestService,
-  type TestUser,
-} from "../test/harness";
+import type { TestService, TestUser } from "../test/harness";
+import { useService } from "../test/use-service";
 
 /*
  * synthesizer_provider_id and transcriber_provider_id of an assistant: set on create and update under
@@ -27,10 +24,8 @@ let aliceCartesiaVoice: number; // alice's own voice of another provider
 let aliceBareVoice: number; // alice's own voice without a provider
 let bobVoice: number;
 
-beforeAll(async () => {
-  svc = await startTestService();
-  alice = await svc.user();
-  bob = await svc.user();
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
   const db = svc.handle.db;
   const voices = await db
     .selectFrom("voices")
@@ -86,7 +81,6 @@ beforeAll(async () => {
     number,
   ];
 });
-afterAll(() => svc.close());
 
 function body(patch: Record<string, unknown> = {}) {
   return {

@@ -1,8 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { availablePhoneNumberSchema, listOf, ownedPhoneNumberSchema, purchasePhoneNumberResponse } from '../../contract';
 import { INSUFFICIENT_BALANCE_NUMBER } from '../account/balance';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { insertAssistant, insertCampaign, insertPhoneNumber } from '../test/fixtures';
 import { PHONE_NUMBER_IN_USE, PHONE_NUMBER_NOT_FOR_SALE, PHONE_NUMBER_UNPARSEABLE } from '../numbers/purchase';
 import { SEARCH_LIMIT } from '../numbers/search';
@@ -13,12 +14,7 @@ let bob: TestUser;
 
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-beforeAll(async () => {
-  svc = await startTestService();
-  alice = await svc.user();
-  bob = await svc.user();
-});
-afterAll(() => svc.close());
+useService((s) => ({ svc, alice, bob } = s));
 
 const setBalance = (userId: number, balance: string) =>
   svc.handle.db.updateTable('users').set({ balance }).where('id', '=', userId).execute();
