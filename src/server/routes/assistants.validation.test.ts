@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_BOUNDS, ASSISTANT_REQUIRED_ON_CREATE } from '../../contract';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { insertPhoneNumber } from '../test/fixtures';
 
 /* What POST /user/assistant refuses, and the edges it accepts: bounds, required fields, the DB checks. */
 
@@ -19,12 +20,7 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 async function addPhone(userId: number, type_label: string, phone_number: string) {
-  const row = await svc.handle.db
-    .insertInto('phone_numbers')
-    .values({ user_id: userId, phone_number, country_code: 'US', type_label })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await insertPhoneNumber(svc.handle.db, userId, phone_number, type_label, 'US')).id;
 }
 
 function minimal(patch: Record<string, unknown> = {}) {

@@ -23,12 +23,29 @@ export async function insertPhoneNumber(
   userId: number,
   phone = `+4930${String(1_000_000 + Math.floor(Math.random() * 8_999_999))}`,
   typeLabel = 'Normal',
+  countryCode = 'DE',
 ): Promise<{ id: number; phone_number: string }> {
   return db
     .insertInto('phone_numbers')
-    .values({ user_id: userId, phone_number: phone, country_code: 'DE', type_label: typeLabel })
+    .values({ user_id: userId, phone_number: phone, country_code: countryCode, type_label: typeLabel })
     .returning(['id', 'phone_number'])
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * The seeded rows of a lookup table by name: the public voices, the language models or the languages.
+ * `const voice = await seededIds(db, 'voices'); voice('Rachel')` is the id of the public voice Rachel.
+ */
+export async function seededIds(db: Db, table: 'voices' | 'llm_models' | 'languages'): Promise<(name: string) => number> {
+  const rows =
+    table === 'voices'
+      ? await db.selectFrom('voices').select(['id', 'name']).where('user_id', 'is', null).execute()
+      : await db.selectFrom(table).select(['id', 'name']).execute();
+  return (name) => {
+    const row = rows.find((r) => r.name === name);
+    if (!row) throw new Error(`No seeded row named ${name} in ${table}`);
+    return row.id;
+  };
 }
 
 export interface AssistantFixture {
