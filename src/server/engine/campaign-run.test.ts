@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallRow, LeadRow } from '../db/schema';
 import type { TestService, TestUser } from '../test/harness';
 import { useService } from '../test/use-service';
-import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
+import { callsInFlight, insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { busOf, type ServiceEvent } from '../events/bus';
 import { TestClock } from './clock';
 
@@ -84,15 +84,7 @@ async function campaignStatus(id: number): Promise<string> {
   return row.status;
 }
 
-async function inFlight(campaignId: number): Promise<number> {
-  const row = await svc.handle.db
-    .selectFrom('calls')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('campaign_id', '=', campaignId)
-    .where('engine_next_at', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const inFlight = (campaignId: number) => callsInFlight(svc.handle.db, campaignId);
 
 async function callsOf(campaignId: number): Promise<CallRow[]> {
   return svc.handle.db.selectFrom('calls').selectAll().where('campaign_id', '=', campaignId).orderBy('id').execute();
