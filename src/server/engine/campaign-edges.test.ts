@@ -25,16 +25,20 @@ useService(async (s) => {
 
 const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
+/** POST /user/campaigns: a campaign of alice's caller that may dial at any hour of any day. */
+const createAnytimeCampaign = (name: string) =>
+  alice.req('POST', '/user/campaigns', {
+    name,
+    assistant_id: assistantId,
+    timezone: 'UTC',
+    allowed_hours_start_time: '00:00',
+    allowed_hours_end_time: '23:59',
+    allowed_days: EVERY_DAY,
+  });
+
 describe('a campaign started without leads', () => {
   it('stays running, dials the lead added later and then completes', async () => {
-    const created = await alice.req('POST', '/user/campaigns', {
-      name: 'Leads later',
-      assistant_id: assistantId,
-      timezone: 'UTC',
-      allowed_hours_start_time: '00:00',
-      allowed_hours_end_time: '23:59',
-      allowed_days: EVERY_DAY,
-    });
+    const created = await createAnytimeCampaign('Leads later');
     const campaignId = created.body.data.id as number;
     expect((await alice.req('POST', '/user/campaigns/update-status', { campaign_id: campaignId, action: 'start' })).status).toBe(200);
     const statusOf = async () =>
@@ -56,14 +60,7 @@ describe('a campaign started without leads', () => {
 
 describe('deleting a call in flight', () => {
   it('frees its lead, which is dialled again, and tells the event stream', async () => {
-    const created = await alice.req('POST', '/user/campaigns', {
-      name: 'Delete mid-call',
-      assistant_id: assistantId,
-      timezone: 'UTC',
-      allowed_hours_start_time: '00:00',
-      allowed_hours_end_time: '23:59',
-      allowed_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
-    });
+    const created = await createAnytimeCampaign('Delete mid-call');
     expect(created.status).toBe(201);
     const campaignId = created.body.data.id as number;
     const lead = await alice.req('POST', '/user/lead', { campaign_id: campaignId, phone_number: '+12025550100' });
