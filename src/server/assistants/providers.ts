@@ -132,6 +132,9 @@ export async function chooseProviders(
       voiceId: req.voiceId,
       languageId: req.languageId,
     });
+  // The stored providers carry over only on an update that keeps the mode; else a key not named defaults.
+  const kept =
+    req.existing && !req.existing.modeChanged ? req.existing : undefined;
 
   let synthesizer: number | null;
   if (typeof req.synthesizer === "number") {
@@ -154,21 +157,13 @@ export async function chooseProviders(
       ];
     }
     synthesizer = req.synthesizer;
-  } else if (
-    req.synthesizer === null ||
-    !req.existing ||
-    req.existing.modeChanged
-  ) {
+  } else if (req.synthesizer === null || !kept) {
     synthesizer = (await defaults()).synthesizer_provider_id;
-  } else if (
-    pipeline &&
-    req.existing.voiceChanged &&
-    voice?.providerId != null
-  ) {
+  } else if (pipeline && kept.voiceChanged && voice?.providerId != null) {
     // A new voice brings its provider along unless the request names one.
     synthesizer = voice.providerId;
   } else {
-    synthesizer = req.existing.synthesizer;
+    synthesizer = kept.synthesizer;
   }
 
   let transcriber: number | null;
@@ -183,14 +178,10 @@ export async function chooseProviders(
         "The selected transcriber provider id is invalid.",
       ];
     transcriber = req.transcriber;
-  } else if (
-    req.transcriber === null ||
-    !req.existing ||
-    req.existing.modeChanged
-  ) {
+  } else if (req.transcriber === null || !kept) {
     transcriber = (await defaults()).transcriber_provider_id;
   } else {
-    transcriber = req.existing.transcriber;
+    transcriber = kept.transcriber;
   }
 
   return {

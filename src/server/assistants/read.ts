@@ -4,6 +4,14 @@ import { notFound } from '../http/errors';
 
 export const ASSISTANT_NOT_FOUND = 'Assistant not found';
 
+/**
+ * The user's live assistants (a deleted one is gone for every reader), as a query to narrow and select from.
+ * Its columns are named with the table, so it takes joins.
+ */
+export function liveAssistantsOf(db: Db, userId: number) {
+  return db.selectFrom('assistants').where('assistants.user_id', '=', userId).where('assistants.deleted_at', 'is', null);
+}
+
 /** An assistant with its attached mid-call tools, by tool id. */
 export interface AssistantWithTools {
   row: AssistantRow;
@@ -47,7 +55,7 @@ export async function assistantsPage(
   page: number,
   perPage: number,
 ): Promise<{ total: number; assistants: AssistantWithTools[] }> {
-  const own = db.selectFrom('assistants').where('user_id', '=', userId).where('deleted_at', 'is', null);
+  const own = liveAssistantsOf(db, userId);
   const { total } = await own.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const offset = (page - 1) * perPage;
   const rows: AssistantRow[] =
@@ -57,37 +65,18 @@ export async function assistantsPage(
 
 /** Every live assistant of the caller, newest first like the paginated list. */
 export async function allAssistants(db: Db, userId: number): Promise<AssistantWithTools[]> {
-  const rows = await db
-    .selectFrom('assistants')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await liveAssistantsOf(db, userId).selectAll().orderBy('id', 'desc').execute();
   return withTools(db, userId, rows);
 }
 
 /** The caller's live outbound assistants, newest first. */
 export function outboundAssistants(db: Db, userId: number): Promise<AssistantRow[]> {
-  return db
-    .selectFrom('assistants')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('type', '=', 'outbound')
-    .where('deleted_at', 'is', null)
-    .orderBy('id', 'desc')
-    .execute();
+  return liveAssistantsOf(db, userId).selectAll().where('type', '=', 'outbound').orderBy('id', 'desc').execute();
 }
 
 /** One of the caller's live assistants; a missing or foreign one is a 404. */
 export async function getAssistant(db: Db, userId: number, id: number): Promise<AssistantWithTools> {
-  const row = await db
-    .selectFrom('assistants')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await liveAssistantsOf(db, userId).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(ASSISTANT_NOT_FOUND);
   const tools = await toolsOf(db, userId, [row.id]);
   return { row, tools: tools.get(row.id) ?? [] };

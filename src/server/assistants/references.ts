@@ -3,6 +3,7 @@ import { attributeName, PG_INT_MAX, type AssistantWrite, type FieldErrors } from
 import type { Database } from '../db/schema';
 import { ValidationError } from '../http/errors';
 import { chooseProviders, type ProviderChoice } from './providers';
+import { liveAssistantsOf } from './read';
 
 export const WEBHOOK_URL_REQUIRED = 'The webhook url field is required when is webhook active is true.';
 
@@ -173,13 +174,7 @@ export async function checkReferences(trx: Transaction<Database>, userId: number
         .executeTakeFirst();
       if (!phone) errors[`${key}.outbound_phone_id`] = [`The selected ${attributeName([...key.split('.'), 'outbound_phone_id'])} is invalid.`];
     } else if (tool.type === 'assistant_transfer') {
-      const target = await trx
-        .selectFrom('assistants')
-        .select('id')
-        .where('id', '=', tool.data.assistant_id)
-        .where('user_id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const target = await liveAssistantsOf(trx, userId).select('id').where('id', '=', tool.data.assistant_id).executeTakeFirst();
       const field = `${key}.assistant_id`;
       if (!target) errors[field] = [`The selected ${attributeName(field.split('.'))} is invalid.`];
       else if (target.id === eff.selfId) errors[field] = ['An assistant cannot transfer a call to itself.'];

@@ -6,7 +6,7 @@ import type { AssistantRow, Database } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
 import { notFound } from '../http/errors';
 import { columnsFrom, parseAssistantWrite } from './input';
-import { ASSISTANT_NOT_FOUND } from './read';
+import { ASSISTANT_NOT_FOUND, liveAssistantsOf } from './read';
 import { checkReferences } from './references';
 
 async function attachTools(trx: Transaction<Database>, assistantId: number, toolIds: readonly number[]): Promise<void> {
@@ -74,14 +74,7 @@ export async function createAssistant(db: Db, now: () => Date, userId: number, i
  */
 export async function updateAssistant(db: Db, now: () => Date, userId: number, id: number, body: unknown): Promise<AssistantRow> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('assistants')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .forUpdate()
-      .executeTakeFirst();
+    const existing = await liveAssistantsOf(trx, userId).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!existing) throw notFound(ASSISTANT_NOT_FOUND);
     const input = parseAssistantWrite(body, 'update');
     const type = input.calls_direction !== undefined ? callsDirectionToType[input.calls_direction] : existing.type;

@@ -1,5 +1,6 @@
 import { attributeName, type FieldErrors, type MakeCallRequest } from '../../contract';
 import { toE164 } from '../../contract/phone';
+import { liveAssistantsOf } from '../assistants/read';
 import type { Db } from '../db/connect';
 import type { PlacedCall } from '../engine/place-call';
 import { ValidationError } from '../http/errors';
@@ -12,16 +13,13 @@ export async function makeCall(db: Db, now: () => Date, userId: number, input: M
   const errors: FieldErrors = {};
   const phone = toE164(input.phone_number);
   if (!phone) errors.phone_number = [CALL_PHONE_INVALID];
-  const assistant = await db
-    .selectFrom('assistants')
+  const assistant = await liveAssistantsOf(db, userId)
     .leftJoin('phone_numbers', (j) =>
       j.onRef('phone_numbers.id', '=', 'assistants.phone_number_id').on('phone_numbers.user_id', '=', userId),
     )
     .select(['assistants.id', 'assistants.name', 'phone_numbers.phone_number'])
     .where('assistants.id', '=', input.assistant_id)
-    .where('assistants.user_id', '=', userId)
     .where('assistants.type', '=', 'outbound')
-    .where('assistants.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!assistant) errors.assistant_id = [`The selected ${attributeName(['assistant_id'])} is invalid.`];
   if (Object.keys(errors).length > 0 || !phone || !assistant) throw new ValidationError(errors);

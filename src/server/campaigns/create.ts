@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { attributeName, canonicalTimeZone, isTimeZone, WEEKDAYS, type createCampaignRequest, type FieldErrors } from '../../contract';
+import { liveAssistantsOf } from '../assistants/read';
 import type { Db } from '../db/connect';
 import { toDbTimestamp } from '../db/time';
 import { ValidationError } from '../http/errors';
@@ -22,13 +23,10 @@ function hhmm(value: string): string {
 export async function createCampaign(db: Db, now: () => Date, userId: number, input: CreateCampaignInput): Promise<CampaignResource> {
   const errors: FieldErrors = {};
 
-  const assistant = await db
-    .selectFrom('assistants')
+  const assistant = await liveAssistantsOf(db, userId)
     .select(['id', 'timezone'])
     .where('id', '=', input.assistant_id)
-    .where('user_id', '=', userId)
     .where('type', '=', 'outbound')
-    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!assistant) errors.assistant_id = [`The selected ${attributeName(['assistant_id'])} is invalid.`];
 

@@ -5,7 +5,9 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * ("2026-11-22 20:39:10.123456", UTC); numeric columns as strings ("0.30"): both drivers are set so.
  */
 type Timestamp = ColumnType<string, string | undefined, string>;
-type NullableTimestamp = ColumnType<string | null, string | null | undefined, string | null>;
+/** A column that may hold null and may be left out on insert (then null, or its default). */
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+type NullableTimestamp = Nullable<string>;
 type Numeric = ColumnType<string, string | number | undefined, string | number>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
@@ -17,7 +19,7 @@ export interface UsersTable {
   /** Dollars; changed only by the atomic updates in balance.ts. */
   balance: Numeric;
   /** Standard Webhooks signing secret ("whsec_…"), made when first needed (webhooks/secret.ts). */
-  webhook_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  webhook_secret: Nullable<string>;
   created_at: Timestamp;
 }
 
@@ -36,7 +38,7 @@ export interface PhoneNumbersTable {
   phone_number: string;
   country_code: string;
   type_label: string;
-  nickname: ColumnType<string | null, string | null | undefined, string | null>;
+  nickname: Nullable<string>;
   monthly_price: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   created_at: Timestamp;
 }
@@ -46,12 +48,12 @@ export interface VoicesTable {
   user_id: number | null;
   name: string;
   mode: string;
-  language_id: ColumnType<number | null, number | null | undefined, number | null>;
-  gender: ColumnType<string | null, string | null | undefined, string | null>;
-  accent: ColumnType<string | null, string | null | undefined, string | null>;
-  age: ColumnType<string | null, string | null | undefined, string | null>;
-  preview_url: ColumnType<string | null, string | null | undefined, string | null>;
-  synthesizer_provider_id: ColumnType<number | null, number | null | undefined, number | null>;
+  language_id: Nullable<number>;
+  gender: Nullable<string>;
+  accent: Nullable<string>;
+  age: Nullable<string>;
+  preview_url: Nullable<string>;
+  synthesizer_provider_id: Nullable<number>;
 }
 
 /** A TTS or STT provider; iso_codes null means every language. */
@@ -157,10 +159,10 @@ export interface AssistantsTable {
   /** Built-in tools but end_call, as `{type, data}` items in the order sent. */
   builtin_tools: Json<BuiltinToolItem[]>;
   /** TTS and STT providers (migration 0007); null on multimodal assistants unless a client set one. */
-  synthesizer_provider_id: ColumnType<number | null, number | null | undefined, number | null>;
-  transcriber_provider_id: ColumnType<number | null, number | null | undefined, number | null>;
+  synthesizer_provider_id: Nullable<number>;
+  transcriber_provider_id: Nullable<number>;
   /** Where the conversation-ended webhook goes (migration 0012); null while it is off. */
-  conversation_ended_webhook_url: ColumnType<string | null, string | null | undefined, string | null>;
+  conversation_ended_webhook_url: Nullable<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
@@ -323,14 +325,14 @@ export interface ConversationsTable {
   variables: NullableJson<JsonRecord>;
   customer_identifier: string | null;
   external_identifier: string | null;
-  customer_phone: ColumnType<string | null, string | null | undefined, string | null>;
-  whatsapp_sender_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  customer_phone: Nullable<string>;
+  whatsapp_sender_phone: Nullable<string>;
   ai_enabled: Generated<boolean>;
   message_count: Generated<number>;
   total_cost: Numeric;
   last_message_at: string;
   ended_at: NullableTimestamp;
-  ended_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  ended_reason: Nullable<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -357,12 +359,12 @@ export interface ConversationMessagesTable {
   role: string;
   content: Generated<string>;
   function_calls: Json<StoredFunctionCall[]>;
-  error: ColumnType<string | null, string | null | undefined, string | null>;
-  model: ColumnType<string | null, string | null | undefined, string | null>;
-  model_latency_ms: ColumnType<number | null, number | null | undefined, number | null>;
-  model_calls: ColumnType<number | null, number | null | undefined, number | null>;
-  input_tokens: ColumnType<number | null, number | null | undefined, number | null>;
-  output_tokens: ColumnType<number | null, number | null | undefined, number | null>;
+  error: Nullable<string>;
+  model: Nullable<string>;
+  model_latency_ms: Nullable<number>;
+  model_calls: Nullable<number>;
+  input_tokens: Nullable<number>;
+  output_tokens: Nullable<number>;
   cost: Numeric;
   created_at: Timestamp;
 }

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { busOf, type ServiceEvent } from '../events/bus';
 import { TestClock } from './clock';
@@ -10,33 +11,34 @@ import { TestClock } from './clock';
  * and a campaign started before it has any lead waits for them instead of completing at once.
  */
 
+// A Monday, 10:00 UTC: inside the campaign's hours.
+const clock = new TestClock('2026-03-09T10:00:00Z');
 let svc: TestService;
-let clock: TestClock;
 let alice: TestUser;
 let assistantId: number;
 
-beforeAll(async () => {
-  // A Monday, 10:00 UTC: inside the campaign's hours.
-  clock = new TestClock('2026-03-09T10:00:00Z');
-  svc = await startTestService({ clock });
-  alice = await svc.user();
+useService(async (s) => {
+  ({ svc, alice } = s);
   const number = await insertPhoneNumber(svc.handle.db, alice.id, '+4930444444');
   assistantId = (await insertAssistant(svc.handle.db, alice.id, { name: 'Caller', phone_number_id: number.id })).id;
-});
-afterAll(() => svc.close());
+}, { clock });
 
 const EVERY_DAY = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
+/** POST /user/campaigns: a campaign of alice's caller that may dial at any hour of any day. */
+const createAnytimeCampaign = (name: string) =>
+  alice.req('POST', '/user/campaigns', {
+    name,
+    assistant_id: assistantId,
+    timezone: 'UTC',
+    allowed_hours_start_time: '00:00',
+    allowed_hours_end_time: '23:59',
+    allowed_days: EVERY_DAY,
+  });
+
 describe('a campaign started without leads', () => {
   it('stays running, dials the lead added later and then completes', async () => {
-    const created = await alice.req('POST', '/user/campaigns', {
-      name: 'Leads later',
-      assistant_id: assistantId,
-      timezone: 'UTC',
-      allowed_hours_start_time: '00:00',
-      allowed_hours_end_time: '23:59',
-      allowed_days: EVERY_DAY,
-    });
+    const created = await createAnytimeCampaign('Leads later');
     const campaignId = created.body.data.id as number;
     expect((await alice.req('POST', '/user/campaigns/update-status', { campaign_id: campaignId, action: 'start' })).status).toBe(200);
     const statusOf = async () =>
@@ -58,14 +60,7 @@ describe('a campaign started without leads', () => {
 
 describe('deleting a call in flight', () => {
   it('frees its lead, which is dialled again, and tells the event stream', async () => {
-    const created = await alice.req('POST', '/user/campaigns', {
-      name: 'Delete mid-call',
-      assistant_id: assistantId,
-      timezone: 'UTC',
-      allowed_hours_start_time: '00:00',
-      allowed_hours_end_time: '23:59',
-      allowed_days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
-    });
+    const created = await createAnytimeCampaign('Delete mid-call');
     expect(created.status).toBe(201);
     const campaignId = created.body.data.id as number;
     const lead = await alice.req('POST', '/user/lead', { campaign_id: campaignId, phone_number: '+12025550100' });

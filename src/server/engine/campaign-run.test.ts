@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CallRow, LeadRow } from '../db/schema';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
-import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
+import { callsInFlight, insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { busOf, type ServiceEvent } from '../events/bus';
 import { TestClock } from './clock';
 
@@ -17,7 +18,7 @@ import { TestClock } from './clock';
 const MONDAY_0859_BERLIN = '2026-03-09T07:59:00Z';
 
 let svc: TestService;
-let clock: TestClock;
+const clock = new TestClock(MONDAY_0859_BERLIN);
 let alice: TestUser;
 let bob: TestUser;
 let aliceAssistant: number;
@@ -25,18 +26,14 @@ let bobAssistant: number;
 let aliceNumbers: { id: number; phone_number: string }[];
 let bobNumber: { id: number; phone_number: string };
 
-beforeAll(async () => {
-  clock = new TestClock(MONDAY_0859_BERLIN);
-  svc = await startTestService({ clock });
-  alice = await svc.user();
-  bob = await svc.user();
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
   const db = svc.handle.db;
   aliceNumbers = [await insertPhoneNumber(db, alice.id, '+4930111111'), await insertPhoneNumber(db, alice.id, '+4930222222')];
   bobNumber = await insertPhoneNumber(db, bob.id, '+4930333333');
   aliceAssistant = (await insertAssistant(db, alice.id, { name: 'Alice caller', phone_number_id: aliceNumbers[0]?.id ?? null })).id;
   bobAssistant = (await insertAssistant(db, bob.id, { name: 'Bob caller', phone_number_id: bobNumber.id })).id;
-});
-afterAll(() => svc.close());
+}, { clock });
 
 interface CampaignOptions {
   max_calls_in_parallel?: number;
@@ -87,15 +84,7 @@ async function campaignStatus(id: number): Promise<string> {
   return row.status;
 }
 
-async function inFlight(campaignId: number): Promise<number> {
-  const row = await svc.handle.db
-    .selectFrom('calls')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('campaign_id', '=', campaignId)
-    .where('engine_next_at', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const inFlight = (campaignId: number) => callsInFlight(svc.handle.db, campaignId);
 
 async function callsOf(campaignId: number): Promise<CallRow[]> {
   return svc.handle.db.selectFrom('calls').selectAll().where('campaign_id', '=', campaignId).orderBy('id').execute();

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AssistantUpdate } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { advanceCalls } from './calls';
 import { TestClock } from './clock';
 import { placeCall } from './place-call';
@@ -19,12 +20,7 @@ let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
 
-beforeAll(async () => {
-  svc = await startTestService({ clock });
-  alice = await svc.user();
-  bob = await svc.user();
-});
-afterAll(() => svc.close());
+useService((s) => ({ svc, alice, bob } = s), { clock });
 
 async function assistantFor(user: TestUser, cols: AssistantUpdate = {}): Promise<number> {
   const db = svc.handle.db;

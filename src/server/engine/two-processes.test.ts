@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../auth/tokens';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { request } from '../test/harness';
-import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
+import { callsInFlight, insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { startReceiver, type TestReceiver } from '../webhooks/test-receiver';
 import { webhookSecretOf } from '../webhooks/secret';
 
@@ -187,13 +187,7 @@ describe('two service processes on one PostgreSQL', () => {
       await until(
         'the campaign to complete',
         async () => {
-          const live = await db
-            .selectFrom('calls')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('campaign_id', '=', campaignId)
-            .where('engine_next_at', 'is not', null)
-            .executeTakeFirstOrThrow();
-          peak = Math.max(peak, Number(live.n));
+          peak = Math.max(peak, await callsInFlight(db, campaignId));
           const row = await db.selectFrom('campaigns').select('status').where('id', '=', campaignId).executeTakeFirstOrThrow();
           return row.status === 'completed';
         },

@@ -32,16 +32,26 @@ export interface LeadEventRow {
   status?: string;
 }
 
-/** A lead changed; `callId` names the call that changed it, when one did. */
-export function leadEvent(lead: LeadEventRow, callId?: number): ServiceEvent {
+/** A lead's or a campaign's event, both under their campaign: the status when the change knows it, the call that made the change when one did. */
+function campaignScopedEvent(
+  type: 'lead' | 'campaign',
+  row: { id: number; user_id: number; status?: string },
+  campaignId: number,
+  callId: number | undefined,
+): ServiceEvent {
   return {
-    type: 'lead',
-    user_id: lead.user_id,
-    id: lead.id,
-    ...(lead.status !== undefined && { status: lead.status }),
-    campaign_id: lead.campaign_id,
+    type,
+    user_id: row.user_id,
+    id: row.id,
+    ...(row.status !== undefined && { status: row.status }),
+    campaign_id: campaignId,
     ...(callId !== undefined && { call_id: callId }),
   };
+}
+
+/** A lead changed; `callId` names the call that changed it, when one did. */
+export function leadEvent(lead: LeadEventRow, callId?: number): ServiceEvent {
+  return campaignScopedEvent('lead', lead, lead.campaign_id, callId);
 }
 
 export interface CampaignEventRow {
@@ -53,14 +63,7 @@ export interface CampaignEventRow {
 
 /** A campaign changed (its status, or its figures when a call of it settled: `callId`). */
 export function campaignEvent(campaign: CampaignEventRow, callId?: number): ServiceEvent {
-  return {
-    type: 'campaign',
-    user_id: campaign.user_id,
-    id: campaign.id,
-    ...(campaign.status !== undefined && { status: campaign.status }),
-    campaign_id: campaign.id,
-    ...(callId !== undefined && { call_id: callId }),
-  };
+  return campaignScopedEvent('campaign', campaign, campaign.id, callId);
 }
 
 export function campaignDeletedEvent(campaign: { id: number; user_id: number }): ServiceEvent {

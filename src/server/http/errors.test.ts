@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { createTool } from '../test/requests';
 import { MAX_BODY_BYTES } from './validate';
 
 let svc: TestService;
@@ -249,16 +250,10 @@ describe('nothing a client sends gives a 5xx', () => {
 
   it('answers hostile bodies on every write endpoint below 500', async () => {
     const bob = await svc.user();
-    const tool = await bob.req('POST', '/user/tools', {
-      name: 'real_tool',
-      description: 'A tool to update.',
-      endpoint: 'https://example.com/hook',
-      method: 'POST',
-    });
-    expect(tool.status).toBe(201);
+    const tool = await createTool(bob, 'real_tool');
     const failures: string[] = [];
     for (const [method, template] of targets) {
-      const path = template.replace('TOOL', String(tool.body.data.id));
+      const path = template.replace('TOOL', String(tool.id));
       const bodies = [...hostileBodies, ...hostileObjects.map((o) => JSON.stringify(o))];
       for (const body of bodies) {
         const res = await raw(svc.api, method, path, body, { ...json, Authorization: `Bearer ${bob.token}` });
@@ -272,7 +267,7 @@ describe('nothing a client sends gives a 5xx', () => {
     }
     expect(failures).toEqual([]);
     // The tool survived all that unchanged.
-    const after = await bob.req('GET', `/user/tools/${tool.body.data.id}`);
+    const after = await bob.req('GET', `/user/tools/${tool.id}`);
     expect(after.body).toMatchObject({ name: 'real_tool', method: 'POST', timeout: 10 });
   });
 

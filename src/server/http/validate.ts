@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { validate } from '../../contract';
+import { LEAD_INVALID_FIELDS_PREFIX, validate } from '../../contract';
 import { HttpError, ValidationError } from './errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -31,6 +31,20 @@ export function parseOr422<T extends z.ZodType>(schema: T, input: unknown): z.ou
 
 export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
   return parseOr422(schema, await readJson(c));
+}
+
+/**
+ * An update's JSON body, parsed with `schema` once every field in it is one of `updatable`: a field the
+ * service would not store is refused by name (422), never dropped.
+ */
+export async function parseUpdateBody<T extends z.ZodType>(c: Context, schema: T, updatable: readonly string[]): Promise<z.output<T>> {
+  const body = await readJson(c);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'The request body must be a JSON object.');
+  }
+  const invalid = Object.keys(body).filter((k) => !updatable.includes(k));
+  if (invalid.length > 0) throw new HttpError(422, `${LEAD_INVALID_FIELDS_PREFIX} ${invalid.join(', ')}`);
+  return parseOr422(schema, body);
 }
 
 /** Query parameters (last value wins, as PHP does); empty strings count as absent. */

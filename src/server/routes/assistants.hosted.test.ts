@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
+import { insertPhoneNumber, seededIds } from '../test/fixtures';
+import { createAssistant, createTool, expect422, getAssistant as get } from '../test/requests';
 
 /*
  * Assistants as today's clients of the hosted API call them: the record's own field names beside the
@@ -14,36 +17,19 @@ let rachel: number; // public pipeline voice
 let alloy: number; // public multimodal voice
 let gpt4o: number;
 
-beforeAll(async () => {
-  svc = await startTestService();
-  alice = await svc.user();
-  bob = await svc.user();
-  const voices = await svc.handle.db.selectFrom('voices').select(['id', 'name']).where('user_id', 'is', null).execute();
-  rachel = voices.find((v) => v.name === 'Rachel')!.id;
-  alloy = voices.find((v) => v.name === 'Alloy')!.id;
-  gpt4o = (await svc.handle.db.selectFrom('llm_models').select('id').where('name', '=', 'gpt-4o').executeTakeFirstOrThrow()).id;
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
+  const voice = await seededIds(svc.handle.db, 'voices');
+  rachel = voice('Rachel');
+  alloy = voice('Alloy');
+  gpt4o = (await seededIds(svc.handle.db, 'llm_models'))('gpt-4o');
 });
-afterAll(() => svc.close());
 
 async function addPhone(userId: number, phone_number = '+14155550100') {
-  const row = await svc.handle.db
-    .insertInto('phone_numbers')
-    .values({ user_id: userId, phone_number, country_code: 'US', type_label: 'Normal' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await insertPhoneNumber(svc.handle.db, userId, phone_number, 'Normal', 'US')).id;
 }
 
-async function addTool(user: TestUser, name: string): Promise<number> {
-  const res = await user.req('POST', '/user/tools', {
-    name,
-    description: `The ${name} tool.`,
-    endpoint: `https://tools.example.com/${name}`,
-    method: 'POST',
-  });
-  expect(res.status).toBe(201);
-  return res.body.data.id as number;
-}
+const addTool = async (user: TestUser, name: string) => (await createTool(user, name)).id;
 
 /** A create body in the record's names only, the way an MCP server or automation connector sends it. */
 function hosted(patch: Record<string, unknown> = {}) {
@@ -61,18 +47,7 @@ function hosted(patch: Record<string, unknown> = {}) {
   };
 }
 
-async function createHosted(user: TestUser, patch: Record<string, unknown> = {}): Promise<number> {
-  const res = await user.req('POST', '/user/assistant', hosted(patch));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as number;
-}
-
-const get = async (user: TestUser, id: number) => (await user.req('GET', `/user/assistant/${id}`)).body;
-
-function expect422(res: { status: number; body: { errors?: unknown } }, errors: Record<string, string[]>) {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(res.body.errors).toEqual(errors);
-}
+const createHosted = (user: TestUser, patch: Record<string, unknown> = {}) => createAssistant(user, hosted(patch));
 
 describe('the record’s names in create and update', () => {
   it('creates from record names, numeric strings and 0/1 booleans', async () => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedSmallAccount } from "../seed/demo";
-import {
-  startTestService,
-  type TestService,
-  type TestUser,
-} from "../test/harness";
+import { seededIds } from "../test/fixtures";
+import { createAssistant, expect422, getAssistant as get } from "../test/requests";
+import type { TestService, TestUser } from "../test/harness";
+import { useService } from "../test/use-service";
 
 /*
  * synthesizer_provider_id and transcriber_provider_id of an assistant: set on create and update under
@@ -27,30 +26,18 @@ let aliceCartesiaVoice: number; // alice's own voice of another provider
 let aliceBareVoice: number; // alice's own voice without a provider
 let bobVoice: number;
 
-beforeAll(async () => {
-  svc = await startTestService();
-  alice = await svc.user();
-  bob = await svc.user();
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
   const db = svc.handle.db;
-  const voices = await db
-    .selectFrom("voices")
-    .select(["id", "name"])
-    .where("user_id", "is", null)
-    .execute();
-  rachel = voices.find((v) => v.name === "Rachel")!.id;
-  alloy = voices.find((v) => v.name === "Alloy")!.id;
-  const models = await db
-    .selectFrom("llm_models")
-    .select(["id", "name"])
-    .execute();
-  gpt4o = models.find((m) => m.name === "gpt-4o")!.id;
-  realtime = models.find((m) => m.name === "gpt-4o-realtime")!.id;
-  const languages = await db
-    .selectFrom("languages")
-    .select(["id", "name"])
-    .execute();
-  german = languages.find((l) => l.name === "German")!.id;
-  japanese = languages.find((l) => l.name === "Japanese")!.id;
+  const voice = await seededIds(db, "voices");
+  rachel = voice("Rachel");
+  alloy = voice("Alloy");
+  const model = await seededIds(db, "llm_models");
+  gpt4o = model("gpt-4o");
+  realtime = model("gpt-4o-realtime");
+  const language = await seededIds(db, "languages");
+  german = language("German");
+  japanese = language("Japanese");
   for (const p of await db
     .selectFrom("synthesizer_providers")
     .select(["id", "code"])
@@ -86,7 +73,6 @@ beforeAll(async () => {
     number,
   ];
 });
-afterAll(() => svc.close());
 
 function body(patch: Record<string, unknown> = {}) {
   return {
@@ -102,17 +88,9 @@ function body(patch: Record<string, unknown> = {}) {
   };
 }
 
-async function create(
-  user: TestUser,
-  patch: Record<string, unknown> = {},
-): Promise<number> {
-  const res = await user.req("POST", "/user/assistant", body(patch));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as number;
-}
+const create = (user: TestUser, patch: Record<string, unknown> = {}) =>
+  createAssistant(user, body(patch));
 
-const get = async (user: TestUser, id: number) =>
-  (await user.req("GET", `/user/assistant/${id}`)).body;
 const providersOf = async (user: TestUser, id: number) => {
   const a = await get(user, id);
   return {
@@ -120,14 +98,6 @@ const providersOf = async (user: TestUser, id: number) => {
     transcriber_provider_id: a.transcriber_provider_id,
   };
 };
-
-function expect422(
-  res: { status: number; body: { errors?: unknown } },
-  errors: Record<string, string[]>,
-) {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(res.body.errors).toEqual(errors);
-}
 
 describe("defaults on create", () => {
   it("a pipeline assistant gets its voice’s TTS provider and the first STT provider serving its language", async () => {

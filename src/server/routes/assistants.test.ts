@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { insertPhoneNumber } from '../test/fixtures';
+import { createAssistant, createTool } from '../test/requests';
 
 /*
  * Assistants over real HTTP: create, the full record, list and pagination, outbound summaries, get one,
@@ -29,28 +31,12 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 async function addPhone(userId: number, type_label = 'Normal', phone_number = '+14155550100') {
-  const row = await svc.handle.db
-    .insertInto('phone_numbers')
-    .values({ user_id: userId, phone_number, country_code: 'US', type_label })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await insertPhoneNumber(svc.handle.db, userId, phone_number, type_label, 'US')).id;
 }
 
 async function addVoice(userId: number, mode: 'pipeline' | 'multimodal', name = 'My clone') {
   const row = await svc.handle.db.insertInto('voices').values({ user_id: userId, name, mode }).returning('id').executeTakeFirstOrThrow();
   return row.id;
-}
-
-async function addTool(user: TestUser, name: string) {
-  const res = await user.req('POST', '/user/tools', {
-    name,
-    description: `The ${name} tool.`,
-    endpoint: `https://tools.example.com/${name}`,
-    method: 'POST',
-  });
-  expect(res.status).toBe(201);
-  return res.body.data as { id: number; name: string };
 }
 
 function minimal(patch: Record<string, unknown> = {}) {
@@ -67,11 +53,7 @@ function minimal(patch: Record<string, unknown> = {}) {
   };
 }
 
-async function create(user: TestUser, patch: Record<string, unknown> = {}): Promise<number> {
-  const res = await user.req('POST', '/user/assistant', minimal(patch));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as number;
-}
+const create = (user: TestUser, patch: Record<string, unknown> = {}) => createAssistant(user, minimal(patch));
 
 async function phoneAvailability(user: TestUser, id: number, type = '') {
   const res = await user.req('GET', `/user/assistants/phone-numbers${type ? `?type=${type}` : ''}`);
@@ -82,8 +64,8 @@ describe('POST /user/assistant and the Assistant record', () => {
   it('creates with every field mapped, and GET shows the full record', async () => {
     clock = new Date('2026-03-01T10:00:00.123Z');
     const phone = await addPhone(alice.id, 'SIP', '+14155550111');
-    const t1 = await addTool(alice, 'book_slot');
-    const t2 = await addTool(alice, 'lookup_order');
+    const t1 = await createTool(alice, 'book_slot');
+    const t2 = await createTool(alice, 'lookup_order');
     const body = {
       assistant_name: 'Reception',
       voice_id: rachel,
@@ -383,8 +365,8 @@ describe('GET /user/assistants/get', () => {
 
   it('attaches each assistant’s tools (several assistants on one page)', async () => {
     const erin = await svc.user();
-    const t = await addTool(erin, 'check_stock');
-    const u = await addTool(erin, 'place_order');
+    const t = await createTool(erin, 'check_stock');
+    const u = await createTool(erin, 'place_order');
     const a = await create(erin, { tool_ids: [t.id] });
     const b = await create(erin, { tool_ids: [t.id, u.id] });
     const c = await create(erin, {});
@@ -510,9 +492,9 @@ describe('PUT /user/assistant/{id}', () => {
 
   it('tool_ids replaces the attachments, [] detaches all, absent leaves them', async () => {
     const gina = await svc.user();
-    const t1 = await addTool(gina, 'tool_one');
-    const t2 = await addTool(gina, 'tool_two');
-    const t3 = await addTool(gina, 'tool_three');
+    const t1 = await createTool(gina, 'tool_one');
+    const t2 = await createTool(gina, 'tool_two');
+    const t3 = await createTool(gina, 'tool_three');
     const id = await create(gina, { tool_ids: [t1.id, t2.id] });
     const toolIds = async () => ((await gina.req('GET', `/user/assistant/${id}`)).body.tools as { id: number }[]).map((t) => t.id);
     expect(await toolIds()).toEqual([t1.id, t2.id]);
@@ -525,7 +507,7 @@ describe('PUT /user/assistant/{id}', () => {
   });
 
   it('a refused update changes nothing, tools included', async () => {
-    const t = await addTool(alice, 'keep_me');
+    const t = await createTool(alice, 'keep_me');
     const id = await create(alice, { tool_ids: [t.id] });
     const before = (await alice.req('GET', `/user/assistant/${id}`)).body;
     const res = await alice.req('PUT', `/user/assistant/${id}`, { tool_ids: [999999], assistant_name: 'Nope' });
@@ -636,7 +618,7 @@ describe('DELETE /user/assistant/{id}', () => {
   it('soft-deletes: gone from every read, number freed, tools detached, row kept', async () => {
     const hank = await svc.user();
     const phone = await addPhone(hank.id, 'Normal', '+14155550333');
-    const t = await addTool(hank, 'doomed_link');
+    const t = await createTool(hank, 'doomed_link');
     const id = await create(hank, { calls_direction: 'receive', phone_number_id: phone, tool_ids: [t.id] });
     expect(await phoneAvailability(hank, phone)).toMatchObject({ is_available: false });
 
@@ -754,7 +736,7 @@ describe('across users', () => {
   beforeAll(async () => {
     owner = await svc.user();
     other = await svc.user();
-    ownerTool = (await addTool(owner, 'private_tool')).id;
+    ownerTool = (await createTool(owner, 'private_tool')).id;
     ownerPhone = await addPhone(owner.id, 'Normal', '+14155550444');
     ownerVoice = await addVoice(owner.id, 'pipeline', 'Owner clone');
     assistantId = await create(owner, {

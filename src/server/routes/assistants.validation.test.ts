@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_BOUNDS, ASSISTANT_REQUIRED_ON_CREATE } from '../../contract';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { insertPhoneNumber } from '../test/fixtures';
+import { createTool } from '../test/requests';
 
 /* What POST /user/assistant refuses, and the edges it accepts: bounds, required fields, the DB checks. */
 
@@ -19,12 +21,7 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 async function addPhone(userId: number, type_label: string, phone_number: string) {
-  const row = await svc.handle.db
-    .insertInto('phone_numbers')
-    .values({ user_id: userId, phone_number, country_code: 'US', type_label })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await insertPhoneNumber(svc.handle.db, userId, phone_number, type_label, 'US')).id;
 }
 
 function minimal(patch: Record<string, unknown> = {}) {
@@ -112,35 +109,20 @@ describe('numeric bounds of ASSISTANT_BOUNDS', () => {
 
 describe('length bounds', () => {
   const B = ASSISTANT_BOUNDS;
-  const rows: { name: string; inside: Record<string, unknown>; outside: Record<string, unknown>; key: string; message: string }[] = [
-    {
-      name: 'assistant_name',
-      inside: { assistant_name: 'a'.repeat(B.assistant_name.max) },
-      outside: { assistant_name: 'a'.repeat(B.assistant_name.max + 1) },
-      key: 'assistant_name',
-      message: `The assistant name field must not be greater than ${B.assistant_name.max} characters.`,
-    },
-    {
-      name: 'initial_message',
-      inside: { initial_message: 'a'.repeat(B.initial_message.max) },
-      outside: { initial_message: 'a'.repeat(B.initial_message.max + 1) },
-      key: 'initial_message',
-      message: `The initial message field must not be greater than ${B.initial_message.max} characters.`,
-    },
-    {
-      name: 'system_prompt',
-      inside: { system_prompt: 'a'.repeat(B.system_prompt.max) },
-      outside: { system_prompt: 'a'.repeat(B.system_prompt.max + 1) },
-      key: 'system_prompt',
-      message: `The system prompt field must not be greater than ${B.system_prompt.max} characters.`,
-    },
-    {
-      name: 'end_call_tool.description',
-      inside: { 'end_call_tool.description': 'a'.repeat(B.end_call_tool_description.max) },
-      outside: { 'end_call_tool.description': 'a'.repeat(B.end_call_tool_description.max + 1) },
-      key: 'end_call_tool.description',
-      message: `The end call tool.description field must not be greater than ${B.end_call_tool_description.max} characters.`,
-    },
+  type Row = { name: string; inside: Record<string, unknown>; outside: Record<string, unknown>; key: string; message: string };
+  /** A text field of at most `max` characters, named `attribute` in its message. */
+  const textRow = (key: string, max: number, attribute: string): Row => ({
+    name: key,
+    inside: { [key]: 'a'.repeat(max) },
+    outside: { [key]: 'a'.repeat(max + 1) },
+    key,
+    message: `The ${attribute} field must not be greater than ${max} characters.`,
+  });
+  const rows: Row[] = [
+    textRow('assistant_name', B.assistant_name.max, 'assistant name'),
+    textRow('initial_message', B.initial_message.max, 'initial message'),
+    textRow('system_prompt', B.system_prompt.max, 'system prompt'),
+    textRow('end_call_tool.description', B.end_call_tool_description.max, 'end call tool.description'),
     {
       name: 'post_call_schema rows',
       inside: { post_call_schema: Array.from({ length: B.post_call_schema.maxRows }, (_, i) => ({ name: `f${i}`, type: 'number' })) },
@@ -330,20 +312,14 @@ describe('checks against the database', () => {
   });
 
   it('collects every database error together, tool_ids by index', async () => {
-    const tool = await alice.req('POST', '/user/tools', {
-      name: 'real_tool',
-      description: 'Exists.',
-      endpoint: 'https://tools.example.com/real',
-      method: 'GET',
-    });
-    expect(tool.status).toBe(201);
+    const tool = await createTool(alice, 'real_tool');
     await expect422(
       minimal({
         language: 'Elvish',
         llm_model: 'none',
         voice_id: 999999,
         phone_number_id: 999999,
-        tool_ids: [tool.body.data.id, 999999, 888888],
+        tool_ids: [tool.id, 999999, 888888],
       }),
       {
         language: ['The selected language is invalid.'],

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
 import { TestClock } from '../engine/clock';
 import type { CallLogFilter } from '../../contract';
@@ -19,10 +20,8 @@ const ids = { march1: 0, march10late: 0, march11: 0, march11b: 0, bob: 0 };
 
 const LARAVEL_TS = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-beforeAll(async () => {
-  svc = await startTestService({ clock });
-  alice = await svc.user();
-  bob = await svc.user();
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
   const db = svc.handle.db;
   a1 = (await insertAssistant(db, alice.id, { name: 'Sales' })).id;
   a2 = (await insertAssistant(db, alice.id, { name: 'Support', type: 'inbound' })).id;
@@ -90,8 +89,7 @@ beforeAll(async () => {
     campaign_name: 'Bob spring',
     client_phone_number: '+49301234567',
   });
-});
-afterAll(() => svc.close());
+}, { clock });
 
 async function listIds(user: TestUser, query: string): Promise<number[]> {
   const res = await user.req('GET', `/user/calls${query}`);

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaignProgressAnswerSchema } from '../../contract';
 import { bucketWidth, MAX_POINTS } from '../campaigns/progress-series';
 import { TestClock } from '../engine/clock';
 import { insertAssistant, insertCall, insertCampaign, insertLead, insertPhoneNumber } from '../test/fixtures';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 
 /*
  * GET /user/campaigns/{id}/progress: exact counts and buckets from leads and calls inserted directly,
@@ -16,12 +17,7 @@ let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
 
-beforeAll(async () => {
-  svc = await startTestService({ clock });
-  alice = await svc.user();
-  bob = await svc.user();
-}, 60_000);
-afterAll(() => svc.close());
+useService((s) => ({ svc, alice, bob } = s), { clock });
 
 describe('GET /user/campaigns/{id}/progress', () => {
   it('counts leads by status, calls by status and in flight, and buckets the calls over time', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 
 /*
@@ -15,16 +16,13 @@ let aliceCaller: number;
 let bobCaller: number;
 let alicePhone: number;
 
-beforeAll(async () => {
-  svc = await startTestService();
-  alice = await svc.user();
-  bob = await svc.user();
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
   const db = svc.handle.db;
   aliceCaller = (await insertAssistant(db, alice.id, { name: 'Alice caller', timezone: 'Europe/Berlin' })).id;
   bobCaller = (await insertAssistant(db, bob.id, { name: 'Bob caller' })).id;
   alicePhone = (await insertPhoneNumber(db, alice.id)).id;
 });
-afterAll(() => svc.close());
 
 const HOSTED_SETTINGS = ['retry_on_voicemail', 'retry_on_goal_incomplete', 'goal_completion_variable', 'mark_complete_when_no_leads'] as const;
 

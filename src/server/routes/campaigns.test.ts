@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { insertAssistant, insertCampaign, insertPhoneNumber } from '../test/fixtures';
 
 let svc: TestService;
@@ -15,10 +16,8 @@ let bobAssistant: number;
 
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-beforeAll(async () => {
-  svc = await startTestService();
-  alice = await svc.user();
-  bob = await svc.user();
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
   const db = svc.handle.db;
   outbound = (await insertAssistant(db, alice.id, { name: 'Sales caller', timezone: 'America/New_York' })).id;
   inbound = (await insertAssistant(db, alice.id, { name: 'Receptionist', type: 'inbound' })).id;
@@ -28,7 +27,6 @@ beforeAll(async () => {
   phoneA2 = (await insertPhoneNumber(db, alice.id)).id;
   phoneB = (await insertPhoneNumber(db, bob.id)).id;
 });
-afterAll(() => svc.close());
 
 const base = () => ({ name: 'Autumn outreach', assistant_id: outbound });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/connect';
 import { TestClock } from '../engine/clock';
 import { busOf, publish } from '../events/bus';
@@ -8,6 +8,7 @@ import { installEventBridge } from '../events/pg-bridge';
 import { eventually, openEventStream, type OpenStream } from '../test/event-stream';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
@@ -31,14 +32,10 @@ const open = async (user: TestUser) => {
 };
 const listeners = () => busOf(svc.handle.db).listenerCount();
 
-beforeAll(async () => {
-  svc = await startTestService({ clock });
-  alice = await svc.user();
-  bob = await svc.user();
-}, 60_000);
-afterAll(async () => {
+useService((s) => ({ svc, alice, bob } = s), { clock });
+// Runs before the service's own afterAll (the later hook first), as the streams were closed before it.
+afterAll(() => {
   for (const s of streams) s.close();
-  await svc.close();
 });
 
 describe('GET /user/events', () => {

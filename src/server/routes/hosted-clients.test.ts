@@ -8,6 +8,7 @@ import {
   droppedFields,
   expectMcpOutput,
   expectOk,
+  fallbackToolId,
   listFrom,
   type ClientSession,
 } from '../test/hosted-client-calls';
@@ -149,18 +150,7 @@ describe('MCP server (bekservice/Famulor-MCP), one session', () => {
   } = {};
 
   const numberId = async () => (s.numberId ??= (await insertPhoneNumber(svc.handle.db, mcpUser.id)).id);
-  const toolId = async () => {
-    if (s.toolId === undefined) {
-      const res = await mcpUser.req('POST', '/user/tools', {
-        name: 'fallback_tool',
-        description: 'Made because create_mid_call_tool failed',
-        endpoint: 'https://api.example.com/fallback',
-        method: 'GET',
-      });
-      s.toolId = Number(res.body.data.id);
-    }
-    return s.toolId;
-  };
+  const toolId = async () => (s.toolId ??= await fallbackToolId(mcpUser, 'create_mid_call_tool'));
   const assistantId = async () =>
     (s.assistantId ??= (await insertAssistant(svc.handle.db, mcpUser.id, { name: 'Fallback caller' })).id);
   const campaignId = async () =>
@@ -709,18 +699,7 @@ describe('n8n node (bekservice/n8n-famulor, Classic node v1), one workflow run',
     s.leadId = Number(lead.body.data.id);
   });
 
-  const toolId = async () => {
-    if (s.toolId === undefined) {
-      const res = await n8nUser.req('POST', '/user/tools', {
-        name: 'fallback_tool',
-        description: 'Made because tool:create failed',
-        endpoint: 'https://api.example.com/fallback',
-        method: 'GET',
-      });
-      s.toolId = Number(res.body.data.id);
-    }
-    return s.toolId;
-  };
+  const toolId = async () => (s.toolId ??= await fallbackToolId(n8nUser, 'tool:create'));
   const callId = async () =>
     (s.callId ??= await insertCall(svc.handle.db, n8nUser.id, { assistant_id: s.assistantId }));
 

@@ -1,40 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  assistantCreateBody,
-  assistantIdRequest,
-  assistantUpdateBody,
-  callsQuerySchema,
-  campaignStatusRequest,
-  conversationEndedWebhookDisableRequest,
-  conversationEndedWebhookEnableRequest,
-  conversationsQuery,
-  createConversationRequest,
-  generateReplyRequest,
-  sendMessageRequest,
-  createCampaignRequest,
-  createLeadRequest,
-  createToolRequest,
-  inboundWebhookEnableRequest,
-  makeCallRequest,
-  modelsQuerySchema,
-  overviewQuery,
-  pageQuerySchema,
-  phoneNumberSearchQuery,
-  phoneNumbersQuerySchema,
-  providersQuerySchema,
-  purchasePhoneNumberRequest,
-  simulateInboundRequest,
-  updateLeadRequest,
-  updatePhoneNumberRequest,
-  updateToolRequest,
-  voicesQuerySchema,
-  webhookDeliveriesQuery,
-  webhookEnableRequest,
-} from '../../contract';
+import { OPERATIONS } from '../openapi/routes';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
-import { request, startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
+import { readAnswer, request, startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
 import { startStandInModel, type StandInModel } from '../test/stand-in-model';
 
 /*
@@ -46,10 +15,6 @@ import { startStandInModel, type StandInModel } from '../test/stand-in-model';
 type Schema = z.ZodType;
 
 interface RouteInput {
-  /** The schema the route validates its JSON body with; hostile bodies are derived from it. */
-  body?: Schema;
-  /** The schema of its query string. */
-  query?: Schema;
   /** A body the route accepts, to be broken one field at a time (reaches the database checks). */
   valid?: () => Record<string, unknown>;
   /** The `:id` the valid body is accepted at. */
@@ -99,14 +64,13 @@ const ROUTES: Record<string, RouteInput> = {
   'GET /api/docs/init.js': { page: 'text/javascript' },
   'GET /api/recordings/:file': {},
   'GET /api/user/me': {},
-  'GET /api/user/assistants/phone-numbers': { query: phoneNumbersQuerySchema },
-  'GET /api/user/assistants/voices': { query: voicesQuerySchema },
-  'GET /api/user/assistants/models': { query: modelsQuerySchema },
-  'GET /api/user/assistants/synthesizer-providers': { query: providersQuerySchema },
-  'GET /api/user/assistants/transcriber-providers': { query: providersQuerySchema },
+  'GET /api/user/assistants/phone-numbers': {},
+  'GET /api/user/assistants/voices': {},
+  'GET /api/user/assistants/models': {},
+  'GET /api/user/assistants/synthesizer-providers': {},
+  'GET /api/user/assistants/transcriber-providers': {},
   'GET /api/user/assistants/languages': {},
   'POST /api/user/assistant': {
-    body: assistantCreateBody,
     valid: () => ({
       assistant_name: 'Hostile',
       voice_id: fx.voice,
@@ -124,30 +88,26 @@ const ROUTES: Record<string, RouteInput> = {
       secondary_language_ids: [1],
     }),
   },
-  'GET /api/user/assistants/get': { query: pageQuerySchema(10) },
+  'GET /api/user/assistants/get': {},
   'GET /api/user/assistants': {},
   'GET /api/user/assistants/outbound': {},
   'GET /api/user/assistant/:id': {},
   'PUT /api/user/assistant/:id': {
-    body: assistantUpdateBody,
     valid: () => ({ assistant_name: 'Renamed', variables: { k: 'v' }, widget_settings: { a: [1] } }),
     id: () => fx.assistant,
   },
   'DELETE /api/user/assistant/:id': {},
   'POST /api/user/assistants/enable-inbound-webhook': {
-    body: inboundWebhookEnableRequest,
     valid: () => ({ assistant_id: fx.assistant, webhook_url: 'https://example.com/in' }),
   },
-  'POST /api/user/assistants/disable-inbound-webhook': { body: assistantIdRequest, valid: () => ({ assistant_id: fx.assistant }) },
+  'POST /api/user/assistants/disable-inbound-webhook': { valid: () => ({ assistant_id: fx.assistant }) },
   'POST /api/user/assistants/enable-webhook': {
-    body: webhookEnableRequest,
     valid: () => ({ assistant_id: fx.assistant, webhook_url: 'https://example.com/hook' }),
   },
-  'POST /api/user/assistants/disable-webhook': { body: assistantIdRequest, valid: () => ({ assistant_id: fx.assistant }) },
+  'POST /api/user/assistants/disable-webhook': { valid: () => ({ assistant_id: fx.assistant }) },
   'GET /api/user/tools': {},
   'GET /api/user/tools/:id': {},
   'POST /api/user/tools': {
-    body: createToolRequest,
     valid: () => ({
       name: 'lookup',
       description: 'Looks things up.',
@@ -158,13 +118,11 @@ const ROUTES: Record<string, RouteInput> = {
     }),
   },
   'PUT /api/user/tools/:id': {
-    body: updateToolRequest,
     valid: () => ({ description: 'New.', headers: [{ name: 'A', value: 'b' }] }),
     id: () => fx.tool,
   },
   'DELETE /api/user/tools/:id': {},
   'POST /api/user/lead': {
-    body: createLeadRequest,
     valid: () => ({
       phone_number: '+4930123456',
       campaign_id: fx.campaign,
@@ -175,19 +133,16 @@ const ROUTES: Record<string, RouteInput> = {
   },
   'GET /api/user/leads': {},
   'PUT /api/user/leads/:id': {
-    body: updateLeadRequest,
     valid: () => ({ campaign_id: fx.campaign, variables: { a: 1 } }),
     id: () => fx.lead,
   },
   'DELETE /api/user/leads/:id': {},
   'PUT /api/leads/:id': {
-    body: updateLeadRequest,
     valid: () => ({ phone_number: '+4930123457', status: 'created' }),
     id: () => fx.lead,
   },
   'GET /api/user/campaigns': {},
   'POST /api/user/campaigns': {
-    body: createCampaignRequest,
     valid: () => ({
       name: 'Hostile campaign',
       assistant_id: fx.assistant,
@@ -196,46 +151,42 @@ const ROUTES: Record<string, RouteInput> = {
       goal_completion_variable: 'ok',
     }),
   },
-  'POST /api/user/campaigns/update-status': { body: campaignStatusRequest, valid: () => ({ campaign_id: fx.campaign, action: 'start' }) },
+  'POST /api/user/campaigns/update-status': { valid: () => ({ campaign_id: fx.campaign, action: 'start' }) },
   'DELETE /api/user/campaign/:id': {},
-  'GET /api/user/calls': { query: callsQuerySchema },
+  'GET /api/user/calls': {},
   'GET /api/user/calls/:id': {},
   'DELETE /api/user/calls/:id': {},
   'POST /api/user/make_call': {
-    body: makeCallRequest,
     valid: () => ({ phone_number: '+4930123456', assistant_id: fx.assistant, variables: { name: 'Ada' } }),
   },
-  'POST /api/user/calls/simulate-inbound': { body: simulateInboundRequest, valid: () => ({ phone_number_id: fx.inboundPhone, from: '+14155550100' }) },
+  'POST /api/user/calls/simulate-inbound': { valid: () => ({ phone_number_id: fx.inboundPhone, from: '+14155550100' }) },
   'GET /api/user/phone-numbers/all': {},
-  'GET /api/user/phone-numbers/search': { query: phoneNumberSearchQuery },
-  'POST /api/user/phone-numbers/purchase': { body: purchasePhoneNumberRequest, valid: () => ({ phone_number: fx.forSale }) },
-  'PUT /api/user/phone-numbers/:id': { body: updatePhoneNumberRequest, valid: () => ({ nickname: 'Desk' }), id: () => fx.phone },
+  'GET /api/user/phone-numbers/search': {},
+  'POST /api/user/phone-numbers/purchase': { valid: () => ({ phone_number: fx.forSale }) },
+  'PUT /api/user/phone-numbers/:id': { valid: () => ({ nickname: 'Desk' }), id: () => fx.phone },
   'DELETE /api/user/phone-numbers/:id': {},
-  'GET /api/user/webhook-deliveries': { query: webhookDeliveriesQuery },
+  'GET /api/user/webhook-deliveries': {},
   'GET /api/user/webhook-deliveries/:id': {},
   'POST /api/user/webhook-deliveries/:id/resend': {},
   'GET /api/user/webhook-secret': {},
   'POST /api/user/webhook-secret/rotate': {},
   'GET /api/user/events': { stream: true },
-  'GET /api/user/overview': { query: overviewQuery },
+  'GET /api/user/overview': {},
   'GET /api/user/campaigns/:id/progress': {},
   'POST /api/conversations': {
-    body: createConversationRequest,
     valid: () => ({ assistant_id: fx.assistant, type: 'test', variables: { customer_name: 'Ada', n: 1 } }),
     errorForm: 'status',
   },
-  'POST /api/conversations/:uuid/messages': { body: sendMessageRequest, errorForm: 'status', param: () => conversationUuid },
+  'POST /api/conversations/:uuid/messages': { errorForm: 'status', param: () => conversationUuid },
   'GET /api/conversations/:uuid': { errorForm: 'status', param: () => conversationUuid },
   'POST /api/automate/conversations/:uuid/disable-ai': { errorForm: 'status', param: () => conversationUuid },
   'POST /api/automate/conversations/:uuid/enable-ai': { errorForm: 'status', param: () => conversationUuid },
-  'GET /api/user/conversations': { query: conversationsQuery },
+  'GET /api/user/conversations': {},
   'POST /api/user/assistants/enable-conversation-ended-webhook': {
-    body: conversationEndedWebhookEnableRequest,
     valid: () => ({ assistant_id: fx.assistant, webhook_url: 'https://example.com/ended' }),
   },
-  'POST /api/user/assistants/disable-conversation-ended-webhook': { body: conversationEndedWebhookDisableRequest, valid: () => ({ assistant_id: fx.assistant }) },
+  'POST /api/user/assistants/disable-conversation-ended-webhook': { valid: () => ({ assistant_id: fx.assistant }) },
   'POST /api/ai/generate-reply': {
-    body: generateReplyRequest,
     valid: () => ({ assistant_id: fx.assistant, customer_identifier: '+4930123456', message: 'Hello', variables: { name: 'Ada' } }),
     errorForm: 'success',
   },
@@ -613,16 +564,7 @@ async function send(s: Sent): Promise<TestResponse> {
 async function streamStart(s: Sent, headers: Record<string, string>): Promise<TestResponse> {
   const abort = new AbortController();
   const res = await fetch(svc.api.replace(/\/api$/, '') + s.path, { method: s.method, headers, signal: abort.signal });
-  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
-    const text = await res.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    return { status: res.status, headers: res.headers, body, text };
-  }
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) return readAnswer(res);
   const reader = res.body!.getReader();
   let text = '';
   while (!text.includes('\n\n')) {
@@ -635,15 +577,7 @@ async function streamStart(s: Sent, headers: Record<string, string>): Promise<Te
 }
 
 async function pageAnswer(s: Sent, headers: Record<string, string>): Promise<TestResponse> {
-  const res = await fetch(svc.api.replace(/\/api$/, '') + s.path, { method: s.method, headers, ...(s.body !== undefined ? { body: s.body } : {}) });
-  const text = await res.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.status, headers: res.headers, body, text };
+  return readAnswer(await fetch(svc.api.replace(/\/api$/, '') + s.path, { method: s.method, headers, ...(s.body !== undefined ? { body: s.body } : {}) }));
 }
 
 function expectWellFormed(res: TestResponse, s: Sent): void {
@@ -687,6 +621,16 @@ function expectWellFormed(res: TestResponse, s: Sent): void {
 }
 
 /** The routes the app serves, as "METHOD /path"; middleware and catch-alls left out. */
+/**
+ * The schemas a route validates its JSON body and its query string with, as the API's document lists them
+ * (none for the pages and files outside it); hostile bodies and queries are derived from them.
+ */
+function schemasOf(method: string, template: string): { body?: Schema; query?: Schema } {
+  const path = template.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}');
+  const operation = OPERATIONS.find((o) => o.method.toUpperCase() === method && o.path === path);
+  return { body: operation?.body, query: operation?.query };
+}
+
 function appRoutes(): string[] {
   const out = new Set<string>();
   for (const r of svc.server.app.routes) {
@@ -810,12 +754,13 @@ describe('hostile input', () => {
     for (const route of routes.filter((r) => r.includes(process.env.HOSTILE_ROUTE ?? ''))) {
       const [method, template] = route.split(' ') as [string, string];
       const input = ROUTES[route] ?? {};
+      const schemas = schemasOf(method, template);
       const bodyArb: fc.Arbitrary<string | undefined> = fc.oneof(
         { weight: 1, arbitrary: fc.constant(undefined) },
         { weight: 1, arbitrary: rawBodies },
         { weight: 2, arbitrary: hostileValue.map((v) => serialize(typeof v === 'object' && v !== null ? v : { value: v })) },
         { weight: 1, arbitrary: fc.dictionary(anyUnits, fc.oneof(hostileValue, rawNumber), { maxKeys: 3 }).map(serialize) },
-        ...(input.body ? [{ weight: 6, arbitrary: fromSchema(input.body).map(serialize) }] : []),
+        ...(schemas.body ? [{ weight: 6, arbitrary: fromSchema(schemas.body).map(serialize) }] : []),
         ...(input.valid
           ? [
               { weight: 6, arbitrary: brokenValid(input.valid).map(serialize) },
@@ -832,7 +777,7 @@ describe('hostile input', () => {
         { weight: 2, arbitrary: fc.constant('') },
         { weight: 1, arbitrary: rawQueries },
         { weight: 1, arbitrary: fc.dictionary(anyUnits, hostileScalar, { maxKeys: 3 }).map(queryString) },
-        ...(input.query ? [{ weight: 5, arbitrary: fromSchema(input.query).map(queryString) }] : []),
+        ...(schemas.query ? [{ weight: 5, arbitrary: fromSchema(schemas.query).map(queryString) }] : []),
       );
       const paramNames = [...template.matchAll(/:(\w+)/g)].map((m) => m[1]!);
       const paramArb = input.param ? fc.oneof(pathParams, fc.constant(null).map(input.param)) : pathParams;

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { insertCampaign } from '../test/fixtures';
 
 /*
@@ -14,15 +15,12 @@ let aliceCampaign: number;
 let aliceOther: number;
 let bobCampaign: number;
 
-beforeAll(async () => {
-  svc = await startTestService({ rateLimitPerMinute: 1000 });
-  alice = await svc.user();
-  bob = await svc.user();
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
   aliceCampaign = (await insertCampaign(svc.handle.db, alice.id, { name: 'A' })).id;
   aliceOther = (await insertCampaign(svc.handle.db, alice.id, { name: 'A2' })).id;
   bobCampaign = (await insertCampaign(svc.handle.db, bob.id, { name: 'B' })).id;
-});
-afterAll(() => svc.close());
+}, { rateLimitPerMinute: 1000 });
 
 async function lead(user: TestUser, campaign_id: number) {
   const res = await user.req('POST', '/user/lead', { campaign_id, phone_number: '+4930901820', allow_dupplicate: true, variables: { customer_name: 'Ada' } });

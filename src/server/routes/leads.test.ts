@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEAD_INVALID_FIELDS_PREFIX } from '../../contract';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { insertAssistant, insertCampaign } from '../test/fixtures';
 
 let svc: TestService;
@@ -12,17 +13,14 @@ let campaignB: number;
 
 const LARAVEL_TS = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
-beforeAll(async () => {
-  svc = await startTestService();
-  alice = await svc.user();
-  bob = await svc.user();
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
   const db = svc.handle.db;
   const assistant = await insertAssistant(db, alice.id);
   campaignA = (await insertCampaign(db, alice.id, { name: 'Spring', assistant_id: assistant.id })).id;
   campaignA2 = (await insertCampaign(db, alice.id, { name: 'Summer', assistant_id: assistant.id })).id;
   campaignB = (await insertCampaign(db, bob.id, { name: 'Bob’s' })).id;
 });
-afterAll(() => svc.close());
 
 async function createLead(user: TestUser, body: Record<string, unknown>) {
   return user.req('POST', '/user/lead', body);

@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { createLeadRequest, LEAD_INVALID_FIELDS_PREFIX, LEAD_UPDATABLE_FIELDS, updateLeadRequest } from '../../contract';
+import { createLeadRequest, LEAD_UPDATABLE_FIELDS, updateLeadRequest } from '../../contract';
 import type { AppEnv, Deps } from '../http/context';
-import { HttpError } from '../http/errors';
-import { idParam, parseOr422, readJson } from '../http/validate';
+import { idParam, parseOr422, parseUpdateBody, readJson } from '../http/validate';
 import { createLead } from '../leads/create';
 import { deleteLead } from '../leads/delete';
 import { listLeads } from '../leads/list';
@@ -13,14 +12,7 @@ import { updateLead } from '../leads/update';
 function updateLeadHandler({ db, now }: Deps) {
   return async (c: Context<AppEnv>) => {
     const id = idParam(c, 'id', LEAD_NOT_FOUND);
-    const body = await readJson(c);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new HttpError(400, 'The request body must be a JSON object.');
-    }
-    const allowed: readonly string[] = LEAD_UPDATABLE_FIELDS;
-    const invalid = Object.keys(body).filter((k) => !allowed.includes(k));
-    if (invalid.length > 0) throw new HttpError(422, `${LEAD_INVALID_FIELDS_PREFIX} ${invalid.join(', ')}`);
-    const input = parseOr422(updateLeadRequest, body);
+    const input = await parseUpdateBody(c, updateLeadRequest, LEAD_UPDATABLE_FIELDS);
     await updateLead(db, now, c.var.user.id, id, input);
     return c.json({ message: 'Lead updated successfully' });
   };

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
+import { insertPhoneNumber } from '../test/fixtures';
+import { createAssistant } from '../test/requests';
 
 let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
 
-beforeAll(async () => {
-  svc = await startTestService();
-  alice = await svc.user();
-  bob = await svc.user();
-});
-afterAll(() => svc.close());
+useService((s) => ({ svc, alice, bob } = s));
 
 async function addPhone(userId: number, phone_number: string, type_label: string, country_code = 'US') {
-  const row = await svc.handle.db
-    .insertInto('phone_numbers')
-    .values({ user_id: userId, phone_number, country_code, type_label })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await insertPhoneNumber(svc.handle.db, userId, phone_number, type_label, country_code)).id;
 }
 
 async function addVoice(userId: number | null, name: string, mode: 'pipeline' | 'multimodal', languageId: number | null = null) {
@@ -229,36 +222,14 @@ describe('GET /user/assistants/phone-numbers', () => {
     freedByDelete = await addPhone(carol.id, '+14155550103', 'Normal');
     await addPhone(bob.id, '+14155550999', 'Normal');
 
-    const inbound = await carol.req('POST', '/user/assistant', {
-      ...base,
-      assistant_name: 'Reception',
-      calls_direction: 'receive',
-      phone_number_id: normalInbound,
-    });
-    expect(inbound.status).toBe(201);
-    const outbound = await carol.req('POST', '/user/assistant', {
-      ...base,
-      assistant_name: 'Sales',
-      calls_direction: 'make',
-      phone_number_id: normalOutbound,
-    });
-    expect(outbound.status).toBe(201);
+    const create = (assistant_name: string, calls_direction: 'receive' | 'make', phone_number_id: number) =>
+      createAssistant(carol, { ...base, assistant_name, calls_direction, phone_number_id });
+    await create('Reception', 'receive', normalInbound);
+    await create('Sales', 'make', normalOutbound);
     // An outbound assistant may show a Caller ID number.
-    const outboundCallerId = await carol.req('POST', '/user/assistant', {
-      ...base,
-      assistant_name: 'Reminders',
-      calls_direction: 'make',
-      phone_number_id: callerId,
-    });
-    expect(outboundCallerId.status).toBe(201);
-    const gone = await carol.req('POST', '/user/assistant', {
-      ...base,
-      assistant_name: 'Old line',
-      calls_direction: 'receive',
-      phone_number_id: freedByDelete,
-    });
-    expect(gone.status).toBe(201);
-    expect((await carol.req('DELETE', `/user/assistant/${gone.body.data.id}`)).status).toBe(200);
+    await create('Reminders', 'make', callerId);
+    const gone = await create('Old line', 'receive', freedByDelete);
+    expect((await carol.req('DELETE', `/user/assistant/${gone}`)).status).toBe(200);
   });
 
   it('lists all the caller’s numbers with is_available computed, ordered by id', async () => {

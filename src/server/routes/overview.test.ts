@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { overviewAnswerSchema } from '../../contract';
 import type { Db } from '../db/connect';
 import { toDbTimestamp } from '../db/time';
 import { TestClock } from '../engine/clock';
 import { insertCall, insertCampaign, insertLead } from '../test/fixtures';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 
 /*
  * GET /user/overview: exact figures from calls, leads and deliveries inserted directly, around a midnight
@@ -40,12 +41,7 @@ async function insertDelivery(db: Db, userId: number, status: string, n: number)
   return row.id;
 }
 
-beforeAll(async () => {
-  svc = await startTestService({ clock });
-  alice = await svc.user();
-  bob = await svc.user();
-}, 60_000);
-afterAll(() => svc.close());
+useService((s) => ({ svc, alice, bob } = s), { clock });
 
 describe('GET /user/overview', () => {
   it("compares today and yesterday in the caller's time zone, to the second around midnight", async () => {

@@ -1,8 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { availablePhoneNumberSchema, listOf, ownedPhoneNumberSchema, purchasePhoneNumberResponse } from '../../contract';
 import { INSUFFICIENT_BALANCE_NUMBER } from '../account/balance';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { insertAssistant, insertCampaign, insertPhoneNumber } from '../test/fixtures';
 import { PHONE_NUMBER_IN_USE, PHONE_NUMBER_NOT_FOR_SALE, PHONE_NUMBER_UNPARSEABLE } from '../numbers/purchase';
 import { SEARCH_LIMIT } from '../numbers/search';
@@ -13,12 +14,7 @@ let bob: TestUser;
 
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-beforeAll(async () => {
-  svc = await startTestService();
-  alice = await svc.user();
-  bob = await svc.user();
-});
-afterAll(() => svc.close());
+useService((s) => ({ svc, alice, bob } = s));
 
 const setBalance = (userId: number, balance: string) =>
   svc.handle.db.updateTable('users').set({ balance }).where('id', '=', userId).execute();
@@ -33,6 +29,13 @@ async function offers(user: TestUser, query = ''): Promise<Offer[]> {
   const res = await user.req('GET', `/user/phone-numbers/search${query}`);
   expect(res.status).toBe(200);
   return res.body.data as Offer[];
+}
+
+/** The first number for sale in `country`: the test needs stock there. */
+async function firstOffer(user: TestUser, country: string): Promise<Offer> {
+  const [offer] = await offers(user, `?country_code=${country}`);
+  if (!offer) throw new Error(`no ${country} stock`);
+  return offer;
 }
 
 describe('the inventory', () => {
@@ -112,8 +115,7 @@ describe('GET /user/phone-numbers/search', () => {
 describe('POST /user/phone-numbers/purchase', () => {
   it('buys a number: 201, charged to the balance, listed as a Normal number, no longer for sale', async () => {
     const carol = await svc.user();
-    const [offer] = await offers(carol, '?country_code=GB');
-    if (!offer) throw new Error('no GB stock');
+    const offer = await firstOffer(carol, 'GB');
     const res = await carol.req('POST', '/user/phone-numbers/purchase', { phone_number: offer.phone_number });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -156,8 +158,7 @@ describe('POST /user/phone-numbers/purchase', () => {
 
   it('takes the number in national spacing and normalises it', async () => {
     const dave = await svc.user();
-    const [offer] = await offers(dave, '?country_code=AT');
-    if (!offer) throw new Error('no AT stock');
+    const offer = await firstOffer(dave, 'AT');
     const spaced = parsePhoneNumberFromString(offer.phone_number)?.formatInternational() ?? '';
     const res = await dave.req('POST', '/user/phone-numbers/purchase', { phone_number: spaced });
     expect(res.status).toBe(201);
@@ -186,8 +187,7 @@ describe('POST /user/phone-numbers/purchase', () => {
 
   it('refuses a purchase the balance cannot cover and leaves the number on sale', async () => {
     const erin = await svc.user();
-    const [offer] = await offers(erin, '?country_code=CH');
-    if (!offer) throw new Error('no CH stock');
+    const offer = await firstOffer(erin, 'CH');
     await setBalance(erin.id, String(offer.price - 0.01));
     const res = await erin.req('POST', '/user/phone-numbers/purchase', { phone_number: offer.phone_number });
     expect(res.status).toBe(422);
@@ -199,8 +199,7 @@ describe('POST /user/phone-numbers/purchase', () => {
 
   it('sells a number once when two buyers race for it', async () => {
     const [frank, grace] = [await svc.user(), await svc.user()];
-    const [offer] = await offers(frank, '?country_code=FR');
-    if (!offer) throw new Error('no FR stock');
+    const offer = await firstOffer(frank, 'FR');
     const results = await Promise.all(
       [frank, grace].map((u) => u.req('POST', '/user/phone-numbers/purchase', { phone_number: offer.phone_number })),
     );
@@ -300,8 +299,7 @@ describe('PUT /user/phone-numbers/{id}', () => {
 describe('DELETE /user/phone-numbers/{id}', () => {
   it('releases a bought number back to the inventory', async () => {
     const leo = await svc.user();
-    const [offer] = await offers(leo, '?country_code=NL');
-    if (!offer) throw new Error('no NL stock');
+    const offer = await firstOffer(leo, 'NL');
     const bought = await leo.req('POST', '/user/phone-numbers/purchase', { phone_number: offer.phone_number });
     const res = await leo.req('DELETE', `/user/phone-numbers/${bought.body.data.id}`);
     expect(res.status).toBe(200);

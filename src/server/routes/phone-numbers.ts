@@ -1,14 +1,7 @@
 import { Hono } from 'hono';
-import {
-  LEAD_INVALID_FIELDS_PREFIX,
-  PHONE_NUMBER_UPDATABLE_FIELDS,
-  phoneNumberSearchQuery,
-  purchasePhoneNumberRequest,
-  updatePhoneNumberRequest,
-} from '../../contract';
+import { PHONE_NUMBER_UPDATABLE_FIELDS, phoneNumberSearchQuery, purchasePhoneNumberRequest, updatePhoneNumberRequest } from '../../contract';
 import type { AppEnv, Deps } from '../http/context';
-import { HttpError } from '../http/errors';
-import { idParam, parseBody, parseOr422, parseQuery, readJson } from '../http/validate';
+import { idParam, parseBody, parseQuery, parseUpdateBody } from '../http/validate';
 import { ownedNumbers, PHONE_NUMBER_NOT_FOUND } from '../numbers/owned';
 import { purchaseNumber } from '../numbers/purchase';
 import { releaseNumber } from '../numbers/release';
@@ -51,15 +44,8 @@ export function phoneNumberRoutes({ db, now }: Deps) {
 
   r.put('/phone-numbers/:id', async (c) => {
     const id = idParam(c, 'id', PHONE_NUMBER_NOT_FOUND);
-    const body = await readJson(c);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new HttpError(400, 'The request body must be a JSON object.');
-    }
     // As the lead update does: a field we would not store is refused by name, never dropped.
-    const allowed: readonly string[] = PHONE_NUMBER_UPDATABLE_FIELDS;
-    const invalid = Object.keys(body).filter((k) => !allowed.includes(k));
-    if (invalid.length > 0) throw new HttpError(422, `${LEAD_INVALID_FIELDS_PREFIX} ${invalid.join(', ')}`);
-    const input = parseOr422(updatePhoneNumberRequest, body);
+    const input = await parseUpdateBody(c, updatePhoneNumberRequest, PHONE_NUMBER_UPDATABLE_FIELDS);
     const data = await updateNumber(db, c.var.user.id, id, input);
     return c.json({ message: 'Phone number updated successfully.', data });
   });

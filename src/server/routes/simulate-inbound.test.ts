@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INSUFFICIENT_BALANCE_CALL } from '../account/balance';
 import { TestClock } from '../engine/clock';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { NO_INBOUND_ASSISTANT } from '../calls/simulate-inbound';
 
 const clock = new TestClock('2026-03-02T10:00:00Z');
@@ -15,16 +16,13 @@ let inbound: number;
 const PATH = '/user/calls/simulate-inbound';
 const INVALID_NUMBER = 'The selected phone number id is invalid.';
 
-beforeAll(async () => {
-  svc = await startTestService({ clock });
-  alice = await svc.user();
-  bob = await svc.user();
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
   const db = svc.handle.db;
   aliceNumber = await insertPhoneNumber(db, alice.id, '+493012345670');
   inbound = (await insertAssistant(db, alice.id, { name: 'Front desk', type: 'inbound', phone_number_id: aliceNumber.id })).id;
   await db.updateTable('assistants').set({ initial_message: 'Front desk, how can I help?' }).where('id', '=', inbound).execute();
-});
-afterAll(() => svc.close());
+}, { clock });
 
 async function tick(seconds: number): Promise<void> {
   clock.advance(seconds * 1000);

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 
 let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
 
-beforeAll(async () => {
-  svc = await startTestService();
-  alice = await svc.user();
-  bob = await svc.user();
-});
-afterAll(() => svc.close());
+useService((s) => ({ svc, alice, bob } = s));
 
 const valid = {
   name: 'check_availability',

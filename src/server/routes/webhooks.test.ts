@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { webhookDeliveriesPageSchema, webhookDeliveryAnswerSchema, webhookSecretAnswerSchema } from '../../contract';
 import { TestClock } from '../engine/clock';
-import { startTestService, type TestService, type TestUser } from '../test/harness';
+import type { TestService, TestUser } from '../test/harness';
+import { useService } from '../test/use-service';
 import { deliverWebhooks } from '../webhooks/dispatcher';
 import { webhookSecretOf } from '../webhooks/secret';
 import { startReceiver, type TestReceiver } from '../webhooks/test-receiver';
@@ -15,18 +16,15 @@ import { callAt, webhookAssistant } from '../webhooks/test-support';
 let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
-let clock: TestClock;
+const clock = new TestClock('2026-04-01T08:00:00Z');
 let receiver: TestReceiver;
 let assistantA: number;
 let assistantB: number;
 const calls: number[] = [];
 let bobDelivery = 0;
 
-beforeAll(async () => {
-  clock = new TestClock('2026-04-01T08:00:00Z');
-  svc = await startTestService({ clock });
-  alice = await svc.user();
-  bob = await svc.user();
+useService(async (s) => {
+  ({ svc, alice, bob } = s);
   receiver = await startReceiver((n) => (n === 0 ? 500 : 200));
   receiver.secret = await webhookSecretOf(svc.handle.db, alice.id);
   const db = svc.handle.db;
@@ -40,11 +38,9 @@ beforeAll(async () => {
   bobDelivery = row.id;
   // Alice's first delivery gets the 500; Bob's goes to a closed port.
   await deliverWebhooks(db, clock.now(), { allowPrivate: true, concurrency: 1 });
-});
-afterAll(async () => {
-  await receiver.close();
-  await svc.close();
-});
+}, { clock });
+// Runs before the service's own afterAll (the later hook first), as the receiver was closed before it.
+afterAll(() => receiver.close());
 
 describe('GET /user/webhook-deliveries', () => {
   it("lists the caller's deliveries newest first, without payload, as a paginator", async () => {

@@ -5,7 +5,8 @@ import { toDbTimestamp } from '../db/time';
 
 /*
  * Rows inserted straight into the database, for tests that need assistants, numbers, campaigns or a
- * call log without going through (or depending on) the endpoints that make them.
+ * call log without going through (or depending on) the endpoints that make them; and a few rows read
+ * straight back (seeded ids, calls in flight).
  */
 
 const voiceFor = new WeakMap<Db, number>();
@@ -23,12 +24,29 @@ export async function insertPhoneNumber(
   userId: number,
   phone = `+4930${String(1_000_000 + Math.floor(Math.random() * 8_999_999))}`,
   typeLabel = 'Normal',
+  countryCode = 'DE',
 ): Promise<{ id: number; phone_number: string }> {
   return db
     .insertInto('phone_numbers')
-    .values({ user_id: userId, phone_number: phone, country_code: 'DE', type_label: typeLabel })
+    .values({ user_id: userId, phone_number: phone, country_code: countryCode, type_label: typeLabel })
     .returning(['id', 'phone_number'])
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * The seeded rows of a lookup table by name: the public voices, the language models or the languages.
+ * `const voice = await seededIds(db, 'voices'); voice('Rachel')` is the id of the public voice Rachel.
+ */
+export async function seededIds(db: Db, table: 'voices' | 'llm_models' | 'languages'): Promise<(name: string) => number> {
+  const rows =
+    table === 'voices'
+      ? await db.selectFrom('voices').select(['id', 'name']).where('user_id', 'is', null).execute()
+      : await db.selectFrom(table).select(['id', 'name']).execute();
+  return (name) => {
+    const row = rows.find((r) => r.name === name);
+    if (!row) throw new Error(`No seeded row named ${name} in ${table}`);
+    return row.id;
+  };
 }
 
 export interface AssistantFixture {
@@ -102,6 +120,15 @@ export async function insertLead(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The lines a campaign has in use: its calls the engine is still playing (engine_next_at is cleared at the
+ * outcome). Counted here by the tests themselves, apart from the dialler's own count, which they check.
+ */
+export async function callsInFlight(db: Db, campaignId: number): Promise<number> {
+  const rows = await db.selectFrom('calls').select('id').where('campaign_id', '=', campaignId).where('engine_next_at', 'is not', null).execute();
+  return rows.length;
 }
 
 export type CallFixture = Partial<Omit<NewCall, 'user_id'>> & { at?: Date | string };

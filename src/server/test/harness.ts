@@ -55,7 +55,16 @@ export async function request(
     init.body = typeof body === 'string' ? body : JSON.stringify(body);
     (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
   }
-  const res = await fetch(api + path, init);
+  const answer = await readAnswer(await fetch(api + path, init));
+  // Every answer of the suite is checked against the OpenAPI document (a mismatch throws, failing the test).
+  const url = new URL(api + path);
+  const operation = checkResponse({ method, path: url.pathname + url.search, status: answer.status, contentType: answer.headers.get('content-type'), text: answer.text });
+  countChecked(method, operation, answer.status);
+  return answer;
+}
+
+/** A fetch answer read whole: status, headers, text, and the text parsed when it is JSON (else undefined). */
+export async function readAnswer(res: Response): Promise<TestResponse> {
   const text = await res.text();
   let parsed: unknown = undefined;
   try {
@@ -63,10 +72,6 @@ export async function request(
   } catch {
     parsed = undefined;
   }
-  // Every answer of the suite is checked against the OpenAPI document (a mismatch throws, failing the test).
-  const url = new URL(api + path);
-  const operation = checkResponse({ method, path: url.pathname + url.search, status: res.status, contentType: res.headers.get('content-type'), text });
-  countChecked(method, operation, res.status);
   return { status: res.status, headers: res.headers, body: parsed, text };
 }
 

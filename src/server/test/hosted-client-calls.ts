@@ -25,6 +25,17 @@ export function clientSession(svc: TestService, user: TestUser): ClientSession {
   };
 }
 
+/** A tool made with a plain request, for the calls that need one when the client's own create (`failed`) did not make it. */
+export async function fallbackToolId(user: TestUser, failed: string): Promise<number> {
+  const res = await user.req('POST', '/user/tools', {
+    name: 'fallback_tool',
+    description: `Made because ${failed} failed`,
+    endpoint: 'https://api.example.com/fallback',
+    method: 'GET',
+  });
+  return Number(res.body.data.id);
+}
+
 /**
  * The clients treat anything but a 2xx as a failed call, and then parse the body as JSON: an empty or
  * non-JSON 2xx fails them too. The message carries the whole answer so a failing run says why.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { liveAssistantsOf } from '../assistants/read';
 import type { Db } from '../db/connect';
 import type { CallRow, WebhookDeliveryRow } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
@@ -31,13 +32,7 @@ export async function enqueueCallWebhooks(trx: Db, call: CallRow, moment: CallMo
   if (call.assistant_id === null) return [];
   // The row as the caller's transaction has just written it (the engine passes its UPDATE … RETURNING row).
   const current = call;
-  const assistant = await trx
-    .selectFrom('assistants')
-    .selectAll()
-    .where('id', '=', call.assistant_id)
-    .where('user_id', '=', current.user_id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const assistant = await liveAssistantsOf(trx, current.user_id).selectAll().where('id', '=', call.assistant_id).executeTakeFirst();
   if (!assistant) return [];
 
   const inboundUrl = current.type === 'inbound' && assistant.inbound_webhook_url ? assistant.inbound_webhook_url : null;
