@@ -12,16 +12,18 @@ import { testQueryClient } from './render';
 import { theme } from '@/theme';
 
 /*
- * For the component tests of webhooks and test calls (test-only): a fake host answering by method and
- * path (an answer may be a promise, to hold a request open), and the providers a page has: router (links),
- * modals (confirmations), notifications (outcomes).
+ * For the console's component tests (test-only): a fake host answering by method and path (an answer may be
+ * a promise, to hold a request open, or a whole Response, such as a Server-Sent Events stream), and the
+ * providers a page has: router (links), modals (confirmations), notifications (outcomes).
  */
-export type Answer = { status?: number; body: unknown };
+export type Answer = { status?: number; body: unknown } | Response;
 export interface FakeRequest {
   method: string;
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The request's Accept header ('' when none). */
+  accept: string;
 }
 export type Handler = (req: FakeRequest) => Answer | undefined | Promise<Answer | undefined>;
 
@@ -32,9 +34,10 @@ export function fakeHost(handler: Handler) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api/, '');
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const req = { method, path, query: url.searchParams, body };
+    const req = { method, path, query: url.searchParams, body, accept: new Headers(init?.headers).get('accept') ?? '' };
     calls.push(req);
     const answer = (await handler(req)) ?? { status: 404, body: { message: 'Not found.' } };
+    if (answer instanceof Response) return answer;
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

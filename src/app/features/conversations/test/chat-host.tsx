@@ -1,65 +1,31 @@
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
+import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import { vi } from 'vitest';
-import { startSession } from '@/api/session';
 import { testQueryClient } from '@/test/render';
 import { theme } from '@/theme';
+import { deferred as sharedDeferred, fakeHost as sharedFakeHost, type Handler } from '@/test/host';
 import { resetStreamSupport } from '../lib/reply-stream';
 
 /*
- * For this feature's component tests (test-only): a fake host answering by method and path, as the other
- * features' test hosts do, where an answer may also be a whole Response (a Server-Sent Events stream, to
- * read the streamed reply) or a promise (to hold a request open).
+ * For this feature's component tests (test-only): the console's fake host (src/app/test/host.tsx, whose
+ * answers may be whole Responses such as a Server-Sent Events stream), SSE answers, and a router render.
  */
-export type Answer = { status?: number; body: unknown } | Response;
-export interface FakeRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-  accept: string;
-}
-export type Handler = (req: FakeRequest) => Answer | undefined | Promise<Answer | undefined>;
 
+export { resetHost, type Answer, type FakeRequest, type Handler } from '@/test/host';
+
+/** The console's fake host, with the stream support this feature remembers per host forgotten first. */
 export function fakeHost(handler: Handler) {
-  const calls: FakeRequest[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://console.test');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const path = url.pathname.replace(/^\/api/, '');
-    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const headers = new Headers(init?.headers);
-    const req = { method, path, query: url.searchParams, body, accept: headers.get('accept') ?? '' };
-    calls.push(req);
-    const answer = (await handler(req)) ?? { status: 404, body: { message: 'Not found.' } };
-    if (answer instanceof Response) return answer;
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
   resetStreamSupport();
-  startSession({ token: 'vc_test', host: null, remember: false });
-  return { calls, of: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+  return sharedFakeHost(handler);
 }
 
-/** After each test: the real fetch back, no session, no notification left over. */
-export function resetHost() {
-  vi.unstubAllGlobals();
-  sessionStorage.clear();
-  notifications.clean();
-}
-
-/** A promise with its resolve outside, to answer (or go on) when the test says so. */
+/** A promise with its resolve outside; without a type, one that only signals. */
 export function deferred<T = void>() {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
+  return sharedDeferred<T>();
 }
 
 /**
