@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantUpdate } from '../../db/schema';
 import { createChatModel } from '../../model/openai-compatible';
 import { insertAssistant, insertPhoneNumber } from '../../test/fixtures';
-import { startTestService, type TestService, type TestUser } from '../../test/harness';
+import { startTestService, type TestResponse, type TestService, type TestUser } from '../../test/harness';
 import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../../test/stand-in-model';
 import { startReceiver, type TestReceiver } from '../../webhooks/test-receiver';
 import { webhookSecretOf } from '../../webhooks/secret';
@@ -27,6 +27,9 @@ let toolBase = '';
 const toolCalls: { path: string; body: unknown }[] = [];
 let toolDelayMs = 0;
 let receiver: TestReceiver;
+
+/** The API's JSON as the harness reads it (tests look into it freely). */
+type Body = TestResponse['body'];
 
 const text = (c: unknown) => (typeof c === 'string' ? c : '');
 
@@ -117,7 +120,7 @@ async function tick(seconds: number): Promise<void> {
 }
 
 /** Moves the clock until the call has its outcome (or `limit` seconds). */
-async function playOut(user: TestUser, id: number, limit = 600): Promise<Record<string, any>> {
+async function playOut(user: TestUser, id: number, limit = 600): Promise<Body> {
   for (let s = 0; s < limit; s += 5) {
     await tick(5);
     const call = (await user.req('GET', `/user/calls/${id}`)).body;
@@ -152,7 +155,7 @@ describe('a test call with a model', () => {
 
     const call = await playOut(alice, callId);
     expect(call).toMatchObject({ status: 'completed', answered_by: 'human', conversation_mode: 'model' });
-    const transcript = call.transcript as Record<string, any>[];
+    const transcript = call.transcript as Body[];
     expect(Array.isArray(transcript)).toBe(true);
     expect(transcript[0]).toMatchObject({ sender: 'bot', type: 'message', text: 'Hello, Acme support here. How can I help?' });
     const human = transcript.filter((e) => e.sender === 'human').map((e) => e.text);
@@ -187,7 +190,7 @@ describe('a test call with a model', () => {
     // The webhook carries what the model extracted.
     await svc.work.runOnce();
     await receiver.waitFor(1);
-    const payload = receiver.received.at(-1)!.payload as Record<string, any>;
+    const payload = receiver.received.at(-1)!.payload as Body;
     expect(payload).toMatchObject({ id: callId, status: 'completed', extracted_variables: { customer_name: 'Jane Doe', budget: 500, interested: true, company_size: null } });
     expect(payload.transcript).toMatch(/^AI: Hello, Acme support here/);
   });
@@ -201,7 +204,7 @@ describe('a test call with a model', () => {
     expect(noAnswer).toMatchObject({ status: 'no-answer', transcript: '' });
     expect(failed).toMatchObject({ status: 'failed', transcript: '' });
     expect(voicemail).toMatchObject({ status: 'completed', answered_by: 'machine', conversation_mode: 'scripted', latency: null });
-    expect(typeof voicemail.transcript).toBe('string');
+    expect(typeof voicemail?.transcript).toBe('string');
     expect(stand.requests.length).toBe(before);
   });
 
@@ -230,7 +233,7 @@ describe('a test call with a model', () => {
     toolDelayMs = 1_200;
     try {
       const call = await playOut(alice, await makeCall(alice, id, '+12025550100', { persona: 'Your name is Eve. What you want: to know where my order A-17 is.' }));
-      const fillers = (call.transcript as Record<string, any>[]).filter((e) => e.type === 'filler');
+      const fillers = (call.transcript as Body[]).filter((e) => e.type === 'filler');
       expect(fillers.length).toBeGreaterThan(0);
       expect(fillers[0]).toMatchObject({ sender: 'bot', text: 'One moment.' });
     } finally {
@@ -262,19 +265,19 @@ describe('a test call with a model', () => {
     expect(res.status, res.text).toBe(200);
     const call = await playOut(alice, res.body.call_id as number);
     expect(call).toMatchObject({ type: 'inbound', status: 'completed', conversation_mode: 'model' });
-    expect((call.transcript as Record<string, any>[]).find((e) => e.sender === 'human')?.text).toMatch(/Ida Inbound/);
+    expect((call.transcript as Body[]).find((e) => e.sender === 'human')?.text).toMatch(/Ida Inbound/);
   });
 });
 
 describe('the latency filter', () => {
   it('counts and pages only the calls whose p95 reaches the bound, and only the caller\'s', async () => {
     const all = (await alice.req('GET', '/user/calls?per_page=100')).body;
-    const withLatency = (all.data as Record<string, any>[]).filter((c) => c.latency !== null);
+    const withLatency = (all.data as Body[]).filter((c) => c.latency !== null);
     expect(withLatency.length).toBeGreaterThan(0);
     const res = await alice.req('GET', '/user/calls?latency_p95_min=0&per_page=2');
     expect(res.status).toBe(200);
     expect(res.body.total).toBe(withLatency.length);
-    expect(res.body.data.every((c: Record<string, any>) => c.latency !== null)).toBe(true);
+    expect(res.body.data.every((c: Body) => c.latency !== null)).toBe(true);
     const high = Math.max(...withLatency.map((c) => c.latency.p95_ms as number));
     expect((await alice.req('GET', `/user/calls?latency_p95_min=${high + 1}`)).body.total).toBe(0);
     expect((await bob.req('GET', '/user/calls?latency_p95_min=0')).body.total).toBe(0);
@@ -339,7 +342,7 @@ describe('a worker that dies mid-turn', () => {
       // The stuck worker's late turn found its lease gone: nothing was added.
       const after = await svc.handle.db.selectFrom('calls').select('transcript').where('id', '=', callId).executeTakeFirstOrThrow();
       expect(JSON.stringify(after.transcript)).toBe(before);
-      expect((done.transcript as Record<string, any>[]).filter((e) => e.text === 'Slow hello.')).toHaveLength(0);
+      expect((done.transcript as Body[]).filter((e) => e.text === 'Slow hello.')).toHaveLength(0);
     } finally {
       await slow.close();
     }
