@@ -45,6 +45,8 @@ export interface ServiceConfig {
   llm: LlmConfig | null;
   /** MODEL_PRICE_PER_1K_TOKENS: USD per 1,000 tokens a model call spends, charged with its minutes (default 0.002). */
   modelPricePer1kTokens: number;
+  /** SUITE_PARALLELISM: a suite run's calls in flight at once (default 4). */
+  suiteParallelism: number;
 }
 
 /** An OpenAI-compatible chat-completions endpoint: the operator's configuration, trusted (no address guard). */
@@ -96,6 +98,15 @@ function positiveMsFromEnv(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
   const n = Number(raw);
   return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** A whole number of 1 or more, else the fallback when unset. */
+function countFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of 1 or more, got "${raw}"`);
+  return n;
 }
 
 /** A price in USD (a decimal, 0 or more), else the fallback when unset. */
@@ -162,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     allowPrivateUrls,
     llm: llmFromEnv(env),
     modelPricePer1kTokens: priceFromEnv(env, 'MODEL_PRICE_PER_1K_TOKENS', 0.002),
+    suiteParallelism: countFromEnv(env, 'SUITE_PARALLELISM', 4),
   };
 }
 

@@ -135,6 +135,7 @@ async function main() {
       model,
       allowPrivateUrls: config.allowPrivateUrls,
       modelPricePer1kTokens: config.modelPricePer1kTokens,
+      suiteParallelism: config.suiteParallelism,
     });
   }
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;

@@ -286,6 +286,8 @@ export interface CallsTable {
   latency_p50_ms: Generated<number | null>;
   latency_p95_ms: Generated<number | null>;
   latency_turns: Generated<number | null>;
+  /** A suite's call: its scenario's most turns (migration 0017); null: the talk worker's own limit. */
+  max_turns: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -382,6 +384,56 @@ export interface ConversationMessagesTable {
   created_at: Timestamp;
 }
 
+/** A test scenario of an assistant (migration 0017; suites/). */
+export interface SuiteScenariosTable {
+  id: Generated<number>;
+  user_id: number;
+  assistant_id: number;
+  name: string;
+  persona: string;
+  goal: string;
+  variables: Json<JsonRecord>;
+  max_turns: number;
+  expectations: Json<JsonRecord[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A run of an assistant's scenarios (migration 0017). */
+export interface SuiteRunsTable {
+  id: Generated<number>;
+  user_id: number;
+  assistant_id: number;
+  status: string;
+  repetitions: number;
+  min_pass_rate: Numeric;
+  config: Json<JsonRecord>;
+  config_version: string;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** One repetition of one scenario in a run (migration 0017). */
+export interface SuiteRunItemsTable {
+  id: Generated<number>;
+  run_id: number;
+  user_id: number;
+  scenario_id: number | null;
+  scenario: Json<JsonRecord>;
+  repetition: number;
+  status: string;
+  call_id: Nullable<number>;
+  turns: Nullable<number>;
+  outcome: Nullable<string>;
+  results: NullableJson<JsonRecord[]>;
+  error: Nullable<string>;
+  locked_until: NullableTimestamp;
+  lease: Nullable<string>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -405,6 +457,9 @@ export interface Database {
   call_count_deltas: CallCountsTable;
   conversations: ConversationsTable;
   conversation_messages: ConversationMessagesTable;
+  suite_scenarios: SuiteScenariosTable;
+  suite_runs: SuiteRunsTable;
+  suite_run_items: SuiteRunItemsTable;
 }
 
 export type AssistantRow = Selectable<AssistantsTable>;
@@ -417,3 +472,6 @@ export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AssistantUpdate = Updateable<AssistantsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
+export type SuiteScenarioRow = Selectable<SuiteScenariosTable>;
+export type SuiteRunRow = Selectable<SuiteRunsTable>;
+export type SuiteRunItemRow = Selectable<SuiteRunItemsTable>;

@@ -199,6 +199,7 @@ async function handToModel(trx: Db, call: CallRow, plan: CallPlan, planIsNew: bo
     billed_tokens: 0,
     failures: 0,
     persona: '',
+    ...(call.max_turns !== null && { max_turns: call.max_turns }),
   };
   const answeredAt = at(created, answered.at_s);
   const row = await trx

@@ -29,6 +29,8 @@ export interface PlaceCallInput {
   lead_id?: number | null;
   /** The caller the model plays (make_call's, simulate-inbound's `persona`); none: made from the variables. */
   persona?: string | null;
+  /** A suite's call: the conversation ends after this many turns (talk/turn.ts); none: the worker's limit. */
+  max_turns?: number | null;
   now: Date;
 }
 
@@ -68,6 +70,7 @@ export async function placeCall(trx: Db, input: PlaceCallInput): Promise<PlacedC
       answered_by: null,
       recording_key: null,
       persona: input.persona ?? null,
+      max_turns: input.max_turns ?? null,
       created_at: ts,
       updated_at: ts,
     })

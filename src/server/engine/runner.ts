@@ -6,6 +6,7 @@ import type { Clock } from './clock';
 import { dialCampaigns } from './dialer';
 import type { ChatModel } from '../model/chat-model';
 import { advanceTalks } from './talk/worker';
+import { advanceSuites } from '../suites/worker';
 
 /*
  * The service's background work: the call engine, campaign dialling and webhook deliveries, each a loop of
@@ -33,12 +34,17 @@ export interface BackgroundOptions {
   modelPricePer1kTokens?: number;
   /** How long a claimed model call stays this process's (tests shorten it). */
   talkLeaseMs?: number;
+  /** SUITE_PARALLELISM: a suite run's calls in flight at once. */
+  suiteParallelism?: number;
+  /** How long a claimed suite repetition stays this process's while it is checked (tests shorten it). */
+  suiteLeaseMs?: number;
 }
 
 export interface BackgroundWork {
   /**
-   * One tick of every loop, in order: calls, dialling, calls again (new dials ring), the model calls' turns,
-   * calls again (a conversation just handed back), idle conversations, deliveries.
+   * One tick of every loop, in order: suite runs (calls placed, ended ones checked), calls, dialling, calls
+   * again (new dials ring), the model calls' turns, calls again (a conversation just handed back), idle
+   * conversations, deliveries.
    */
   runOnce(): Promise<void>;
   stop(): Promise<void>;
@@ -65,6 +71,9 @@ export function startBackgroundWork(db: Db, options: BackgroundOptions): Backgro
   if (model) {
     const talkOptions = { model, allowPrivateUrls: options.allowPrivateUrls ?? false, ...(options.talkLeaseMs ? { leaseMs: options.talkLeaseMs } : {}) };
     loops.push({ name: 'Model calls', step: (now) => advanceTalks(db, now, talkOptions) });
+    // Suite runs place calls the model holds and check them: nothing to do without a model.
+    const suiteOptions = { model, ...(options.suiteParallelism ? { parallelism: options.suiteParallelism } : {}), ...(options.suiteLeaseMs ? { leaseMs: options.suiteLeaseMs } : {}) };
+    loops.push({ name: 'Suite runs', step: (now) => advanceSuites(db, now, suiteOptions) });
   }
   const onError = options.onError ?? ((what, e) => console.error(`${what}:`, e instanceof Error ? e.message : e));
   let stopped = false;
@@ -97,7 +106,8 @@ export function startBackgroundWork(db: Db, options: BackgroundOptions): Backgro
 
   return {
     async runOnce() {
-      const [calls, dialler, deliveries, conversations, talks] = loops as [Loop, Loop, Loop, Loop, Loop | undefined];
+      const [calls, dialler, deliveries, conversations, talks, suites] = loops as [Loop, Loop, Loop, Loop, Loop | undefined, Loop | undefined];
+      if (suites) await suites.step(options.clock.now());
       await calls.step(options.clock.now());
       await dialler.step(options.clock.now());
       await calls.step(options.clock.now());

@@ -56,7 +56,7 @@ function operation(op: Operation): JsonSchema {
     responses['413'] = responseRef('PayloadTooLarge');
   }
   if (!op.public) responses['401'] = responseRef('Unauthenticated');
-  for (const status of op.errors ?? []) responses[status] = responseRef(status === 404 ? 'NotFound' : 'ValidationFailed');
+  for (const status of op.errors ?? []) responses[status] = responseRef(status === 404 ? 'NotFound' : status === 503 ? 'Unavailable' : 'ValidationFailed');
   if (op.ownErrors) {
     const own = ref(op.ownErrors.body);
     for (const status of op.ownErrors.statuses) {
@@ -141,6 +141,7 @@ function buildDocument(): JsonSchema {
           headers: RATE_HEADERS,
           content: json({ anyOf: [ref('ValidationError'), message] }),
         },
+        Unavailable: { description: 'What it needs is not configured here (a language model: LLM_BASE_URL)', headers: RATE_HEADERS, content: json(message) },
         MalformedJson: { description: 'The body is not JSON', content: json(message) },
         PayloadTooLarge: { description: 'The body is over 1 MB', content: json(message) },
         TooManyRequests: {

@@ -21,9 +21,12 @@ import {
   phoneNumberSearchQuery,
   phoneNumbersQuerySchema,
   providersQuerySchema,
+  scenarioRequest,
   purchasePhoneNumberRequest,
   sendMessageRequest,
   simulateInboundRequest,
+  startSuiteRunRequest,
+  suiteRunsQuery,
   updateLeadRequest,
   updatePhoneNumberRequest,
   updateToolRequest,
@@ -52,7 +55,7 @@ export interface Operation {
   contentType?: 'text/event-stream';
   response: JsonSchema;
   /** Error statuses beyond those every authenticated operation has (401, 429); 400 and 413 come with a body. */
-  errors?: readonly (404 | 422)[];
+  errors?: readonly (404 | 422 | 503)[];
   /** Also answers Server-Sent Events (when asked with `Accept: text/event-stream`), described here. */
   streams?: string;
   /**
@@ -126,6 +129,15 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'post', path: '/user/webhook-deliveries/{id}/resend', tag: 'Webhooks', summary: 'Send a delivery again (same webhook-id, due now, a fresh retry schedule)', local: true, status: 200, response: messageWith(ref('WebhookDelivery')), errors: [404] },
   { method: 'get', path: '/user/webhook-secret', tag: 'Webhooks', summary: 'The signing secret of your webhooks (made on first read)', local: true, status: 200, response: dataOf(ref('WebhookSecret')) },
   { method: 'post', path: '/user/webhook-secret/rotate', tag: 'Webhooks', summary: 'A new signing secret; later attempts are signed with it', local: true, status: 200, response: messageWith(ref('WebhookSecret')) },
+  // Test suites (our extension: scenarios per assistant, runs of them, their results)
+  { method: 'get', path: '/user/assistant/{id}/scenarios', tag: 'Test suites', summary: "An assistant's test scenarios, and whether this service has a model to run them", local: true, status: 200, response: ref('ScenarioList'), errors: [404] },
+  { method: 'post', path: '/user/assistant/{id}/scenarios', tag: 'Test suites', summary: 'Add a scenario: persona, goal, variables, most turns and expectations', local: true, body: scenarioRequest, status: 201, response: messageWith(ref('Scenario')), errors: [404, 422] },
+  { method: 'put', path: '/user/scenarios/{id}', tag: 'Test suites', summary: 'Replace a scenario (expectations keep their history by id)', local: true, body: scenarioRequest, status: 200, response: messageWith(ref('Scenario')), errors: [404, 422] },
+  { method: 'delete', path: '/user/scenarios/{id}', tag: 'Test suites', summary: 'Delete a scenario (runs keep their results)', local: true, status: 200, response: message, errors: [404] },
+  { method: 'post', path: '/user/assistant/{id}/suite-runs', tag: 'Test suites', summary: 'Run the scenarios (all, or scenario_ids), each `repetitions` times, in the background (503 without a language model)', local: true, body: startSuiteRunRequest, status: 201, response: messageWith(ref('SuiteRun')), errors: [404, 422, 503] },
+  { method: 'get', path: '/user/assistant/{id}/suite-runs', tag: 'Test suites', summary: "One page of an assistant's suite runs, newest first, with pass rates (without items)", local: true, query: suiteRunsQuery, status: 200, response: paginated(ref('SuiteRun')), errors: [404, 422] },
+  { method: 'get', path: '/user/suite-runs/{id}', tag: 'Test suites', summary: 'One suite run: progress, pass rates, and every repetition with its call and evidence', local: true, status: 200, response: dataOf(ref('SuiteRun')), errors: [404] },
+  { method: 'post', path: '/user/suite-runs/{id}/cancel', tag: 'Test suites', summary: 'Stop a run: nothing more is placed; calls in flight play out unchecked', local: true, status: 200, response: messageWith(ref('SuiteRun')), errors: [404] },
   // Live
   {
     method: 'get',

@@ -23,6 +23,9 @@ import {
   llmModelSchema,
   makeCallResponseSchema,
   overviewSchema,
+  scenarioSchema,
+  scenariosAnswerSchema,
+  suiteRunSchema,
   ownedPhoneNumberSchema,
   paginationLinkSchema,
   phoneNumberSchema,
@@ -96,6 +99,9 @@ const RECORDS = {
   ConversationsPage: conversationsPageSchema,
   ConversationAiSwitch: conversationAiSwitchSchema,
   GeneratedReply: generatedReplySchema,
+  Scenario: scenarioSchema,
+  ScenarioList: scenariosAnswerSchema,
+  SuiteRun: suiteRunSchema,
 } as const;
 
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });

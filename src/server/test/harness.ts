@@ -103,6 +103,9 @@ export interface StartOptions {
   allowPrivateUrls?: boolean;
   /** The model calls' lease (engine/talk/worker.ts); tests of a killed worker shorten it. */
   talkLeaseMs?: number;
+  /** Suite runs: calls in flight per run, and the checking lease (suites/worker.ts). */
+  suiteParallelism?: number;
+  suiteLeaseMs?: number;
 }
 
 export async function startTestService(options: StartOptions = {}): Promise<TestService> {
@@ -128,6 +131,8 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     model,
     allowPrivateUrls: options.allowPrivateUrls ?? true,
     ...(options.talkLeaseMs ? { talkLeaseMs: options.talkLeaseMs } : {}),
+    ...(options.suiteParallelism ? { suiteParallelism: options.suiteParallelism } : {}),
+    ...(options.suiteLeaseMs ? { suiteLeaseMs: options.suiteLeaseMs } : {}),
   });
   const api = `${server.url.replace('localhost', '127.0.0.1')}/api`;
   let n = 0;

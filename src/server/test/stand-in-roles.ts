@@ -12,6 +12,8 @@
  * hanging up with the goal reached.
  */
 
+import { isJudgeRequest, judgeAnswer } from './stand-in-judge';
+
 export const CUSTOMER_MARKER = /playing the customer on a phone call/i;
 
 export interface RoleMessage {
@@ -134,6 +136,8 @@ function structuredAnswer(request: RoleRequest): RoleAnswer {
 
 /** The customer's turn or a structured answer; null when the request is for the assistant (the stand-in's own script). */
 export function roleAnswer(request: RoleRequest): RoleAnswer | null {
+  // A suite's judge (stand-in-judge.ts): its own small, deterministic rule.
+  if (isJudgeRequest(request)) return judgeAnswer(request);
   if (request.response_format?.type === 'json_schema') return structuredAnswer(request);
   const system = textOf((request.messages ?? []).find((m) => m.role === 'system')?.content);
   if (CUSTOMER_MARKER.test(system)) return customerAnswer(request, system);

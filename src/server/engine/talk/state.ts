@@ -24,6 +24,8 @@ export interface TalkState {
   failures: number;
   /** The caller the model plays (the given persona, or the one made from the variables). */
   persona: string;
+  /** The most turns of this call (a suite scenario's); none: MAX_TURNS (turn.ts). */
+  max_turns?: number;
   end?: { status: FinalStatus; reason: EndReason };
   extracted?: JsonRecord;
   evaluation?: JsonRecord;
@@ -47,6 +49,7 @@ export function readTalkState(stored: unknown): TalkState | null {
     billed_tokens: num(stored.billed_tokens),
     failures: num(stored.failures),
     persona: typeof stored.persona === 'string' ? stored.persona : '',
+    ...(typeof stored.max_turns === 'number' && stored.max_turns > 0 && { max_turns: stored.max_turns }),
     ...(end && { end }),
     ...(isRecord(stored.extracted) && { extracted: stored.extracted }),
     ...(isRecord(stored.evaluation) && { evaluation: stored.evaluation }),

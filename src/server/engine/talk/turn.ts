@@ -61,7 +61,7 @@ function advance(setting: TalkSetting, state: TalkState, durationMs: number, nex
   const elapsed = state.elapsed_ms + durationMs;
   const out: TalkState = { ...state, elapsed_ms: elapsed, turns: state.turns + 1, next, failures: 0 };
   if (!out.end && elapsed >= setting.maxDurationMs) return { ...out, elapsed_ms: setting.maxDurationMs, end: { status: 'ended_by_assistant', reason: 'max_duration' } };
-  if (!out.end && out.turns >= MAX_TURNS) return { ...out, end: { status: 'ended_by_assistant', reason: 'turn_limit' } };
+  if (!out.end && out.turns >= Math.min(MAX_TURNS, state.max_turns ?? MAX_TURNS)) return { ...out, end: { status: 'ended_by_assistant', reason: 'turn_limit' } };
   return out;
 }
 

@@ -1,0 +1,166 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_MIN_PASS_RATE, suiteRunAnswerSchema, type SuiteRun } from '../../contract';
+
+/*
+ * `npm run assistant-test -- --assistant 12 [--url http://localhost:8080] [--token T] [--runs 5]
+ * [--min-pass 0.8] [--scenario 3 --scenario 4] [--timeout 900]`: runs an assistant's test suite on a service
+ * through its API (POST /user/assistant/{id}/suite-runs, then GET /user/suite-runs/{id} every second), prints
+ * progress and a summary table a CI log can show, and exits 0 when every expectation's pass rate reaches its
+ * threshold (its own, else --min-pass), 1 when one does not (or the run was cancelled or timed out), 2 when
+ * the run could not be started or read (the service's message is printed). The token comes from --token or
+ * VC_API_TOKEN. A CLI is a client: it reads answers with the contract's lenient schemas, as the console does.
+ */
+
+const USAGE = 'Usage: npm run assistant-test -- --assistant ID [--url http://localhost:8080] [--token TOKEN] [--runs N] [--min-pass 0.8] [--scenario ID]… [--timeout SECONDS]';
+
+class CliError extends Error {}
+
+function apiBase(url: string): string {
+  const trimmed = url.replace(/\/+$/, '');
+  return trimmed.endsWith('/api') ? trimmed : `${trimmed}/api`;
+}
+
+async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(base + path, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (e) {
+    throw new CliError(`Cannot reach ${base}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!res.ok) {
+    const message = typeof parsed === 'object' && parsed !== null && typeof (parsed as { message?: unknown }).message === 'string' ? (parsed as { message: string }).message : text.slice(0, 300);
+    const errors = typeof parsed === 'object' && parsed !== null ? (parsed as { errors?: unknown }).errors : undefined;
+    throw new CliError(`${method} ${path}: HTTP ${res.status}: ${message}${errors ? ` ${JSON.stringify(errors)}` : ''}`);
+  }
+  return parsed;
+}
+
+function readRun(answer: unknown): SuiteRun {
+  const parsed = suiteRunAnswerSchema.safeParse(answer);
+  if (!parsed.success) throw new CliError('The service answered with something that is not a suite run.');
+  return parsed.data;
+}
+
+const pct = (n: number | null) => (n === null ? '–' : `${Math.round(n * 100)}%`);
+
+function pad(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+}
+
+/** The summary table, and for each expectation that fell short, the evidence of its failed repetitions. */
+export function report(run: SuiteRun): string {
+  const rows = [['SCENARIO', 'EXPECTATION', 'PASSED', 'RATE', 'NEEDED', 'RESULT']];
+  for (const s of run.summary) {
+    rows.push([s.scenario_name, s.label, `${s.passed ?? 0}/${s.evaluated ?? 0}`, pct(s.pass_rate), pct(s.min_pass_rate), s.ok ? 'ok' : 'FAIL']);
+  }
+  const lines = [pad(rows)];
+  const failing = run.summary.filter((s) => !s.ok);
+  for (const s of failing) {
+    const id = s.expectation?.id;
+    const evidence = (run.items ?? [])
+      .filter((i) => i.scenario_id === s.scenario_id)
+      .flatMap((i) => {
+        if (i.status === 'error') return [`  repetition ${i.repetition ?? '?'}: could not run: ${i.error ?? ''}`];
+        const r = i.results.find((x) => x.expectation_id === id && !x.pass);
+        if (!r) return [];
+        const why = [r.evidence?.detail, r.evidence?.reason].filter(Boolean).join(' — ');
+        return [`  repetition ${i.repetition ?? '?'} (call ${i.call_id ?? '?'}): ${why}`];
+      })
+      .slice(0, 5);
+    if (evidence.length > 0) lines.push('', `${s.scenario_name}: ${s.label}`, ...evidence);
+  }
+  const total = run.summary.length;
+  const ok = run.summary.filter((s) => s.ok).length;
+  lines.push('', `${run.status === 'finished' ? (run.passed ? 'PASSED' : 'FAILED') : run.status.toUpperCase()}: ${ok} of ${total} expectations held (overall pass rate ${pct(run.pass_rate)}; assistant version ${run.config_version}).`);
+  return lines.join('\n');
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        assistant: { type: 'string' },
+        url: { type: 'string', default: 'http://localhost:8080' },
+        token: { type: 'string' },
+        runs: { type: 'string', default: '1' },
+        'min-pass': { type: 'string', default: String(DEFAULT_MIN_PASS_RATE) },
+        scenario: { type: 'string', multiple: true },
+        timeout: { type: 'string', default: '1800' },
+        interval: { type: 'string', default: '1000' },
+      },
+    }));
+  } catch (e) {
+    out(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+    return 2;
+  }
+  const assistant = Number(values.assistant);
+  const runs = Number(values.runs);
+  const minPass = Number(values['min-pass']);
+  const token = values.token ?? env.VC_API_TOKEN ?? '';
+  const scenarioIds = (values.scenario ?? []).map(Number);
+  if (!Number.isInteger(assistant) || assistant < 1 || !Number.isInteger(runs) || runs < 1 || !(minPass >= 0 && minPass <= 1) || scenarioIds.some((n) => !Number.isInteger(n) || n < 1)) {
+    out(USAGE);
+    return 2;
+  }
+  if (!token) {
+    out(`No token: pass --token or set VC_API_TOKEN.\n${USAGE}`);
+    return 2;
+  }
+  const base = apiBase(values.url);
+  const deadline = Date.now() + Number(values.timeout) * 1000;
+  const interval = Math.max(50, Number(values.interval));
+  try {
+    const started = readRun(await call(base, token, 'POST', `/user/assistant/${assistant}/suite-runs`, { repetitions: runs, min_pass_rate: minPass, ...(scenarioIds.length > 0 && { scenario_ids: scenarioIds }) }));
+    out(`Suite run ${started.id} of assistant ${assistant} (version ${started.config_version}${started.config_changes.length > 0 ? `, changed since the last run: ${started.config_changes.join(', ')}` : ''}): ${started.items_total ?? 0} repetitions.`);
+    let run = started;
+    let shown = -1;
+    while (run.status === 'running') {
+      if (Date.now() > deadline) {
+        out(report(run));
+        out(`Timed out after ${values.timeout} s with ${run.items_done ?? 0} of ${run.items_total ?? 0} repetitions checked.`);
+        return 1;
+      }
+      await new Promise((r) => setTimeout(r, interval));
+      run = readRun(await call(base, token, 'GET', `/user/suite-runs/${started.id}`));
+      if (run.items_done !== shown) {
+        shown = run.items_done ?? 0;
+        out(`  ${shown}/${run.items_total ?? 0} checked, ${run.items_running ?? 0} in progress`);
+      }
+    }
+    out(report(run));
+    return run.status === 'finished' && run.passed ? 0 : 1;
+  } catch (e) {
+    if (e instanceof CliError) {
+      out(e.message);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+// Run as a command (not when a test imports report/main).
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  main(process.argv.slice(2), process.env, (line) => console.log(line)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(2);
+    },
+  );
+}

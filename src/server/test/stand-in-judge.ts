@@ -1,0 +1,46 @@
+import { JUDGE_SCHEMA_NAME } from '../suites/judge';
+
+/*
+ * The stand-in models' test judge (suites/judge.ts asks with the schema named JUDGE_SCHEMA_NAME),
+ * deterministic so tests know the verdict in advance. The criterion's quoted words decide:
+ *   - "never" / "not" / "no" in the criterion: passes when the assistant's lines hold none of the quoted
+ *     words, else fails, pointing at the first assistant line that says one;
+ *   - otherwise: passes when an assistant line says one of them (pointing at it), else fails;
+ *   - no quoted words: a marker `[pass]` or `[fail]` in the criterion decides; without one it passes.
+ * Only the assistant's own lines count (not the customer's, not the tools' answers).
+ */
+
+
+/** What stand-in-roles.ts reads of a request and answers (kept here too: the two files import one way). */
+interface JudgeRequest {
+  messages?: { role: string; content?: unknown }[];
+  response_format?: { json_schema?: { name?: string } };
+}
+interface Answer {
+  text: string;
+  toolCalls: never[];
+}
+
+const textOf = (content: unknown): string => (typeof content === 'string' ? content : '');
+
+export function isJudgeRequest(request: JudgeRequest): boolean {
+  return request.response_format?.json_schema?.name === JUDGE_SCHEMA_NAME;
+}
+
+export function judgeAnswer(request: JudgeRequest): Answer {
+  const asked = textOf([...(request.messages ?? [])].reverse().find((m) => m.role === 'user')?.content);
+  const criterion = /^Criterion: (.*)$/m.exec(asked)?.[1] ?? '';
+  const lines = [...asked.matchAll(/^(\d+)\. (Assistant|Customer|\[Tool)(.*)$/gm)].map((m) => ({ n: Number(m[1]), assistant: m[2] === 'Assistant', text: `${m[2]}${m[3]}` }));
+  const words = [...criterion.matchAll(/"([^"]+)"/g)].map((m) => m[1]!.toLowerCase());
+  const verdict = (pass: boolean, reason: string, line: number | null): Answer => ({ text: JSON.stringify({ pass, reason, line }), toolCalls: [] });
+  if (words.length === 0) {
+    const pass = !/\[fail\]/i.test(criterion);
+    return verdict(pass, pass ? 'Nothing in the transcript goes against it.' : 'The criterion is marked to fail.', null);
+  }
+  const said = lines.find((l) => l.assistant && words.some((w) => l.text.toLowerCase().includes(w)));
+  const negative = /\b(never|not|no)\b/i.test(criterion.replace(/"[^"]*"/g, ''));
+  if (negative) {
+    return said ? verdict(false, `The assistant said it on line ${said.n}: ${said.text}`, said.n) : verdict(true, `The assistant never said ${words.map((w) => `"${w}"`).join(' or ')}.`, null);
+  }
+  return said ? verdict(true, `The assistant said it on line ${said.n}: ${said.text}`, said.n) : verdict(false, `The assistant never said ${words.map((w) => `"${w}"`).join(' or ')}.`, null);
+}
