@@ -131,3 +131,13 @@ export const conversationKeys = {
   /** The assistant filter's choices: all of the user's assistants. */
   assistantOptions: () => [...conversationKeys.all, 'options', 'assistants'] as const,
 };
+
+/** Query keys of an assistant's test suites (our extension); one factory so invalidation is exact. */
+export const suiteKeys = {
+  all: ['suites'] as const,
+  scenarios: (assistantId: number) => [...suiteKeys.all, 'scenarios', assistantId] as const,
+  runLists: () => [...suiteKeys.all, 'runs'] as const,
+  runs: (assistantId: number, page: number) => [...suiteKeys.runLists(), assistantId, page] as const,
+  runDetails: () => [...suiteKeys.all, 'run'] as const,
+  run: (runId: number) => [...suiteKeys.runDetails(), runId] as const,
+};

@@ -1,5 +1,3 @@
-import { JUDGE_SCHEMA_NAME } from '../suites/judge';
-
 /*
  * The stand-in models' test judge (suites/judge.ts asks with the schema named JUDGE_SCHEMA_NAME),
  * deterministic so tests know the verdict in advance. The criterion's quoted words decide:
@@ -10,6 +8,13 @@ import { JUDGE_SCHEMA_NAME } from '../suites/judge';
  * Only the assistant's own lines count (not the customer's, not the tools' answers).
  */
 
+
+/**
+ * The schema name suites/judge.ts asks with (JUDGE_SCHEMA_NAME there). Written out, not imported: this file
+ * is also compiled with the browser tests' stand-in (tsconfig.node.json), which must not pull in the service;
+ * the suites' tests fail at once if the two ever differ (no verdict would come back).
+ */
+export const JUDGE_SCHEMA_NAME = 'suite_judge';
 
 /** What stand-in-roles.ts reads of a request and answers (kept here too: the two files import one way). */
 interface JudgeRequest {

@@ -13,6 +13,7 @@ import {
   IconPlayerPlay,
   IconPlayerStop,
   IconPlus,
+  IconFlask,
   IconRobot,
   IconSearch,
   IconSpeakerphone,
@@ -180,6 +181,14 @@ export default function Palette() {
     icon: <IconRobot {...ICON} />,
     run: () => void navigate({ to: '/assistants/$assistantId', params: { assistantId: idText(a.id) } }),
   }));
+  // An assistant's Tests tab (its test suite), beside the assistant itself.
+  const suiteItems: Item[] = found.assistants.map((a) => ({
+    id: `assistant-tests:${a.id}`,
+    label: m.suites_palette_tests_of({ name: a.name || m.palette_assistant_unnamed({ id: idText(a.id) }) }),
+    keywords: m.suites_palette_keywords(),
+    icon: <IconFlask {...ICON} />,
+    run: () => void navigate({ to: '/assistants/$assistantId', params: { assistantId: idText(a.id) }, search: { tab: 'tests' } }),
+  }));
   const leadItems: Item[] = found.leads.map(({ lead, name, email, phone }) => ({
     id: `lead:${lead.id}`,
     label: name || phone || m.palette_lead_unnamed({ id: idText(lead.id) }),
@@ -226,7 +235,7 @@ export default function Palette() {
   const groups: ItemGroup[] = [
     { id: 'pages', label: m.palette_group_pages(), items: byText(pageItems) },
     { id: 'actions', label: m.palette_group_actions(), items: [...byText(actionItems), ...testCallItems] },
-    { id: 'assistants', label: m.palette_group_assistants(), items: assistantItems },
+    { id: 'assistants', label: m.palette_group_assistants(), items: [...assistantItems, ...suiteItems] },
     { id: 'leads', label: m.palette_group_leads(), items: leadItems },
     { id: 'calls', label: m.palette_group_calls(), items: callItems },
     { id: 'campaigns', label: m.palette_group_campaigns(), items: campaignItems },

@@ -1,10 +1,10 @@
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Button } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconFlask, IconSettings, IconTrash } from '@tabler/icons-react';
 import * as z from '@/lib/zod-mini';
-import { optionalOneOfParam } from '@/lib/search-params';
+import { optionalIdParam, optionalOneOfParam } from '@/lib/search-params';
 import { loadOrNotFound, pathIdOrNotFound } from '@/lib/route-loaders';
 import type { Assistant, Language, LlmModel } from '@contract';
 import { m } from '@/i18n';
@@ -29,8 +29,16 @@ import { TestChatButton } from '@/features/conversations/components/test-chat-bu
 const InboundWebhookCard = lazy(() => import('@/features/assistants/components/inbound-webhook-card').then((mod) => ({ default: mod.InboundWebhookCard })));
 const WebhookDeliveriesCard = lazy(() => import('@/features/webhooks/components/deliveries-card').then((mod) => ({ default: mod.WebhookDeliveriesCard })));
 
+// The Tests tab (test suites): loaded when the tab is first shown.
+const SuitesTab = lazy(() => import('@/features/suites/components/suites-tab').then((mod) => ({ default: mod.SuitesTab })));
+
 // zod/mini and the statuses written out: validateSearch stays in the entry chunk (see lib/search-params).
-const assistantSearch = z.object({ deliveries: optionalOneOfParam(['pending', 'delivered', 'failed'] as const) });
+const assistantSearch = z.object({
+  deliveries: optionalOneOfParam(['pending', 'delivered', 'failed'] as const),
+  // The tab shown (Settings when absent) and, on the Tests tab, the suite run shown.
+  tab: optionalOneOfParam(['tests'] as const),
+  run: optionalIdParam(),
+});
 
 export const Route = createFileRoute('/_app/assistants/$assistantId')({
   validateSearch: assistantSearch,
@@ -104,36 +112,62 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
           </>
         }
       />
-      <AssistantForm
-        initialValues={initial}
-        heldPhoneNumberId={assistant.type === 'inbound' ? assistant.phone_number_id : null}
-        toolChoices={toolChoices}
-        submitLabel={m.common_save_changes()}
-        // Every assistant: the hosted service keeps the inbound webhook on either direction (and a record
-        // may come without a type), so whether it is on must always be visible.
-        afterWebhooks={
-          <>
-            <InboundWebhookCard assistant={assistant} />
-            <WebhookDeliveriesCard
+      <Tabs
+        value={search.tab ?? 'settings'}
+        onChange={(tab) => void navigate({ to: '.', search: (prev) => ({ ...prev, tab: tab === 'tests' ? 'tests' : undefined }), replace: true, resetScroll: false })}
+        keepMounted={false}
+        mt="md"
+      >
+        <Tabs.List aria-label={m.suites_tabs_label()} mb="md">
+          <Tabs.Tab value="settings" leftSection={<IconSettings size={16} aria-hidden />}>
+            {m.suites_tab_settings()}
+          </Tabs.Tab>
+          <Tabs.Tab value="tests" leftSection={<IconFlask size={16} aria-hidden />} data-testid="tests-tab">
+            {m.suites_tab_tests()}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="settings">
+          <AssistantForm
+            initialValues={initial}
+            heldPhoneNumberId={assistant.type === 'inbound' ? assistant.phone_number_id : null}
+            toolChoices={toolChoices}
+            submitLabel={m.common_save_changes()}
+            // Every assistant: the hosted service keeps the inbound webhook on either direction (and a record
+            // may come without a type), so whether it is on must always be visible.
+            afterWebhooks={
+              <>
+                <InboundWebhookCard assistant={assistant} />
+                <WebhookDeliveriesCard
+                  assistantId={assistant.id}
+                  status={search.deliveries}
+                  onStatusChange={(deliveries) =>
+                    void navigate({ to: '.', search: (prev) => ({ ...prev, deliveries }), replace: true, resetScroll: false, ignoreBlocker: true })
+                  }
+                />
+              </>
+            }
+            save={async (values, baseline) => {
+              const body = formToUpdateRequest(baseline, values, assistant.variables);
+              if (Object.keys(body).length === 0) return null;
+              return update.mutateAsync(body);
+            }}
+            onSaved={(answer) => {
+              if (answer) notifySuccess(m.assistants_saved_message(), m.assistants_saved_title());
+              else notifySuccess(m.assistants_nothing_changed());
+            }}
+            onCancel={() => void navigate({ to: '/assistants' })}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="tests">
+          <Suspense fallback={null}>
+            <SuitesTab
               assistantId={assistant.id}
-              status={search.deliveries}
-              onStatusChange={(deliveries) =>
-                void navigate({ to: '.', search: (prev) => ({ ...prev, deliveries }), replace: true, resetScroll: false, ignoreBlocker: true })
-              }
+              runId={search.run}
+              onRunChange={(run) => void navigate({ to: '.', search: (prev) => ({ ...prev, run }), replace: true, resetScroll: false, ignoreBlocker: true })}
             />
-          </>
-        }
-        save={async (values, baseline) => {
-          const body = formToUpdateRequest(baseline, values, assistant.variables);
-          if (Object.keys(body).length === 0) return null;
-          return update.mutateAsync(body);
-        }}
-        onSaved={(answer) => {
-          if (answer) notifySuccess(m.assistants_saved_message(), m.assistants_saved_title());
-          else notifySuccess(m.assistants_nothing_changed());
-        }}
-        onCancel={() => void navigate({ to: '/assistants' })}
-      />
+          </Suspense>
+        </Tabs.Panel>
+      </Tabs>
     </>
   );
 }
