@@ -43,19 +43,19 @@ test.describe('assistant test suites', () => {
     // The form: the default row checks the outcome; a judge row is added and must have its criterion.
     await page.getByRole('button', { name: 'Add scenario' }).click();
     const form = page.getByRole('form', { name: 'New scenario' });
-    await form.getByLabel('Name', { exact: true }).fill('Where is my order');
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Where is my order');
     await form.getByLabel('Caller’s persona').fill('Your name is Ada Lovelace.');
-    await form.getByLabel('Goal', { exact: true }).fill('ask where order A-17 is');
+    await form.getByRole('textbox', { name: 'Goal', exact: true }).fill('ask where order A-17 is');
     await form.getByRole('button', { name: 'Add expectation' }).click();
     await form.getByRole('button', { name: 'Save scenario' }).click();
     const judgeRow = form.getByRole('group', { name: 'Expectation 2' });
     await expect(judgeRow.getByText('This field is required.')).toBeVisible();
-    await judgeRow.getByLabel('Criterion').fill('The assistant never says "shipped"');
+    await judgeRow.getByRole('textbox', { name: 'Criterion' }).fill('The assistant never says "shipped"');
     await form.getByRole('button', { name: 'Add expectation' }).click();
     const toolRow = form.getByRole('group', { name: 'Expectation 3' });
-    await toolRow.getByLabel('Expectation 3: kind').click();
+    await toolRow.getByRole('combobox', { name: 'Expectation 3: kind' }).click();
     await page.getByRole('option', { name: 'Tool is called', exact: true }).click();
-    await toolRow.getByLabel('Tool', { exact: true }).fill(tool.name);
+    await toolRow.getByRole('textbox', { name: 'Tool', exact: true }).fill(tool.name);
     await toolRow.getByRole('button', { name: 'Add argument' }).click();
     await toolRow.getByRole('textbox', { name: 'Expectation 3, argument 1: name' }).fill('order_id');
     await toolRow.getByRole('textbox', { name: 'Expectation 3, argument 1: value or pattern' }).fill('A-17');
