@@ -190,6 +190,17 @@ const ROUTES: Record<string, RouteInput> = {
     valid: () => ({ assistant_id: fx.assistant, customer_identifier: '+4930123456', message: 'Hello', variables: { name: 'Ada' } }),
     errorForm: 'success',
   },
+  'GET /api/user/assistant/:id/scenarios': {},
+  'POST /api/user/assistant/:id/scenarios': {
+    valid: () => ({ name: 'Late order', persona: 'Your name is Ada.', goal: 'ask about an order', variables: { n: 1 }, max_turns: 10, expectations: [{ kind: 'tool_called', tool: 'lookup', arguments: [{ name: 'id', match: 'matches', value: '^A-' }] }, { kind: 'judge', criterion: 'polite' }] }),
+    id: () => fx.assistant,
+  },
+  'PUT /api/user/scenarios/:id': {},
+  'DELETE /api/user/scenarios/:id': {},
+  'POST /api/user/assistant/:id/suite-runs': { valid: () => ({ repetitions: 1, min_pass_rate: 0.5 }), id: () => fx.assistant },
+  'GET /api/user/assistant/:id/suite-runs': {},
+  'GET /api/user/suite-runs/:id': {},
+  'POST /api/user/suite-runs/:id/cancel': {},
 };
 let stand: StandInModel;
 /** Alice's conversation (made in the second beforeAll). */
