@@ -24,7 +24,7 @@ import { insertAssistant } from '../test/fixtures';
  * scenarios (repetitions) a minute, the service's CPU per repetition (the embedded database included), model
  * requests per repetition; writes test-results/suites.json. On DATABASE_URL it works in a schema of its own.
  *
- * Options: --scenarios 20 --repetitions 5 --parallel 4 (SUITE_PARALLELISM) --model-ms 200 --speed 1
+ * Options: --scenarios 20 --repetitions 5 --parallel 4 (SUITE_PARALLELISM) --model-ms 200 --speed 1 --tick 250
  */
 
 const { values: opts } = parseArgs({
@@ -34,6 +34,8 @@ const { values: opts } = parseArgs({
     parallel: { type: 'string', default: String(DEFAULT_SUITE_PARALLELISM) },
     'model-ms': { type: 'string', default: '200' },
     speed: { type: 'string', default: '1' },
+    // The background loops' tick: the service's default (ENGINE_TICK_MS).
+    tick: { type: 'string', default: '250' },
   },
 });
 
@@ -96,7 +98,7 @@ async function main() {
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const run = await startRun(db, { userId, assistantId, request: { repetitions: Number(opts.repetitions), min_pass_rate: 0.8 }, model, now: clock.now() });
-    const work = startBackgroundWork(db, { clock, tickMs: 50, allowPrivateWebhooks: true, model, allowPrivateUrls: true, suiteParallelism: parallel });
+    const work = startBackgroundWork(db, { clock, tickMs: Number(opts.tick), allowPrivateWebhooks: true, model, allowPrivateUrls: true, suiteParallelism: parallel });
     let most = 0;
     for (;;) {
       await new Promise((r) => setTimeout(r, 250));
