@@ -68,7 +68,7 @@ function TypeBadge({ n }: { n: NumberRow }) {
     );
   }
   return (
-    <Badge variant="light" color={n.kind ? KIND_COLORS[n.kind] : 'gray'} radius="sm" tt="none">
+    <Badge variant="light" color={n.kind ? KIND_COLORS[n.kind] : 'gray'} radius="sm" tt="none" miw="max-content">
       {n.typeLabel}
     </Badge>
   );
@@ -83,7 +83,7 @@ function AvailabilityBadge({ n }: { n: NumberRow }) {
     );
   }
   return (
-    <Badge variant="dot" color={n.available ? 'teal' : 'gray'} radius="sm" tt="none">
+    <Badge variant="dot" color={n.available ? 'teal' : 'gray'} radius="sm" tt="none" miw="max-content">
       {n.available ? m.numbers_available() : m.numbers_in_use()}
     </Badge>
   );
@@ -96,6 +96,9 @@ function billingText(n: NumberRow): string | null {
   if (n.subscription) said.push(m.numbers_subscription_active());
   return said.length > 0 ? said.join(SEPARATOR) : null;
 }
+
+/** The table's titled columns; the actions' column follows. */
+const columnTitles = () => [m.numbers_col_number(), m.numbers_country(), m.numbers_col_type(), m.numbers_col_billing(), m.numbers_col_availability(), m.numbers_col_serves()];
 
 /** The account's numbers: a table on a wide screen, a card per number on a phone (every fact, every action). */
 export function NumberRows({ rows, actions }: { rows: NumberRow[]; actions: RowActions }) {
@@ -110,63 +113,71 @@ export function NumberRows({ rows, actions }: { rows: NumberRow[]; actions: RowA
   ) : (
     <Table.ScrollContainer minWidth={860} type="native">
       <Table verticalSpacing="xs">
-        <TableHeader
-          titles={[m.numbers_col_number(), m.numbers_country(), m.numbers_col_type(), m.numbers_col_billing(), m.numbers_col_availability(), m.numbers_col_serves()]}
-          actions={m.common_actions()}
-        />
-        <Table.Tbody>
-          {rows.map((n) => (
-            <NumberTableRow key={n.id} n={n} actions={actions} />
-          ))}
-        </Table.Tbody>
+        <TableHeader titles={columnTitles()} actions={m.common_actions()} />
+        {rows.map((n) => (
+          <NumberTableRow key={n.id} n={n} actions={actions} />
+        ))}
       </Table>
     </Table.ScrollContainer>
   );
 }
 
+/**
+ * One number in the table: its row, and while its nickname is edited a second row under it holding the
+ * form across the full width (so the columns keep their widths). Both sit in the number's own row group.
+ */
 function NumberTableRow({ n, actions }: { n: NumberRow; actions: RowActions }) {
   const { editing, open, close, pencil } = useNicknameEditing();
   const billing = billingText(n);
   return (
-    <Table.Tr data-testid="phone-number-row" data-number={n.phone_number ?? ''}>
-      <Table.Td miw={editing ? 320 : undefined}>
-        <Group gap={4} wrap="nowrap">
-          <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {n.phone_number ?? DASH}
+    <Table.Tbody data-testid="phone-number-row" data-number={n.phone_number ?? ''}>
+      <Table.Tr>
+        <Table.Td>
+          <Group gap={4} wrap="nowrap">
+            <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {n.phone_number ?? DASH}
+            </Text>
+            {editing ? null : <PencilButton n={n} onClick={open} pencil={pencil} />}
+          </Group>
+          {n.nickname ? (
+            <Text size="xs" data-testid="number-nickname">
+              {n.nickname}
+            </Text>
+          ) : null}
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm">{countryName(n.country_code) ?? DASH}</Text>
+        </Table.Td>
+        <Table.Td>
+          <TypeBadge n={n} />
+        </Table.Td>
+        <Table.Td>
+          <Text size="sm" c={billing ? undefined : 'dimmed'}>
+            {billing ?? DASH}
           </Text>
-          {editing ? null : <PencilButton n={n} onClick={open} pencil={pencil} />}
-        </Group>
-        {editing ? (
-          <NicknameForm id={n.id} number={numberName(n)} nickname={n.nickname} onClose={close} />
-        ) : n.nickname ? (
-          <Text size="xs" data-testid="number-nickname">
-            {n.nickname}
+        </Table.Td>
+        <Table.Td>
+          <AvailabilityBadge n={n} />
+        </Table.Td>
+        <Table.Td maw={240}>
+          <Text size="sm" c={n.servedBy ? undefined : 'dimmed'} truncate title={n.servedBy ?? undefined}>
+            {n.servedBy ?? DASH}
           </Text>
-        ) : null}
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{countryName(n.country_code) ?? DASH}</Text>
-      </Table.Td>
-      <Table.Td>
-        <TypeBadge n={n} />
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm" c={billing ? undefined : 'dimmed'}>
-          {billing ?? DASH}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <AvailabilityBadge n={n} />
-      </Table.Td>
-      <Table.Td maw={240}>
-        <Text size="sm" c={n.servedBy ? undefined : 'dimmed'} truncate title={n.servedBy ?? undefined}>
-          {n.servedBy ?? DASH}
-        </Text>
-      </Table.Td>
-      <Table.Td ta="right">
-        <ReleaseButton n={n} {...actions} />
-      </Table.Td>
-    </Table.Tr>
+        </Table.Td>
+        <Table.Td ta="right">
+          <ReleaseButton n={n} {...actions} />
+        </Table.Td>
+      </Table.Tr>
+      {editing ? (
+        <Table.Tr>
+          <Table.Td colSpan={columnTitles().length + 1}>
+            <div style={{ maxWidth: '36rem' }}>
+              <NicknameForm id={n.id} number={numberName(n)} nickname={n.nickname} onClose={close} />
+            </div>
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </Table.Tbody>
   );
 }
 
