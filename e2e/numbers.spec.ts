@@ -187,6 +187,8 @@ test.describe('buying and releasing numbers', () => {
 test.describe('nicknames', () => {
   for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(`edit a number's nickname at ${width} width`, async ({ signedInPage: page, request, demoToken }) => {
+      // Many steps, an axe scan and a reload: more than the default 45 s on a busy machine.
+      test.setTimeout(90_000);
       const api = accountApi(request, demoToken);
       const target = (await api.owned())[0];
       if (!target) throw new Error('The demo seed has no number.');
