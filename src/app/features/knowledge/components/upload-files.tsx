@@ -25,6 +25,7 @@ export interface UploadItem {
 
 export function refusalMessage(refusal: UploadRefusal): string {
   if (refusal.reason === 'type') return refusal.extension ? m.knowledge_refused_type({ extension: `.${refusal.extension}` }) : m.knowledge_refused_no_type();
+  if (refusal.reason === 'mismatch') return m.knowledge_refused_mismatch({ extension: `.${refusal.extension}`, mime: refusal.mime });
   if (refusal.reason === 'size') return m.knowledge_refused_size({ size: formatFileSize(refusal.bytes), max: formatFileSize(KNOWLEDGE_LIMITS.fileMaxBytes) });
   return m.knowledge_refused_empty();
 }

@@ -24,7 +24,12 @@ export const UPLOAD_ACCEPT: Record<string, string[]> = {
   'text/plain': ['.txt'],
 };
 
-export type UploadRefusal = { reason: 'type'; extension: string } | { reason: 'size'; bytes: number } | { reason: 'empty' };
+export type UploadRefusal =
+  | { reason: 'type'; extension: string }
+  /** The name says one type, the browser another (a renamed image). */
+  | { reason: 'mismatch'; extension: string; mime: string }
+  | { reason: 'size'; bytes: number }
+  | { reason: 'empty' };
 
 export type UploadCheck = { ok: true; type: KnowledgeFileType } | { ok: false; refusal: UploadRefusal };
 
@@ -38,9 +43,8 @@ export function checkUpload(file: Pick<File, 'name' | 'size' | 'type'>): UploadC
   const extension = extensionOf(file.name);
   const type = Object.hasOwn(BY_EXTENSION, extension) ? BY_EXTENSION[extension] : undefined;
   const mime = file.type.trim().toLowerCase().split(';')[0] ?? '';
-  if (!type || !(UNKNOWN_MIME.includes(mime) || MIME_OK[type].includes(mime))) {
-    return { ok: false, refusal: { reason: 'type', extension } };
-  }
+  if (!type) return { ok: false, refusal: { reason: 'type', extension } };
+  if (!(UNKNOWN_MIME.includes(mime) || MIME_OK[type].includes(mime))) return { ok: false, refusal: { reason: 'mismatch', extension, mime } };
   if (file.size > KNOWLEDGE_LIMITS.fileMaxBytes) return { ok: false, refusal: { reason: 'size', bytes: file.size } };
   if (file.size === 0) return { ok: false, refusal: { reason: 'empty' } };
   return { ok: true, type };
