@@ -25,6 +25,8 @@ import { Route as AppCallsCallIdRouteImport } from './routes/_app/calls/$callId'
 import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/index'
 import { Route as AppCampaignsCampaignIdRouteImport } from './routes/_app/campaigns/$campaignId'
 import { Route as AppCampaignsNewRouteImport } from './routes/_app/campaigns/new'
+import { Route as AppKnowledgeIndexRouteImport } from './routes/_app/knowledge/index'
+import { Route as AppKnowledgeKnowledgeBaseIdRouteImport } from './routes/_app/knowledge/$knowledgeBaseId'
 import { Route as AppLeadsIndexRouteImport } from './routes/_app/leads/index'
 import { Route as AppLeadsLeadIdRouteImport } from './routes/_app/leads/$leadId'
 import { Route as AppLeadsImportRouteImport } from './routes/_app/leads/import'
@@ -113,6 +115,17 @@ const AppCampaignsNewRoute = AppCampaignsNewRouteImport.update({
   path: '/campaigns/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppKnowledgeIndexRoute = AppKnowledgeIndexRouteImport.update({
+  id: '/knowledge/',
+  path: '/knowledge/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppKnowledgeKnowledgeBaseIdRoute =
+  AppKnowledgeKnowledgeBaseIdRouteImport.update({
+    id: '/knowledge/$knowledgeBaseId',
+    path: '/knowledge/$knowledgeBaseId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppLeadsIndexRoute = AppLeadsIndexRouteImport.update({
   id: '/leads/',
   path: '/leads/',
@@ -162,6 +175,7 @@ export interface FileRoutesByFullPath {
   '/calls/$callId': typeof AppCallsCallIdRoute
   '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/campaigns/new': typeof AppCampaignsNewRoute
+  '/knowledge/$knowledgeBaseId': typeof AppKnowledgeKnowledgeBaseIdRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/leads/import': typeof AppLeadsImportRoute
   '/leads/new': typeof AppLeadsNewRoute
@@ -170,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/assistants/': typeof AppAssistantsIndexRoute
   '/calls/': typeof AppCallsIndexRoute
   '/campaigns/': typeof AppCampaignsIndexRoute
+  '/knowledge/': typeof AppKnowledgeIndexRoute
   '/leads/': typeof AppLeadsIndexRoute
   '/tools/': typeof AppToolsIndexRoute
 }
@@ -185,6 +200,7 @@ export interface FileRoutesByTo {
   '/calls/$callId': typeof AppCallsCallIdRoute
   '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/campaigns/new': typeof AppCampaignsNewRoute
+  '/knowledge/$knowledgeBaseId': typeof AppKnowledgeKnowledgeBaseIdRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/leads/import': typeof AppLeadsImportRoute
   '/leads/new': typeof AppLeadsNewRoute
@@ -193,6 +209,7 @@ export interface FileRoutesByTo {
   '/assistants': typeof AppAssistantsIndexRoute
   '/calls': typeof AppCallsIndexRoute
   '/campaigns': typeof AppCampaignsIndexRoute
+  '/knowledge': typeof AppKnowledgeIndexRoute
   '/leads': typeof AppLeadsIndexRoute
   '/tools': typeof AppToolsIndexRoute
 }
@@ -211,6 +228,7 @@ export interface FileRoutesById {
   '/_app/calls/$callId': typeof AppCallsCallIdRoute
   '/_app/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/_app/campaigns/new': typeof AppCampaignsNewRoute
+  '/_app/knowledge/$knowledgeBaseId': typeof AppKnowledgeKnowledgeBaseIdRoute
   '/_app/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/_app/leads/import': typeof AppLeadsImportRoute
   '/_app/leads/new': typeof AppLeadsNewRoute
@@ -219,6 +237,7 @@ export interface FileRoutesById {
   '/_app/assistants/': typeof AppAssistantsIndexRoute
   '/_app/calls/': typeof AppCallsIndexRoute
   '/_app/campaigns/': typeof AppCampaignsIndexRoute
+  '/_app/knowledge/': typeof AppKnowledgeIndexRoute
   '/_app/leads/': typeof AppLeadsIndexRoute
   '/_app/tools/': typeof AppToolsIndexRoute
 }
@@ -237,6 +256,7 @@ export interface FileRouteTypes {
     | '/calls/$callId'
     | '/campaigns/$campaignId'
     | '/campaigns/new'
+    | '/knowledge/$knowledgeBaseId'
     | '/leads/$leadId'
     | '/leads/import'
     | '/leads/new'
@@ -245,6 +265,7 @@ export interface FileRouteTypes {
     | '/assistants/'
     | '/calls/'
     | '/campaigns/'
+    | '/knowledge/'
     | '/leads/'
     | '/tools/'
   fileRoutesByTo: FileRoutesByTo
@@ -260,6 +281,7 @@ export interface FileRouteTypes {
     | '/calls/$callId'
     | '/campaigns/$campaignId'
     | '/campaigns/new'
+    | '/knowledge/$knowledgeBaseId'
     | '/leads/$leadId'
     | '/leads/import'
     | '/leads/new'
@@ -268,6 +290,7 @@ export interface FileRouteTypes {
     | '/assistants'
     | '/calls'
     | '/campaigns'
+    | '/knowledge'
     | '/leads'
     | '/tools'
   id:
@@ -285,6 +308,7 @@ export interface FileRouteTypes {
     | '/_app/calls/$callId'
     | '/_app/campaigns/$campaignId'
     | '/_app/campaigns/new'
+    | '/_app/knowledge/$knowledgeBaseId'
     | '/_app/leads/$leadId'
     | '/_app/leads/import'
     | '/_app/leads/new'
@@ -293,6 +317,7 @@ export interface FileRouteTypes {
     | '/_app/assistants/'
     | '/_app/calls/'
     | '/_app/campaigns/'
+    | '/_app/knowledge/'
     | '/_app/leads/'
     | '/_app/tools/'
   fileRoutesById: FileRoutesById
@@ -417,6 +442,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCampaignsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/knowledge/': {
+      id: '/_app/knowledge/'
+      path: '/knowledge'
+      fullPath: '/knowledge/'
+      preLoaderRoute: typeof AppKnowledgeIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/knowledge/$knowledgeBaseId': {
+      id: '/_app/knowledge/$knowledgeBaseId'
+      path: '/knowledge/$knowledgeBaseId'
+      fullPath: '/knowledge/$knowledgeBaseId'
+      preLoaderRoute: typeof AppKnowledgeKnowledgeBaseIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/leads/': {
       id: '/_app/leads/'
       path: '/leads'
@@ -493,6 +532,7 @@ interface AppRouteChildren {
   AppAssistantsNewRoute: typeof AppAssistantsNewRoute
   AppCampaignsCampaignIdRoute: typeof AppCampaignsCampaignIdRoute
   AppCampaignsNewRoute: typeof AppCampaignsNewRoute
+  AppKnowledgeKnowledgeBaseIdRoute: typeof AppKnowledgeKnowledgeBaseIdRoute
   AppLeadsLeadIdRoute: typeof AppLeadsLeadIdRoute
   AppLeadsImportRoute: typeof AppLeadsImportRoute
   AppLeadsNewRoute: typeof AppLeadsNewRoute
@@ -500,6 +540,7 @@ interface AppRouteChildren {
   AppToolsNewRoute: typeof AppToolsNewRoute
   AppAssistantsIndexRoute: typeof AppAssistantsIndexRoute
   AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
+  AppKnowledgeIndexRoute: typeof AppKnowledgeIndexRoute
   AppLeadsIndexRoute: typeof AppLeadsIndexRoute
   AppToolsIndexRoute: typeof AppToolsIndexRoute
 }
@@ -514,6 +555,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAssistantsNewRoute: AppAssistantsNewRoute,
   AppCampaignsCampaignIdRoute: AppCampaignsCampaignIdRoute,
   AppCampaignsNewRoute: AppCampaignsNewRoute,
+  AppKnowledgeKnowledgeBaseIdRoute: AppKnowledgeKnowledgeBaseIdRoute,
   AppLeadsLeadIdRoute: AppLeadsLeadIdRoute,
   AppLeadsImportRoute: AppLeadsImportRoute,
   AppLeadsNewRoute: AppLeadsNewRoute,
@@ -521,6 +563,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppToolsNewRoute: AppToolsNewRoute,
   AppAssistantsIndexRoute: AppAssistantsIndexRoute,
   AppCampaignsIndexRoute: AppCampaignsIndexRoute,
+  AppKnowledgeIndexRoute: AppKnowledgeIndexRoute,
   AppLeadsIndexRoute: AppLeadsIndexRoute,
   AppToolsIndexRoute: AppToolsIndexRoute,
 }

@@ -131,3 +131,19 @@ export const conversationKeys = {
   /** The assistant filter's choices: all of the user's assistants. */
   assistantOptions: () => [...conversationKeys.all, 'options', 'assistants'] as const,
 };
+
+/**
+ * Query keys of knowledge bases, their documents and searches; one factory so the live stream's
+ * `knowledgebase.updated` and `knowledge_document.updated` refresh exactly these.
+ */
+export const knowledgeKeys = {
+  all: ['knowledge'] as const,
+  list: () => [...knowledgeKeys.all, 'list'] as const,
+  details: () => [...knowledgeKeys.all, 'detail'] as const,
+  detail: (id: number) => [...knowledgeKeys.details(), id] as const,
+  documentLists: () => [...knowledgeKeys.all, 'documents'] as const,
+  documents: (id: number) => [...knowledgeKeys.documentLists(), id] as const,
+  /** "Try a search": a new ready document changes what a query finds. */
+  searches: () => [...knowledgeKeys.all, 'search'] as const,
+  search: (id: number, query: string) => [...knowledgeKeys.searches(), id, query] as const,
+};

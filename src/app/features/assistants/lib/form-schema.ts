@@ -5,6 +5,7 @@ import {
   CALLS_DIRECTIONS,
   ENDPOINT_TYPES,
   ENGINE_TYPES,
+  KNOWLEDGEBASE_MODES,
   POST_CALL_TYPES,
   WHO_SPEAKS_FIRST,
   isTimeZone,
@@ -117,6 +118,9 @@ export const assistantFormSchema = z
     // Tools
     tool_ids: field('tool_ids'),
     end_call_tool: z.object({ description: field('end_call_tool.description').unwrap() }),
+    // Knowledge (the hosted record's fields, beside the spec's request): the base and how it is used.
+    knowledgebase_id: z.number().int().positive().nullable(),
+    knowledgebase_mode: z.enum(KNOWLEDGEBASE_MODES),
   })
   // The contract's requireWebhookUrl, with the message in the reader's language. Shown together with the
   // other mistakes, not only once every field is right.
@@ -124,6 +128,9 @@ export const assistantFormSchema = z
     (v, ctx) => {
       if (v.is_webhook_active === true && !v.webhook_url) {
         ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: m.assistants_webhook_url_needed() });
+      }
+      if (v.knowledgebase_mode !== 'none' && v.knowledgebase_id == null) {
+        ctx.addIssue({ code: 'custom', path: ['knowledgebase_id'], message: m.knowledge_assistant_mode_needs_base() });
       }
     },
     { when: () => true },
@@ -174,6 +181,8 @@ export interface AssistantFormValues {
   include_recording_in_webhook: boolean;
   tool_ids: number[];
   end_call_tool: { description: string };
+  knowledgebase_id: number | null;
+  knowledgebase_mode: (typeof KNOWLEDGEBASE_MODES)[number];
 }
 
 /** The zone of this browser, or UTC where the browser does not say. */
@@ -227,6 +236,8 @@ export function emptyAssistantForm(timezone = browserTimeZone()): AssistantFormV
     include_recording_in_webhook: false,
     tool_ids: [],
     end_call_tool: { description: '' },
+    knowledgebase_id: null,
+    knowledgebase_mode: 'none',
   };
 }
 

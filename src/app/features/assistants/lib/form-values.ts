@@ -1,5 +1,6 @@
 import {
   ASSISTANT_DEFAULTS,
+  KNOWLEDGEBASE_MODES,
   type Assistant,
   type AssistantToolItem,
   type CreateAssistantRequest,
@@ -59,6 +60,13 @@ function languageName(record: Pick<Assistant, 'language' | 'language_id'>, langu
 
 const num = (v: number | null, fallback: number) => (v === null ? fallback : v);
 
+type KnowledgebaseMode = (typeof KNOWLEDGEBASE_MODES)[number];
+/** The record's mode; one the form does not know (or none without a base) reads as 'none'. */
+function knowledgebaseMode(record: Pick<Assistant, 'knowledgebase_id' | 'knowledgebase_mode'>): KnowledgebaseMode {
+  const mode = KNOWLEDGEBASE_MODES.find((m) => m === record.knowledgebase_mode);
+  return mode && record.knowledgebase_id != null ? mode : 'none';
+}
+
 /** The form's values for an existing assistant (edit, and the base of a duplicate). */
 export function assistantToForm(record: Assistant, lookups: FormLookups): AssistantFormValues {
   const D = ASSISTANT_DEFAULTS;
@@ -110,6 +118,8 @@ export function assistantToForm(record: Assistant, lookups: FormLookups): Assist
     include_recording_in_webhook: record.include_recording_in_webhook,
     tool_ids: attachedToolIds(record),
     end_call_tool: { description: endCallDescription(record) },
+    knowledgebase_id: record.knowledgebase_id ?? null,
+    knowledgebase_mode: knowledgebaseMode(record),
   };
 }
 
@@ -148,9 +158,15 @@ export function rowsToVariables(
   return out;
 }
 
+/** The hosted record's knowledge fields, which the local service takes too (not in the spec's request). */
+export interface KnowledgeRequestFields {
+  knowledgebase_id: number | null;
+  knowledgebase_mode: KnowledgebaseMode;
+}
+
 export type AssistantRequestBody = Required<Omit<CreateAssistantRequest, 'phone_number_id'>> & {
   phone_number_id: number | null;
-};
+} & KnowledgeRequestFields;
 
 /** Every field of the request, from validated form values. */
 export function formToRequest(
@@ -197,13 +213,16 @@ export function formToRequest(
     include_recording_in_webhook: v.include_recording_in_webhook,
     tool_ids: v.tool_ids,
     'end_call_tool.description': endCall === '' ? null : v.end_call_tool.description,
+    knowledgebase_id: v.knowledgebase_id,
+    knowledgebase_mode: v.knowledgebase_id === null ? 'none' : v.knowledgebase_mode,
   };
 }
 
-/** The create request: a number left empty is not sent. */
-export function formToCreateRequest(v: AssistantFormOutput): CreateAssistantRequest {
-  const { phone_number_id, ...rest } = formToRequest(v);
-  return phone_number_id === null ? rest : { ...rest, phone_number_id };
+/** The create request: a number left empty is not sent, nor the knowledge fields when no base is chosen. */
+export function formToCreateRequest(v: AssistantFormOutput): CreateAssistantRequest & Partial<KnowledgeRequestFields> {
+  const { phone_number_id, knowledgebase_id, knowledgebase_mode, ...rest } = formToRequest(v);
+  const knowledge = knowledgebase_id === null ? {} : { knowledgebase_id, knowledgebase_mode };
+  return phone_number_id === null ? { ...rest, ...knowledge } : { ...rest, ...knowledge, phone_number_id };
 }
 
 type FormKey = keyof AssistantFormValues;
@@ -249,6 +268,8 @@ const requestKeyOf: { [K in FormKey]: RequestKey } = {
   include_recording_in_webhook: 'include_recording_in_webhook',
   tool_ids: 'tool_ids',
   end_call_tool: 'end_call_tool.description',
+  knowledgebase_id: 'knowledgebase_id',
+  knowledgebase_mode: 'knowledgebase_mode',
 };
 
 /** Fields that mean something only together: a change to one sends the others. */
@@ -258,6 +279,7 @@ const travelTogether: readonly (readonly RequestKey[])[] = [
   // A new direction re-checks the number; a new mode re-checks the voice.
   ['calls_direction', 'phone_number_id'],
   ['engine_type', 'voice_id'],
+  ['knowledgebase_id', 'knowledgebase_mode'],
 ];
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -272,7 +294,7 @@ export function formToUpdateRequest(
   initial: AssistantFormValues,
   current: AssistantFormOutput,
   originalVariables: Readonly<Record<string, unknown>> = {},
-): UpdateAssistantRequest {
+): UpdateAssistantRequest & Partial<KnowledgeRequestFields> {
   const body = formToRequest(current, originalVariables);
   const changed = new Set<RequestKey>();
   for (const key of Object.keys(requestKeyOf) as FormKey[]) {
@@ -287,5 +309,5 @@ export function formToUpdateRequest(
   }
   const out: Record<string, unknown> = {};
   for (const key of changed) out[key] = body[key];
-  return out as UpdateAssistantRequest;
+  return out as UpdateAssistantRequest & Partial<KnowledgeRequestFields>;
 }

@@ -54,7 +54,7 @@ export const ASSISTANT_SECTIONS = [
   {
     id: 'tools',
     title: m.assistants_section_tools,
-    fields: ['tool_ids', 'end_call_tool'],
+    fields: ['knowledgebase_id', 'knowledgebase_mode', 'tool_ids', 'end_call_tool'],
   },
 ] as const satisfies readonly { id: string; title: () => string; fields: readonly (keyof AssistantFormValues)[] }[];
 
