@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { roleAnswer, textOf as text, type RoleRequest } from '../../src/server/test/stand-in-roles';
 
 /*
  * An OpenAI-compatible language model of our own for the browser tests (as e2e/hosted/ stands in for the
@@ -11,6 +12,8 @@ import { streamSSE } from 'hono/streaming';
  *   - the last message is a tool's answer           -> a reply built from that answer
  *   - the user mentions an order and a tool exists  -> a call of the first tool with {order_id: "A-17"}
  *   - anything else                                 -> "Hello from the stand-in model."
+ * The customer of a model call and structured-output requests (post-call extraction) get the script both
+ * stand-ins share (src/server/test/stand-in-roles.ts).
  * Streamed as chat.completion.chunk events when the request asks for a stream, as one completion otherwise.
  */
 
@@ -20,7 +23,7 @@ interface ChatMessage {
   role: string;
   content?: unknown;
 }
-interface ChatRequest {
+interface ChatRequest extends RoleRequest {
   model?: string;
   stream?: boolean;
   messages?: ChatMessage[];
@@ -28,12 +31,15 @@ interface ChatRequest {
 }
 interface Scripted {
   text: string;
-  toolCall?: { id: string; name: string; arguments: string };
+  toolCalls?: { id: string; name: string; arguments: string }[];
 }
 
-const text = (content: unknown) => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: { text?: string }) => p.text ?? '').join('') : '');
-
 export function script(request: ChatRequest): Scripted {
+  const role = roleAnswer(request);
+  if (role) {
+    const stamp = Date.now().toString(36);
+    return { text: role.text, toolCalls: role.toolCalls.map((c, i) => ({ id: `call_${stamp}_${i}`, name: c.name, arguments: JSON.stringify(c.arguments) })) };
+  }
   const messages = request.messages ?? [];
   const last = messages[messages.length - 1];
   if (last?.role === 'tool') {
@@ -49,13 +55,13 @@ export function script(request: ChatRequest): Scripted {
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const tool = request.tools?.[0]?.function.name;
   if (tool && /order/i.test(text(lastUser?.content))) {
-    return { text: '', toolCall: { id: `call_${Date.now().toString(36)}`, name: tool, arguments: JSON.stringify({ order_id: 'A-17' }) } };
+    return { text: '', toolCalls: [{ id: `call_${Date.now().toString(36)}`, name: tool, arguments: JSON.stringify({ order_id: 'A-17' }) }] };
   }
   return { text: 'Hello from the stand-in model.' };
 }
 
 function completion(model: string, s: Scripted) {
-  const toolCalls = s.toolCall ? [{ id: s.toolCall.id, type: 'function', function: { name: s.toolCall.name, arguments: s.toolCall.arguments } }] : [];
+  const toolCalls = (s.toolCalls ?? []).map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }));
   return {
     id: `chatcmpl-${Date.now().toString(36)}`,
     object: 'chat.completion',
@@ -64,7 +70,7 @@ function completion(model: string, s: Scripted) {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: toolCalls.length > 0 ? null : s.text, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+        message: { role: 'assistant', content: toolCalls.length > 0 && s.text === '' ? null : s.text, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
         finish_reason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
       },
     ],
@@ -77,10 +83,9 @@ function chunks(model: string, s: Scripted): unknown[] {
   const base = { id: whole.id, object: 'chat.completion.chunk', created: whole.created, model };
   const out: unknown[] = [{ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] }];
   for (let i = 0; i < s.text.length; i += 6) out.push({ ...base, choices: [{ index: 0, delta: { content: s.text.slice(i, i + 6) }, finish_reason: null }] });
-  if (s.toolCall) {
-    const { id, name, arguments: args } = s.toolCall;
-    out.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: args } }] }, finish_reason: null }] });
-  }
+  (s.toolCalls ?? []).forEach(({ id, name, arguments: args }, index) => {
+    out.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, id, type: 'function', function: { name, arguments: args } }] }, finish_reason: null }] });
+  });
   out.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: whole.choices[0]!.finish_reason }] });
   out.push({ ...base, choices: [], usage: whole.usage });
   return out;

@@ -73,6 +73,8 @@ export const callsQuerySchema = z
     campaign_id: laxId().optional(),
     date_from: isoDate.optional(),
     date_to: isoDate.optional(),
+    /** Our extension: only calls whose assistant turns' p95 model latency is at least this many ms. */
+    latency_p95_min: laxInt(z.number().int().min(0).max(600_000)).optional(),
     per_page: laxInt(z.number().int().min(1).max(100)).default(15),
     page: laxInt(z.number().int().min(1).max(PG_INT_MAX)).default(1),
   })
@@ -92,10 +94,18 @@ export type CallsQuery = z.output<typeof callsQuerySchema>;
  */
 export type CallLogFilter = Omit<CallsQuery, 'page' | 'per_page'>;
 
+/**
+ * The caller the language model plays on a call (our extension on make_call and simulate-inbound): who they
+ * are, what they want, how patient they are. Without it the service makes one from the call's variables.
+ */
+export const PERSONA_MAX = 2000;
+export const personaInput = z.string().trim().min(1).max(PERSONA_MAX);
+
 export const makeCallRequest = z.object({
   phone_number: phoneNumberInput,
   assistant_id: laxId(),
   variables: variablesInput.optional(),
+  persona: personaInput.optional(),
 });
 export type MakeCallRequest = z.output<typeof makeCallRequest>;
 
@@ -106,6 +116,7 @@ export type MakeCallRequest = z.output<typeof makeCallRequest>;
 export const simulateInboundRequest = z.object({
   phone_number_id: laxId(),
   from: phoneNumberInput,
+  persona: personaInput.optional(),
 });
 export type SimulateInboundRequest = z.output<typeof simulateInboundRequest>;
 

@@ -43,6 +43,8 @@ export interface ServiceConfig {
   allowPrivateUrls: boolean;
   /** The language model (LLM_BASE_URL and its companions); null when LLM_BASE_URL is unset. */
   llm: LlmConfig | null;
+  /** MODEL_PRICE_PER_1K_TOKENS: USD per 1,000 tokens a model call spends, charged with its minutes (default 0.002). */
+  modelPricePer1kTokens: number;
 }
 
 /** An OpenAI-compatible chat-completions endpoint: the operator's configuration, trusted (no address guard). */
@@ -94,6 +96,15 @@ function positiveMsFromEnv(raw: string | undefined): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
   const n = Number(raw);
   return Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** A price in USD (a decimal, 0 or more), else the fallback when unset. */
+function priceFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a price of 0 or more, got "${raw}"`);
+  return n;
 }
 
 /** PUBLIC_URL without its trailing slashes; unset or blank, the service on this machine at PORT. */
@@ -150,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     webhookLeaseMs: positiveMsFromEnv(env.WEBHOOK_LEASE_MS),
     allowPrivateUrls,
     llm: llmFromEnv(env),
+    modelPricePer1kTokens: priceFromEnv(env, 'MODEL_PRICE_PER_1K_TOKENS', 0.002),
   };
 }
 

@@ -43,6 +43,8 @@ export function filteredCalls(db: Db, userId: number, f: CallLogFilter) {
   if (f.campaign_id !== undefined) q = q.where('campaign_id', '=', f.campaign_id);
   if (f.date_from !== undefined) q = q.where('created_at', '>=', `${f.date_from} 00:00:00`);
   if (f.date_to !== undefined) q = q.where('created_at', '<', `${nextDay(f.date_to)} 00:00:00`);
+  // Calls without a model conversation have no p95 (null) and never match.
+  if (f.latency_p95_min !== undefined) q = q.where('latency_p95_ms', '>=', f.latency_p95_min);
   return q;
 }
 
@@ -82,10 +84,11 @@ export function callsCountQuery(db: Db, userId: number, f: CallLogFilter) {
 /**
  * The envelope's `total`, exact: summed from call_counts (db/call-counts.ts) for every filter it is keyed
  * by, with the calls per day that let a page seek its day; counted from the calls only for a phone number
- * (calls_user_client covers that count: one caller's index entries).
+ * (calls_user_client covers that count: one caller's index entries) and for the latency filter, which
+ * call_counts is not keyed by (calls_user_latency holds only the calls the model held).
  */
 export async function callsTotal(db: Db, userId: number, f: CallLogFilter): Promise<{ total: number; days?: DayCount[] }> {
-  if (f.phone_number !== undefined) return { total: Number((await callsCountQuery(db, userId, f).executeTakeFirstOrThrow()).total) };
+  if (f.phone_number !== undefined || f.latency_p95_min !== undefined) return { total: Number((await callsCountQuery(db, userId, f).executeTakeFirstOrThrow()).total) };
   const { total, days, deltas } = await countedCalls(db, userId, f);
   foldWhenMany(db, userId, deltas);
   return { total, days };

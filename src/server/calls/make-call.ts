@@ -31,5 +31,6 @@ export async function makeCall(db: Db, now: () => Date, userId: number, input: M
     client_phone_number: phone,
     assistant_phone_number: assistant.phone_number,
     variables: input.variables ?? {},
+    persona: input.persona ?? null,
   });
 }

@@ -20,7 +20,8 @@ export function transcriptText(transcript: string | readonly TranscriptLine[] | 
   if (typeof transcript === 'string') return transcript;
   if (!Array.isArray(transcript)) return '';
   return transcript
-    .filter((line) => typeof line?.text === 'string' && line.text.trim() !== '')
+    // A model call's tool calls are on its timeline, not in what was said.
+    .filter((line) => typeof line?.text === 'string' && line.text.trim() !== '' && (line as { type?: unknown }).type !== 'function_call')
     .map((line) => `${speaker(String(line.sender ?? ''))}: ${line.text}`)
     .join('\n');
 }
@@ -29,7 +30,26 @@ export function recordingUrl(origin: string, key: string): string {
   return `${origin}/api/recordings/${key}.wav`;
 }
 
-/** The Call record. `campaign_name` only when the call belongs to a campaign, `recording_url` only with a recording. */
+/**
+ * The transcript of the record: a model call's as the hosted call endpoints send it, the list of entries
+ * with our extension fields (engine/talk/entries.ts); every other call's as the `AI: …` / `User: …` text
+ * it has always been.
+ */
+function transcriptOf(row: CallRow): string | unknown[] {
+  if (row.conversation_mode === 'model' && Array.isArray(row.transcript)) return row.transcript;
+  return transcriptText(row.transcript);
+}
+
+/** The assistant turns' model latency (p50, p95, turns); null on calls the model did not hold. */
+function latencyOf(row: CallRow): { p50_ms: number; p95_ms: number; turns: number } | null {
+  if (row.latency_p50_ms === null || row.latency_p95_ms === null || row.latency_turns === null) return null;
+  return { p50_ms: row.latency_p50_ms, p95_ms: row.latency_p95_ms, turns: row.latency_turns };
+}
+
+/**
+ * The Call record. `campaign_name` only when the call belongs to a campaign, `recording_url` only with a
+ * recording, `conversation_mode` and `latency` (our extensions) only on calls the engine played.
+ */
 export function callResource(row: CallRow, origin: string) {
   return {
     id: row.id,
@@ -42,7 +62,7 @@ export function callResource(row: CallRow, origin: string) {
     assistant_phone_number: row.assistant_phone_number,
     client_phone_number: row.client_phone_number,
     status: row.status,
-    transcript: transcriptText(row.transcript),
+    transcript: transcriptOf(row),
     variables: row.variables,
     evaluation: row.evaluation,
     webhook_response: row.webhook_response ?? null,
@@ -52,6 +72,8 @@ export function callResource(row: CallRow, origin: string) {
     ...(row.recording_key !== null && { recording_url: recordingUrl(origin, row.recording_key) }),
     created_at: laravelDateTime(row.created_at),
     updated_at: laravelDateTime(row.updated_at),
+    // Only on calls the engine played: a record from the history (seeded, imported) stays the hosted record.
+    ...(row.conversation_mode !== null && { conversation_mode: row.conversation_mode, latency: latencyOf(row) }),
   };
 }
 export type CallResource = ReturnType<typeof callResource>;

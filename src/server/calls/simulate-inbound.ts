@@ -45,5 +45,6 @@ export async function simulateInbound(db: Db, now: () => Date, userId: number, i
     client_phone_number: from,
     assistant_phone_number: number.phone_number,
     variables: {},
+    persona: input.persona ?? null,
   });
 }

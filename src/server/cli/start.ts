@@ -75,6 +75,8 @@ async function main() {
         );
       }
     }
+    // One model for the API (conversations) and the background work (model calls).
+    const model = config.llm ? createChatModel(config.llm) : null;
     const app = buildRootApp({
       db: handle?.db ?? null,
       port: config.port,
@@ -86,11 +88,11 @@ async function main() {
       apiUpstream: config.apiUpstream,
       staticDir: serveConsole ? staticDir : undefined,
       now: systemClock.now,
-      model: config.llm ? createChatModel(config.llm) : null,
+      model,
       allowPrivateUrls: config.allowPrivateUrls,
       ...(start.logRequests ? { log: (l: string) => console.log(l) } : {}),
     });
-    return { app, handle, bridge, startBackgroundWork, systemClock };
+    return { app, handle, bridge, startBackgroundWork, systemClock, model };
   })();
   // Rejections end the service below (await ready); requests waiting meanwhile get a 500.
   ready.catch(() => undefined);
@@ -117,7 +119,7 @@ async function main() {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 
-  const { app, handle, startBackgroundWork, systemClock } = await ready;
+  const { app, handle, startBackgroundWork, systemClock, model } = await ready;
   if (stopping) return;
   serving = app.fetch;
   // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
@@ -130,6 +132,9 @@ async function main() {
       logDials: config.dialerLog,
       webhookTimeoutMs: config.webhookTimeoutMs,
       webhookLeaseMs: config.webhookLeaseMs,
+      model,
+      allowPrivateUrls: config.allowPrivateUrls,
+      modelPricePer1kTokens: config.modelPricePer1kTokens,
     });
   }
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;

@@ -65,12 +65,16 @@ export interface PromptAssistant {
   variables: JsonRecord;
 }
 
-/** The system prompt as the model gets it. */
-export function systemPrompt(assistant: PromptAssistant, variables: JsonRecord, now: Date): string {
+/** The system prompt as the model gets it: in a text chat, or on a phone call (engine/model-calls.ts). */
+export function systemPrompt(assistant: PromptAssistant, variables: JsonRecord, now: Date, channel: 'chat' | 'call' = 'chat'): string {
   const lines = [fillPlaceholders(assistant.system_prompt, variables).trim()];
   lines.push(`Current date and time: ${localDateTime(now, assistant.timezone)}.`);
   if (assistant.language) lines.push(`Always answer in ${assistant.language}, whatever language the other side writes in.`);
-  lines.push('This is a text chat: answer in plain text, briefly, as you would speak.');
+  lines.push(
+    channel === 'call'
+      ? 'This is a phone call: what you write is spoken aloud. Answer briefly, in plain spoken sentences, one turn at a time (no lists, no markup).'
+      : 'This is a text chat: answer in plain text, briefly, as you would speak.',
+  );
   return lines.filter((l) => l !== '').join('\n\n');
 }
 

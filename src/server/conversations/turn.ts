@@ -2,11 +2,11 @@ import type { Db } from '../db/connect';
 import type { ConversationMessageRow, ConversationRow, StoredFunctionCall } from '../db/schema';
 import { publish } from '../events/bus';
 import { accountEvent } from '../events/build';
-import { chooseModel, ModelCallError, UnknownModelError, type ChatMessage, type ChatModel, type ChatToolCall } from '../model/chat-model';
+import { chooseModel, ModelCallError, UnknownModelError, type ChatMessage, type ChatModel } from '../model/chat-model';
+import { runAssistantSteps, type AssistantSteps } from './assistant-steps';
 import { endConversation } from './ending';
-import { END_CALL_TOOL, mergedVariables, offeredFunctions, systemPrompt } from './prompt';
+import { mergedVariables, offeredFunctions, systemPrompt } from './prompt';
 import { addAssistantReply, addUserMessage, assistantSetting, failUserMessage, messagesOf } from './store';
-import { callTool, storableJson } from './tool-call';
 
 /*
  * One turn of a conversation: the user's message is kept (and charged), the model is asked with the
@@ -17,10 +17,7 @@ import { callTool, storableJson } from './tool-call';
  * works, so a slow one never holds up other requests.
  */
 
-/** Model steps that may call tools, per user message; one more step without tools follows at most. */
-export const MAX_TOOL_ROUNDS = 5;
-/** Tool calls run per step at most (the rest are answered with an error). */
-export const MAX_CALLS_PER_ROUND = 8;
+export { MAX_CALLS_PER_ROUND, MAX_TOOL_ROUNDS } from './assistant-steps';
 /** Messages of the history the model gets at most (the latest). */
 export const HISTORY_LIMIT = 200;
 
@@ -117,67 +114,24 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
   const assistant = setting.assistant;
   const variables = mergedVariables(conversation.variables, assistant.variables);
   const system = systemPrompt({ system_prompt: assistant.system_prompt, timezone: assistant.timezone, language: setting.language, variables: assistant.variables }, variables, svc.now());
-  const offered = offeredFunctions(setting.tools, assistant.end_call_tool_description);
-  const toolByName = new Map(setting.tools.map((t) => [t.name, t]));
-  const context = historyMessages(await messagesOf(db, conversation.id));
-  const temperature = Number(assistant.llm_temperature);
 
-  const calls: StoredFunctionCall[] = [];
-  const said: string[] = [];
-  let modelMs = 0;
-  let toolMs = 0;
-  let modelCalls = 0;
-  let inputTokens: number | null = null;
-  let outputTokens: number | null = null;
-  let ending = false;
-
-  const runCall = async (call: ChatToolCall, round: number, refused?: string): Promise<StoredFunctionCall> => {
-    const args = storableJson(call.arguments) as Record<string, unknown>;
-    events.onFunctionCall?.({ id: call.id, name: call.name, arguments: args });
-    const base = { id: call.id, name: call.name, arguments: args, round };
-    let stored: StoredFunctionCall;
-    const tool = toolByName.get(call.name);
-    if (refused) stored = { ...base, result: null, error: refused, duration_ms: 0, status_code: null };
-    else if (call.invalid) stored = { ...base, result: null, error: `invalid call: ${call.invalid}`, duration_ms: 0, status_code: null };
-    else if (call.name === END_CALL_TOOL && assistant.end_call_tool_description) {
-      ending = true;
-      stored = { ...base, result: { ended: true }, error: null, duration_ms: 0, status_code: null };
-    } else if (!tool) stored = { ...base, result: null, error: `unknown function "${call.name}"`, duration_ms: 0, status_code: null };
-    else stored = { ...base, ...(await callTool(tool, args, { allowPrivate: svc.allowPrivateUrls })) };
-    events.onFunctionResult?.(stored);
-    return stored;
-  };
-
+  let steps: AssistantSteps;
   try {
-    for (let round = 1; ; round++) {
-      const tools = round <= MAX_TOOL_ROUNDS && !ending ? offered : [];
-      let startedStep = false;
-      const onText = (delta: string) => {
-        if (!startedStep && said.length > 0 && delta !== '') events.onText?.('\n\n');
-        startedStep ||= delta !== '';
-        events.onText?.(delta);
-      };
-      const request = { model: chosen.model, system, messages: context, tools, ...(Number.isFinite(temperature) ? { temperature } : {}) };
-      const reply = stream ? await model.stream(request, { onText }) : await model.reply(request);
-      modelCalls += 1;
-      modelMs += reply.latencyMs;
-      if (reply.usage.inputTokens !== null) inputTokens = (inputTokens ?? 0) + reply.usage.inputTokens;
-      if (reply.usage.outputTokens !== null) outputTokens = (outputTokens ?? 0) + reply.usage.outputTokens;
-      if (reply.text.trim() !== '') said.push(reply.text.trim());
-      const wanted = tools.length > 0 ? reply.toolCalls : [];
-      if (wanted.length === 0) break;
-
-      const t0 = performance.now();
-      const done = await Promise.all(
-        wanted.map((call, i) => runCall(call, round, i >= MAX_CALLS_PER_ROUND ? `refused: at most ${MAX_CALLS_PER_ROUND} function calls in one step` : undefined)),
-      );
-      toolMs += performance.now() - t0;
-      calls.push(...done);
-      context.push({ role: 'assistant', content: reply.text, toolCalls: wanted });
-      for (const c of done) context.push({ role: 'tool', toolCallId: c.id, name: c.name, result: c.error ?? c.result, isError: c.error !== null });
-      // end_call with its goodbye in the same step: nothing more to ask.
-      if (ending && reply.text.trim() !== '') break;
-    }
+    steps = await runAssistantSteps(
+      {
+        model,
+        modelName: chosen.model,
+        system,
+        context: historyMessages(await messagesOf(db, conversation.id)),
+        offered: offeredFunctions(setting.tools, assistant.end_call_tool_description),
+        tools: setting.tools,
+        endCall: Boolean(assistant.end_call_tool_description),
+        temperature: Number(assistant.llm_temperature),
+        allowPrivateUrls: svc.allowPrivateUrls,
+        stream,
+      },
+      events,
+    );
   } catch (e) {
     const words = e instanceof ModelCallError ? failedWords(e, chosen.source) : `Failed to process message: ${e instanceof Error ? e.message : String(e)}`;
     await failUserMessage(db, conversation, kept.message, words);
@@ -185,6 +139,7 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
     if (e instanceof ModelCallError) throw new ConversationError('processing', words);
     throw e;
   }
+  const { said, calls, modelMs, toolMs, modelCalls, inputTokens, outputTokens, ending } = steps;
 
   const answer = said.join('\n\n');
   const now = svc.now();
@@ -196,5 +151,5 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
       })
     : (await addAssistantReply(db, conversation, reply, now), []);
   for (const e of ended) publish(db, e);
-  return { aiDisabled: false, text: answer, functionCalls: calls, modelMs, toolMs: Math.round(toolMs) };
+  return { aiDisabled: false, text: answer, functionCalls: calls, modelMs, toolMs };
 }

@@ -273,6 +273,19 @@ export interface CallsTable {
   engine_next_at: NullableTimestamp;
   answered_at: NullableTimestamp;
   finished_at: NullableTimestamp;
+  /** 'model' | 'scripted' (migration 0013); null on calls the engine never played. */
+  conversation_mode: Generated<string | null>;
+  /** The caller the model plays, as the request gave it. */
+  persona: Generated<string | null>;
+  /** While the model holds the call: when its next turn is due. */
+  talk_next_at: Generated<string | null>;
+  talk_locked_until: Generated<string | null>;
+  talk_lease: Generated<string | null>;
+  /** Where the model's conversation is (engine/talk-state.ts). */
+  talk_state: NullableJson<JsonRecord>;
+  latency_p50_ms: Generated<number | null>;
+  latency_p95_ms: Generated<number | null>;
+  latency_turns: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -11,6 +11,10 @@ import { callContent, languageOf, type ContentAssistant } from './content';
 import { settleLeadAttempt } from './lead-attempts';
 import { callCost, makePlan, readPlan, stepsOf, type CallPlan, type Step } from './plan';
 import { accountEvent, callEvent } from '../events/build';
+import type { ChatModel } from '../model/chat-model';
+import { canTalk } from './talk/setting';
+import { readTalkState, type TalkState } from './talk/state';
+import { namedFields } from './talk/post-call';
 
 /*
  * The call engine: moves every call whose next step is due (engine_next_at <= now) through
@@ -35,8 +39,18 @@ const at = (created: number, seconds: number) => toDbTimestamp(new Date(created 
 
 export interface CallEngineOptions {
   /** Where webhook receivers reach this service (PUBLIC_URL, config.ts); unless given, the default port here. */
-  publicUrl?: string;
+  publicUrl?: string | undefined;
+  /**
+   * The language model (LLM_BASE_URL): a call a human answers is handed to it (talk/worker.ts) instead of
+   * being played from the script. None: every call is scripted, as before.
+   */
+  model?: ChatModel | null | undefined;
+  /** MODEL_PRICE_PER_1K_TOKENS: what a model call's tokens cost on top of its minutes. */
+  modelPricePer1kTokens?: number | undefined;
 }
+
+/** MODEL_PRICE_PER_1K_TOKENS unless configured (USD). */
+export const DEFAULT_MODEL_PRICE_PER_1K_TOKENS = 0.002;
 
 export async function advanceCalls(db: Db, now: Date, options: CallEngineOptions = {}): Promise<number> {
   const baseUrl = options.publicUrl ?? publicBaseUrl({});
@@ -46,6 +60,8 @@ export async function advanceCalls(db: Db, now: Date, options: CallEngineOptions
     .select('id')
     .where('engine_next_at', 'is not', null)
     .where('engine_next_at', '<=', toDbTimestamp(now))
+    // A call the model is holding is the talk worker's until it hands it back.
+    .where('talk_next_at', 'is', null)
     .limit(1)
     .executeTakeFirst();
   if (!any) return 0;
@@ -56,6 +72,7 @@ export async function advanceCalls(db: Db, now: Date, options: CallEngineOptions
       .selectAll()
       .where('engine_next_at', 'is not', null)
       .where('engine_next_at', '<=', toDbTimestamp(now))
+      .where('talk_next_at', 'is', null)
       .orderBy('engine_next_at')
       .limit(BATCH)
       .forUpdate()
@@ -66,7 +83,7 @@ export async function advanceCalls(db: Db, now: Date, options: CallEngineOptions
       // One call that fails (a bug, a bad row) must not hold up the others: its work is undone alone.
       await sql`SAVEPOINT engine_call`.execute(trx);
       try {
-        const result = await advanceCall(trx, call, now, baseUrl);
+        const result = await advanceCall(trx, call, now, baseUrl, options);
         await sql`RELEASE SAVEPOINT engine_call`.execute(trx);
         if (result.length > 0) n += 1;
         events.push(...result);
@@ -105,7 +122,7 @@ async function planOnTheSpot(trx: Db, call: CallRow): Promise<CallPlan> {
 
 
 /** Takes one call through every step due by `now`; returns the events to publish (none when nothing changed). */
-async function advanceCall(trx: Db, call: CallRow, now: Date, baseUrl: string): Promise<ServiceEvent[]> {
+async function advanceCall(trx: Db, call: CallRow, now: Date, baseUrl: string, options: CallEngineOptions): Promise<ServiceEvent[]> {
   const stored = readPlan(call.engine_plan);
   const plan = stored ?? (await planOnTheSpot(trx, call));
   const created = parseDb(call.created_at);
@@ -114,8 +131,14 @@ async function advanceCall(trx: Db, call: CallRow, now: Date, baseUrl: string): 
   let doneIndex = steps.findIndex((s) => s.status === call.status && s.kind !== 'final');
   // A status the plan has no step for (an old call planned just now): only the outcome is left to reach.
   if (doneIndex === -1 && call.status !== 'initiated') doneIndex = steps.length - 2;
-  const crossed = steps.filter((s, i) => i > doneIndex && s.at_s <= elapsed);
+  let crossed = steps.filter((s, i) => i > doneIndex && s.at_s <= elapsed);
   const next = steps.find((s, i) => i > doneIndex && s.at_s > elapsed);
+  // A human answers and a model is configured: the conversation is the model's, the script stops here.
+  const answeredStep = crossed.findIndex((s) => s.kind === 'answered');
+  if (answeredStep !== -1 && plan.answered_by === 'human' && call.conversation_mode !== 'model' && (await canTalk(trx, options.model ?? null, call))) {
+    crossed = crossed.slice(0, answeredStep + 1);
+    return handToModel(trx, call, plan, stored === null, created, crossed.at(-1) as Step, now, baseUrl);
+  }
   const ts = toDbTimestamp(now);
 
   if (crossed.length === 0) {
@@ -156,10 +179,50 @@ async function advanceCall(trx: Db, call: CallRow, now: Date, baseUrl: string): 
     if (answered && row.type === 'inbound') events.push(...(await enqueueCallWebhooks(trx, row, 'started', now, baseUrl)));
   }
   if (final) {
-    events.push(...(await finalise(trx, row, plan, created, final, now, baseUrl)));
+    events.push(...(await finalise(trx, row, plan, created, final, now, baseUrl, options)));
   } else {
     events.push(callEvent(row));
   }
+  return events;
+}
+
+/** The call, just answered, becomes the model's conversation (talk/worker.ts takes its turns). */
+async function handToModel(trx: Db, call: CallRow, plan: CallPlan, planIsNew: boolean, created: number, answered: Step, now: Date, baseUrl: string): Promise<ServiceEvent[]> {
+  const assistant = call.assistant_id === null ? undefined : await trx.selectFrom('assistants').select('wait_for_customer').where('id', '=', call.assistant_id).executeTakeFirst();
+  const state: TalkState = {
+    phase: 'talking',
+    next: assistant?.wait_for_customer ? 'customer' : 'assistant',
+    opened: false,
+    elapsed_ms: 0,
+    turns: 0,
+    model_requests: 0,
+    billed_tokens: 0,
+    failures: 0,
+    persona: '',
+  };
+  const answeredAt = at(created, answered.at_s);
+  const row = await trx
+    .updateTable('calls')
+    .set({
+      status: 'in-progress',
+      answered_at: answeredAt,
+      answered_by: 'human',
+      conversation_mode: 'model',
+      transcript: '[]',
+      talk_state: JSON.stringify(state),
+      talk_next_at: answeredAt,
+      // Still set while the call is in flight (campaigns count their calls in flight by it); the engine leaves
+      // the call alone while talk_next_at is set.
+      engine_next_at: answeredAt,
+      ...(planIsNew && { engine_plan: JSON.stringify(plan) }),
+      updated_at: toDbTimestamp(now),
+    })
+    .where('id', '=', call.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const events: ServiceEvent[] = [];
+  if (row.type === 'inbound') events.push(...(await enqueueCallWebhooks(trx, row, 'started', now, baseUrl)));
+  events.push(callEvent(row));
   return events;
 }
 
@@ -235,24 +298,44 @@ async function goalVariable(trx: Db, campaignId: number | null): Promise<string 
   return campaign?.goal_completion_variable ?? null;
 }
 
-async function finalise(trx: Db, call: CallRow, plan: CallPlan, created: number, final: Step, now: Date, baseUrl: string): Promise<ServiceEvent[]> {
+/**
+ * What a model call produced: its transcript as written turn by turn, what the post-call reading found (one
+ * value per post-call field, null when the call did not give it) and its evaluation.
+ */
+function modelContent(call: CallRow, assistant: AssistantForContent): { transcript: unknown; extracted: JsonRecord; evaluation: JsonRecord; tokens: number } {
+  const state = readTalkState(call.talk_state);
+  const extracted: JsonRecord = {};
+  for (const f of namedFields(assistant.post_call_schema)) extracted[f.name] = state?.extracted?.[f.name] ?? null;
+  return { transcript: Array.isArray(call.transcript) ? call.transcript : [], extracted, evaluation: assistant.post_call_evaluation ? (state?.evaluation ?? {}) : {}, tokens: state?.billed_tokens ?? 0 };
+}
+
+async function finalise(trx: Db, call: CallRow, plan: CallPlan, created: number, final: Step, now: Date, baseUrl: string, options: CallEngineOptions): Promise<ServiceEvent[]> {
   const assistant = await assistantFor(trx, call);
   const input = plan.input_variables;
   const variables = { ...(await leadVariables(trx, call.lead_id)), ...input };
   const answered = plan.answered_by !== null;
   const answeredAtS = plan.dial_s + plan.ring_s;
-  const content = callContent({
-    plan,
-    type: call.type === 'inbound' ? 'inbound' : 'outbound',
-    assistant,
-    language: languageOf(assistant.language, assistant.iso),
-    variables,
-    goalVariable: await goalVariable(trx, call.campaign_id),
-    customerPhone: call.client_phone_number,
-    answeredAt: created + answeredAtS * 1000,
-  });
+  const goal = await goalVariable(trx, call.campaign_id);
+  const byModel = call.conversation_mode === 'model';
+  const content = byModel
+    ? modelContent(call, assistant)
+    : {
+        ...callContent({
+          plan,
+          type: call.type === 'inbound' ? 'inbound' : 'outbound',
+          assistant,
+          language: languageOf(assistant.language, assistant.iso),
+          variables,
+          goalVariable: goal,
+          customerPhone: call.client_phone_number,
+          answeredAt: created + answeredAtS * 1000,
+        }),
+        tokens: 0,
+      };
+  // The campaign's goal on a model call: the customer said it was reached (the scripted calls set it in content.ts).
+  if (byModel && goal !== null && goal !== '') content.extracted[goal] = plan.final_status === 'completed';
   const duration = answered ? plan.talk_s : 0;
-  const cost = callCost(duration);
+  const cost = callCost(duration, content.tokens, options.modelPricePer1kTokens ?? DEFAULT_MODEL_PRICE_PER_1K_TOKENS);
   const row = await trx
     .updateTable('calls')
     .set({
@@ -263,6 +346,7 @@ async function finalise(trx: Db, call: CallRow, plan: CallPlan, created: number,
         ? { answered_at: at(created, answeredAtS), finished_at: at(created, answeredAtS + plan.talk_s) }
         : { finished_at: at(created, final.at_s) }),
       transcript: content.transcript === null ? null : JSON.stringify(content.transcript),
+      conversation_mode: byModel ? 'model' : 'scripted',
       variables: JSON.stringify({ ...input, ...content.extracted }),
       evaluation: JSON.stringify(content.evaluation),
       recording_key: answered && duration > 0 && assistant.record ? randomUUID() : null,

@@ -27,6 +27,8 @@ export interface PlaceCallInput {
   campaign_name?: string | null;
   /** The contact dialled (a primary lead or a secondary contact). */
   lead_id?: number | null;
+  /** The caller the model plays (make_call's, simulate-inbound's `persona`); none: made from the variables. */
+  persona?: string | null;
   now: Date;
 }
 
@@ -65,6 +67,7 @@ export async function placeCall(trx: Db, input: PlaceCallInput): Promise<PlacedC
       total_cost: 0,
       answered_by: null,
       recording_key: null,
+      persona: input.persona ?? null,
       created_at: ts,
       updated_at: ts,
     })

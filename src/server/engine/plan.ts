@@ -212,9 +212,10 @@ export function stepsOf(plan: CallPlan): Step[] {
   ];
 }
 
-export function callCost(durationS: number): { carrier: number; total: number } {
+/** What a call costs: its minutes of talk, and on a model call the tokens the model spent (per 1,000). */
+export function callCost(durationS: number, tokens = 0, pricePer1kTokens = 0): { carrier: number; total: number } {
   const minutes = durationS / 60;
-  return { carrier: round4(minutes * CARRIER_PER_MINUTE), total: round4(minutes * TOTAL_PER_MINUTE) };
+  return { carrier: round4(minutes * CARRIER_PER_MINUTE), total: round4(minutes * TOTAL_PER_MINUTE + (tokens / 1000) * pricePer1kTokens) };
 }
 
 function round4(n: number): number {

@@ -4,6 +4,8 @@ import { endIdleConversations } from '../conversations/ending';
 import { advanceCalls } from './calls';
 import type { Clock } from './clock';
 import { dialCampaigns } from './dialer';
+import type { ChatModel } from '../model/chat-model';
+import { advanceTalks } from './talk/worker';
 
 /*
  * The service's background work: the call engine, campaign dialling and webhook deliveries, each a loop of
@@ -23,10 +25,21 @@ export interface BackgroundOptions {
   webhookTimeoutMs?: number | undefined;
   webhookLeaseMs?: number | undefined;
   onError?: (what: string, e: unknown) => void;
+  /** The language model (LLM_BASE_URL): calls a human answers become its conversations. None: scripted calls. */
+  model?: ChatModel | null;
+  /** ALLOW_PRIVATE_URLS: mid-call tools may be on loopback, private and link-local addresses. */
+  allowPrivateUrls?: boolean;
+  /** MODEL_PRICE_PER_1K_TOKENS (config.ts). */
+  modelPricePer1kTokens?: number;
+  /** How long a claimed model call stays this process's (tests shorten it). */
+  talkLeaseMs?: number;
 }
 
 export interface BackgroundWork {
-  /** One tick of every loop, in order: calls, dialling, calls again (new dials ring), idle conversations, deliveries. */
+  /**
+   * One tick of every loop, in order: calls, dialling, calls again (new dials ring), the model calls' turns,
+   * calls again (a conversation just handed back), idle conversations, deliveries.
+   */
   runOnce(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -34,8 +47,12 @@ export interface BackgroundWork {
 type Loop = { name: string; step: (now: Date) => Promise<unknown> };
 
 export function startBackgroundWork(db: Db, options: BackgroundOptions): BackgroundWork {
+  const model = options.model ?? null;
   const loops: Loop[] = [
-    { name: 'Call engine', step: (now) => advanceCalls(db, now, { publicUrl: options.publicUrl }) },
+    {
+      name: 'Call engine',
+      step: (now) => advanceCalls(db, now, { publicUrl: options.publicUrl, model, modelPricePer1kTokens: options.modelPricePer1kTokens }),
+    },
     { name: 'Campaign dialler', step: (now) => dialCampaigns(db, now, { logDials: options.logDials }) },
     {
       name: 'Webhook deliveries',
@@ -44,6 +61,11 @@ export function startBackgroundWork(db: Db, options: BackgroundOptions): Backgro
     },
     { name: 'Idle conversations', step: (now) => endIdleConversations(db, now) },
   ];
+  // The model calls' turns: a loop of their own, so a slow model never holds up the engine's other calls.
+  if (model) {
+    const talkOptions = { model, allowPrivateUrls: options.allowPrivateUrls ?? false, ...(options.talkLeaseMs ? { leaseMs: options.talkLeaseMs } : {}) };
+    loops.push({ name: 'Model calls', step: (now) => advanceTalks(db, now, talkOptions) });
+  }
   const onError = options.onError ?? ((what, e) => console.error(`${what}:`, e instanceof Error ? e.message : e));
   let stopped = false;
   const running = new Set<Promise<unknown>>();
@@ -75,10 +97,14 @@ export function startBackgroundWork(db: Db, options: BackgroundOptions): Backgro
 
   return {
     async runOnce() {
-      const [calls, dialler, deliveries, conversations] = loops as [Loop, Loop, Loop, Loop];
+      const [calls, dialler, deliveries, conversations, talks] = loops as [Loop, Loop, Loop, Loop, Loop | undefined];
       await calls.step(options.clock.now());
       await dialler.step(options.clock.now());
       await calls.step(options.clock.now());
+      if (talks) {
+        await talks.step(options.clock.now());
+        await calls.step(options.clock.now());
+      }
       await conversations.step(options.clock.now());
       await deliveries.step(options.clock.now());
     },

@@ -55,6 +55,29 @@ export interface ChatReply {
   attempts: number;
 }
 
+/** One answer as a JSON object following `schema` (OpenAI-compatible `response_format: json_schema`). */
+export interface ObjectRequest {
+  model: string;
+  system: string;
+  messages: ChatMessage[];
+  /** The JSON Schema the answer follows (an object). */
+  schema: JsonSchemaObject;
+  /** The schema's name, as the endpoint is told it. */
+  schemaName: string;
+  temperature?: number;
+  signal?: AbortSignal;
+}
+
+export interface ObjectReply {
+  /** The answer parsed as JSON (null when the model sent nothing readable as a JSON object). */
+  value: Record<string, unknown> | null;
+  /** The answer's text as sent. */
+  text: string;
+  usage: ChatUsage;
+  latencyMs: number;
+  attempts: number;
+}
+
 export interface ChatStreamHandlers {
   /** Each piece of the reply's text as it arrives. */
   onText(delta: string): void;
@@ -72,8 +95,32 @@ export interface ChatModel {
   reply(request: ChatRequest): Promise<ChatReply>;
   /** The same step, its text handed out as it arrives. */
   stream(request: ChatRequest, handlers: ChatStreamHandlers): Promise<ChatReply>;
+  /** Structured output: one answer as a JSON object following the request's schema. */
+  object(request: ObjectRequest): Promise<ObjectReply>;
   /** The endpoint's own models (its `/models`), cached for a minute; [] when it cannot say. */
   listModels(): Promise<string[]>;
+}
+
+/**
+ * A model's JSON answer read leniently: some local models wrap it in a ```json fence or add words around
+ * it; the first `{…}` that parses as an object is the answer. Anything else is null (never made up).
+ */
+export function readJsonObject(text: string): Record<string, unknown> | null {
+  const candidates = [text.trim()];
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
+  if (fenced?.[1]) candidates.push(fenced[1].trim());
+  const first = text.indexOf('{');
+  const last = text.lastIndexOf('}');
+  if (first !== -1 && last > first) candidates.push(text.slice(first, last + 1));
+  for (const candidate of candidates) {
+    try {
+      const parsed = JSON.parse(candidate) as unknown;
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // the next candidate
+    }
+  }
+  return null;
 }
 
 /** The endpoint answered no (after the retries), or never answered. */

@@ -4,11 +4,12 @@ import {
   UnknownModelError,
   type ChatMessage,
   type ChatModel,
-  type ChatReply,
   type ChatRequest,
   type ChatStreamHandlers,
   type ChatToolCall,
   type ChatUsage,
+  type ObjectReply,
+  readJsonObject,
 } from './chat-model';
 import { retryDelayMs, sleep } from './retry';
 
@@ -114,7 +115,11 @@ export function createChatModel(config: LlmConfig): ChatModel {
   const models = new Map<string, LanguageModel>();
   const modelFor = async (name: string) => {
     const { provider: p } = await loadSdk();
-    provider ??= p.createOpenAICompatible({ name: 'llm', baseURL: config.baseUrl, ...(config.apiKey ? { apiKey: config.apiKey } : {}), includeUsage: true });
+    provider ??= p.createOpenAICompatible({ name: 'llm', baseURL: config.baseUrl, ...(config.apiKey ? { apiKey: config.apiKey } : {}), includeUsage: true,
+      // Structured output as `response_format: {type: 'json_schema'}` (Ollama, llama.cpp, vLLM and the hosted
+      // providers honour it); without it the SDK would send only `json_object` and drop the schema.
+      supportsStructuredOutputs: true,
+    });
     let model = models.get(name);
     if (!model) {
       model = provider.chatModel(name);
@@ -160,7 +165,7 @@ export function createChatModel(config: LlmConfig): ChatModel {
     return new ModelCallError(`The model call failed: ${e instanceof Error ? e.message : String(e)}`, undefined);
   }
 
-  async function withRetries<T extends Omit<ChatReply, 'attempts'>>(request: ChatRequest, attempt: Attempt<T>): Promise<ChatReply> {
+  async function withRetries<T extends { latencyMs: number }>(request: Pick<ChatRequest, 'model' | 'signal'>, attempt: Attempt<T>): Promise<T & { attempts: number }> {
     const ai = await loadSdk();
     for (let n = 1; ; n++) {
       const timeout = AbortSignal.timeout(config.timeoutMs);
@@ -209,6 +214,25 @@ export function createChatModel(config: LlmConfig): ChatModel {
             else if (part.type === 'tool-call') toolCalls.push(readCall(part));
           }
           return { text, toolCalls, usage: usageOf(result.usage), latencyMs: Math.round(performance.now() - t0) };
+        },
+      });
+    },
+
+    async object(request): Promise<ObjectReply> {
+      const model = await modelFor(request.model);
+      const options = {
+        prompt: toPrompt(request.system, request.messages),
+        responseFormat: { type: 'json' as const, schema: request.schema as never, name: request.schemaName },
+        ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+      };
+      return withRetries(request, {
+        retryable: () => true,
+        async run(abortSignal) {
+          const t0 = performance.now();
+          const result = await model.doGenerate({ ...options, abortSignal });
+          let text = '';
+          for (const part of result.content) if (part.type === 'text') text += part.text;
+          return { value: readJsonObject(text), text, usage: usageOf(result.usage), latencyMs: Math.round(performance.now() - t0) };
         },
       });
     },

@@ -142,7 +142,6 @@ const WIRE: Partial<Record<keyof typeof RECORDS, { fields?: Refinements; optiona
   },
   Call: {
     fields: {
-      transcript: { type: 'string', description: '`AI: …` / `User: …` lines; empty without a transcript' },
       evaluation: { type: 'object' },
       webhook_response: nullable('object'),
       carrier_cost: { type: 'number' },
@@ -152,10 +151,64 @@ const WIRE: Partial<Record<keyof typeof RECORDS, { fields?: Refinements; optiona
   },
 };
 
+/** One entry of a model call's transcript (engine/talk/entries.ts): the hosted line with our extension fields. */
+const TRANSCRIPT_ENTRY: JsonSchema = {
+  type: 'object',
+  properties: {
+    sender: { type: 'string', enum: ['bot', 'human', 'tool'] },
+    type: { type: 'string', enum: ['message', 'filler', 'function_call'], description: "Our extension: 'message' when absent" },
+    text: { type: 'string', description: "What was said ('' on a function call)" },
+    timestamp: { type: 'string', format: 'date-time', description: 'When it was said (ISO 8601)' },
+    latency_ms: { type: 'number', description: "An assistant message: the model's time to produce it" },
+    name: { type: 'string', description: 'A function call: the tool' },
+    arguments: { type: 'object', description: 'A function call: the arguments the model chose' },
+    result: { description: 'A function call: what the tool answered (any JSON), null when it failed' },
+    error: { type: ['string', 'null'], description: 'A function call: why it failed' },
+    duration_ms: { type: 'number', description: "A function call: the tool's time" },
+  },
+  required: ['sender', 'text', 'timestamp'],
+  additionalProperties: false,
+};
+
+/**
+ * Our extensions of the Call record (issue 23), written out: the contract's reader takes any value for
+ * them, the service sends exactly these.
+ */
+const CALL_EXTENSIONS: Record<string, JsonSchema> = {
+  transcript: {
+    anyOf: [
+      { type: 'string', description: '`AI: …` / `User: …` lines; empty without a transcript (calls the model did not hold)' },
+      { type: 'array', items: TRANSCRIPT_ENTRY, description: 'A call the model held (conversation_mode "model"): the list of what was said, tool calls and fillers' },
+    ],
+  },
+  conversation_mode: {
+    type: 'string',
+    enum: ['model', 'scripted'],
+    description: 'Our extension, on calls the local service played: "model" (the language model held the conversation) or "scripted" (simulated without a model)',
+  },
+  latency: {
+    anyOf: [
+      {
+        type: 'object',
+        properties: { p50_ms: { type: 'number' }, p95_ms: { type: 'number' }, turns: { type: 'integer' } },
+        required: ['p50_ms', 'p95_ms', 'turns'],
+        additionalProperties: false,
+      },
+      { type: 'null' },
+    ],
+    description: "Our extension: the assistant turns' model latency; null on calls the model did not hold",
+  },
+};
+
 function recordSchema(name: keyof typeof RECORDS): JsonSchema {
   const spec = WIRE[name];
   const schema = wireSchema(RECORDS[name]);
-  return spec ? refine(schema, spec.fields ?? {}, spec.optional) : schema;
+  const refined = spec ? refine(schema, spec.fields ?? {}, spec.optional) : schema;
+  if (name !== 'Call') return refined;
+  const properties = { ...(refined.properties as Record<string, JsonSchema>), ...CALL_EXTENSIONS };
+  // Optional: a hosted record has neither (the contract's examples are checked against this document too).
+  const required = ((refined.required ?? []) as string[]).filter((k) => k !== 'conversation_mode' && k !== 'latency');
+  return { ...refined, properties, required };
 }
 
 /** Written out: these are the service's own shapes, typed exactly. */

@@ -101,6 +101,8 @@ export interface StartOptions {
   llm?: Partial<LlmConfig> & { baseUrl: string };
   /** ALLOW_PRIVATE_URLS for mid-call tools (default true: the tests' tool servers are on 127.0.0.1). */
   allowPrivateUrls?: boolean;
+  /** The model calls' lease (engine/talk/worker.ts); tests of a killed worker shorten it. */
+  talkLeaseMs?: number;
 }
 
 export async function startTestService(options: StartOptions = {}): Promise<TestService> {
@@ -108,17 +110,25 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
   const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
   const bridge = await installEventBridge(handle.db);
+  const model = options.llm ? createChatModel({ apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 2, retryDelayMs: 10, ...options.llm }) : null;
   const server = await startServer({
     db: handle.db,
     port: 0,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
     generateReplyRateLimitPerMinute: options.generateReplyRateLimitPerMinute ?? 100_000,
-    model: options.llm ? createChatModel({ apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 2, retryDelayMs: 10, ...options.llm }) : null,
+    model,
     allowPrivateUrls: options.allowPrivateUrls ?? true,
     ...(options.clock ? { now: options.clock.now } : options.now ? { now: options.now } : {}),
   });
   const clock: Clock = options.clock ?? { now: options.now ?? (() => new Date()) };
-  const work = startBackgroundWork(handle.db, { clock, tickMs: options.tickMs ?? 0, allowPrivateWebhooks: true });
+  const work = startBackgroundWork(handle.db, {
+    clock,
+    tickMs: options.tickMs ?? 0,
+    allowPrivateWebhooks: true,
+    model,
+    allowPrivateUrls: options.allowPrivateUrls ?? true,
+    ...(options.talkLeaseMs ? { talkLeaseMs: options.talkLeaseMs } : {}),
+  });
   const api = `${server.url.replace('localhost', '127.0.0.1')}/api`;
   let n = 0;
   return {

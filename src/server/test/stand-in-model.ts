@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { roleAnswer, type RoleRequest } from './stand-in-roles';
 
 /*
  * An OpenAI-compatible chat-completions server of our own, for tests and the chat benchmark: a real HTTP
@@ -7,6 +8,8 @@ import type { AddressInfo } from 'node:net';
  * POST /v1/chat/completions answers from a script (replies, tool calls, 429 and 500 answers, slow answers),
  * streamed as Server-Sent Events chunks when the request asks for a stream; GET /v1/models lists `models`.
  * A request for a model not in `models` is a 404, as Ollama answers one it has not pulled.
+ * The customer of a model call and structured-output requests are answered by the script both stand-ins
+ * share (stand-in-roles.ts), before the queue: the queue and `fallback` are the assistant's answers.
  */
 
 export interface ScriptedToolCall {
@@ -29,10 +32,10 @@ export interface Scripted {
 }
 
 export interface SeenRequest {
-  body: {
+  body: RoleRequest & {
     model: string;
     stream?: boolean;
-    messages: { role: string; content: unknown; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
+    messages: { role: string; content?: unknown; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
     tools?: { type: string; function: { name: string; description: string; parameters: Record<string, unknown> } }[];
     temperature?: number;
   };
@@ -51,6 +54,8 @@ export interface StandInModel {
   fallback: Script;
   /** The models /v1/models lists and chat requests may name. */
   models: string[];
+  /** How long the customer's and structured answers take (the assistant's: `delayMs` of its script). */
+  roleDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -95,7 +100,7 @@ function chunks(model: string, s: Scripted): unknown[] {
   return out;
 }
 
-export async function startStandInModel(options: { models?: string[]; fallback?: Script } = {}): Promise<StandInModel> {
+export async function startStandInModel(options: { models?: string[]; fallback?: Script; roleDelayMs?: number } = {}): Promise<StandInModel> {
   const queue: Script[] = [];
   const sockets = new Set<import('node:net').Socket>();
   const state: StandInModel = {
@@ -104,6 +109,7 @@ export async function startStandInModel(options: { models?: string[]; fallback?:
     script: (...answers) => void queue.push(...answers),
     fallback: options.fallback ?? { text: 'OK.' },
     models: options.models ?? ['stand-in-small', 'gpt-4o'],
+    roleDelayMs: options.roleDelayMs ?? 0,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));
@@ -127,7 +133,8 @@ export async function startStandInModel(options: { models?: string[]; fallback?:
     req.on('end', () => {
       const seen: SeenRequest = { body: JSON.parse(Buffer.concat(parts).toString('utf8')) as SeenRequest['body'], headers: req.headers };
       state.requests.push(seen);
-      const next = queue.shift() ?? state.fallback;
+      const role = roleAnswer(seen.body);
+      const next: Script = role ? { text: role.text, toolCalls: role.toolCalls, delayMs: state.roleDelayMs } : (queue.shift() ?? state.fallback);
       const answer = typeof next === 'function' ? next(seen) : next;
       const respond = () => {
         if (res.destroyed) return;

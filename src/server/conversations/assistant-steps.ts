@@ -1,0 +1,123 @@
+import type { StoredFunctionCall, ToolRow } from '../db/schema';
+import type { ChatMessage, ChatModel, ChatReply, ChatTool, ChatToolCall } from '../model/chat-model';
+import { END_CALL_TOOL } from './prompt';
+import { callTool, storableJson } from './tool-call';
+
+/*
+ * The assistant's side of one turn, wherever the assistant talks (a text conversation, a call): the model is
+ * asked with the system prompt, the history and the assistant's tools; the tools it calls are called for real
+ * (through the one door for users' URLs), their answers (or failures) go back to it, and it may go again, up
+ * to MAX_TOOL_ROUNDS steps with tools (the step after that is offered none, so it has to answer in words).
+ * end_call is answered here and reported as `ending`. A failed model call throws (ModelCallError): the caller
+ * decides what the failure means for its conversation.
+ */
+
+/** Model steps that may call tools, per turn; one more step without tools follows at most. */
+export const MAX_TOOL_ROUNDS = 5;
+/** Tool calls run per step at most (the rest are answered with an error). */
+export const MAX_CALLS_PER_ROUND = 8;
+
+export type StepTool = Pick<ToolRow, 'name' | 'description' | 'endpoint' | 'method' | 'timeout' | 'headers' | 'schema'>;
+
+export interface AssistantStepEvents {
+  onText?(delta: string): void;
+  /** A model step has answered (before its tools run). */
+  onModelStep?(step: { round: number; text: string; latencyMs: number; toolCalls: ChatToolCall[] }): void;
+  onFunctionCall?(call: { id: string; name: string; arguments: Record<string, unknown> }): void;
+  onFunctionResult?(call: StoredFunctionCall): void;
+}
+
+export interface AssistantStepsInput {
+  model: ChatModel;
+  /** The model's name as the endpoint knows it. */
+  modelName: string;
+  system: string;
+  /** The history so far; the turn's steps (tool calls and their answers) are appended to it. */
+  context: ChatMessage[];
+  /** What the model is offered (the assistant's tools as functions, end_call). */
+  offered: ChatTool[];
+  tools: readonly StepTool[];
+  /** The assistant has the end_call tool (its description set). */
+  endCall: boolean;
+  temperature: number;
+  allowPrivateUrls: boolean;
+  /** Stream the text (a chat's SSE answer); else one answer per step. */
+  stream?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface AssistantSteps {
+  /** What the assistant said, one entry per step that said something. */
+  said: string[];
+  calls: StoredFunctionCall[];
+  modelMs: number;
+  toolMs: number;
+  modelCalls: number;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  /** end_call was called. */
+  ending: boolean;
+}
+
+export async function runAssistantSteps(input: AssistantStepsInput, events: AssistantStepEvents = {}): Promise<AssistantSteps> {
+  const { model, context } = input;
+  const toolByName = new Map(input.tools.map((t) => [t.name, t]));
+  const out: AssistantSteps = { said: [], calls: [], modelMs: 0, toolMs: 0, modelCalls: 0, inputTokens: null, outputTokens: null, ending: false };
+
+  const runCall = async (call: ChatToolCall, round: number, refused?: string): Promise<StoredFunctionCall> => {
+    const args = storableJson(call.arguments) as Record<string, unknown>;
+    events.onFunctionCall?.({ id: call.id, name: call.name, arguments: args });
+    const base = { id: call.id, name: call.name, arguments: args, round };
+    let stored: StoredFunctionCall;
+    const tool = toolByName.get(call.name);
+    if (refused) stored = { ...base, result: null, error: refused, duration_ms: 0, status_code: null };
+    else if (call.invalid) stored = { ...base, result: null, error: `invalid call: ${call.invalid}`, duration_ms: 0, status_code: null };
+    else if (call.name === END_CALL_TOOL && input.endCall) {
+      out.ending = true;
+      stored = { ...base, result: { ended: true }, error: null, duration_ms: 0, status_code: null };
+    } else if (!tool) stored = { ...base, result: null, error: `unknown function "${call.name}"`, duration_ms: 0, status_code: null };
+    else stored = { ...base, ...(await callTool(tool, args, { allowPrivate: input.allowPrivateUrls, ...(input.signal ? { signal: input.signal } : {}) })) };
+    events.onFunctionResult?.(stored);
+    return stored;
+  };
+
+  for (let round = 1; ; round++) {
+    const tools = round <= MAX_TOOL_ROUNDS && !out.ending ? input.offered : [];
+    let startedStep = false;
+    const onText = (delta: string) => {
+      if (!startedStep && out.said.length > 0 && delta !== '') events.onText?.('\n\n');
+      startedStep ||= delta !== '';
+      events.onText?.(delta);
+    };
+    const request = {
+      model: input.modelName,
+      system: input.system,
+      messages: context,
+      tools,
+      ...(Number.isFinite(input.temperature) ? { temperature: input.temperature } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+    };
+    const reply: ChatReply = input.stream ? await model.stream(request, { onText }) : await model.reply(request);
+    out.modelCalls += 1;
+    out.modelMs += reply.latencyMs;
+    if (reply.usage.inputTokens !== null) out.inputTokens = (out.inputTokens ?? 0) + reply.usage.inputTokens;
+    if (reply.usage.outputTokens !== null) out.outputTokens = (out.outputTokens ?? 0) + reply.usage.outputTokens;
+    if (reply.text.trim() !== '') out.said.push(reply.text.trim());
+    const wanted = tools.length > 0 ? reply.toolCalls : [];
+    events.onModelStep?.({ round, text: reply.text.trim(), latencyMs: reply.latencyMs, toolCalls: wanted });
+    if (wanted.length === 0) break;
+
+    const t0 = performance.now();
+    const done = await Promise.all(
+      wanted.map((call, i) => runCall(call, round, i >= MAX_CALLS_PER_ROUND ? `refused: at most ${MAX_CALLS_PER_ROUND} function calls in one step` : undefined)),
+    );
+    out.toolMs += performance.now() - t0;
+    out.calls.push(...done);
+    context.push({ role: 'assistant', content: reply.text, toolCalls: wanted });
+    for (const c of done) context.push({ role: 'tool', toolCallId: c.id, name: c.name, result: c.error ?? c.result, isError: c.error !== null });
+    // end_call with its goodbye in the same step: nothing more to ask.
+    if (out.ending && reply.text.trim() !== '') break;
+  }
+  out.toolMs = Math.round(out.toolMs);
+  return out;
+}
