@@ -29,6 +29,8 @@ import {
   providerSchema,
   purchasedPhoneNumberSchema,
   serviceEventSchema,
+  speechInfoSchema,
+  webCallCreatedSchema,
   toolSchema,
   voiceSchema,
   webhookDeliverySchema,
@@ -96,6 +98,8 @@ const RECORDS = {
   ConversationsPage: conversationsPageSchema,
   ConversationAiSwitch: conversationAiSwitchSchema,
   GeneratedReply: generatedReplySchema,
+  SpeechInfo: speechInfoSchema,
+  WebCallCreated: webCallCreatedSchema,
 } as const;
 
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
@@ -150,6 +154,8 @@ const WIRE: Partial<Record<keyof typeof RECORDS, { fields?: Refinements; optiona
     },
     optional: ['campaign_name', 'recording_url'],
   },
+  SpeechInfo: { fields: { engine: { type: 'string', enum: ['tts', 'espeak-ng', 'none'] } } },
+  WebCallCreated: { fields: { call_id: { type: 'integer' } } },
 };
 
 function recordSchema(name: keyof typeof RECORDS): JsonSchema {

@@ -9,6 +9,7 @@ import type { Clock } from '../engine/clock';
 import { checkResponse } from '../openapi/validate-response';
 import type { LlmConfig } from '../config';
 import { createChatModel } from '../model/openai-compatible';
+import type { SpeechSource } from '../speech/speech';
 
 /*
  * A real service over real HTTP on a free port, on a fresh database: in-memory PGlite, or, when
@@ -101,6 +102,8 @@ export interface StartOptions {
   llm?: Partial<LlmConfig> & { baseUrl: string };
   /** ALLOW_PRIVATE_URLS for mid-call tools (default true: the tests' tool servers are on 127.0.0.1). */
   allowPrivateUrls?: boolean;
+  /** Speech for recordings and /api/speech (speech/select.ts chooseSpeech); none (the default): the murmur, and 503. */
+  speech?: SpeechSource | null;
 }
 
 export async function startTestService(options: StartOptions = {}): Promise<TestService> {
@@ -115,6 +118,7 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     generateReplyRateLimitPerMinute: options.generateReplyRateLimitPerMinute ?? 100_000,
     model: options.llm ? createChatModel({ apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 2, retryDelayMs: 10, ...options.llm }) : null,
     allowPrivateUrls: options.allowPrivateUrls ?? true,
+    speech: options.speech ?? null,
     ...(options.clock ? { now: options.clock.now } : options.now ? { now: options.now } : {}),
   });
   const clock: Clock = options.clock ?? { now: options.now ?? (() => new Date()) };
