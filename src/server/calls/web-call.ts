@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { UUID_PATTERN } from '../../contract';
 import type { Db } from '../db/connect';
 import type { ConversationMessageRow, JsonRecord } from '../db/schema';
@@ -84,14 +85,17 @@ export async function keepAsWebCall(db: Db, userId: number, uuid: string, now: D
     const existing =
       conversation.web_call_id === null
         ? undefined
-        : await trx.selectFrom('calls').select(['id', 'transcript']).where('id', '=', conversation.web_call_id).where('user_id', '=', userId).executeTakeFirst();
+        : await trx.selectFrom('calls').select('id').where('id', '=', conversation.web_call_id).where('user_id', '=', userId).executeTakeFirst();
     let row;
     if (existing) {
-      const changed = JSON.stringify(existing.transcript) !== JSON.stringify(transcript);
-      // Another transcript: another key (the trigger of migration 0014 queues the new rendering).
+      // Another transcript: another key (and the trigger of migration 0014 queues the new rendering). Compared
+      // as jsonb, which does not keep the order of keys the text was written in.
       row = await trx
         .updateTable('calls')
-        .set({ ...fields, ...(changed && { recording_key: randomUUID() }) })
+        .set({
+          ...fields,
+          recording_key: sql<string>`CASE WHEN transcript IS DISTINCT FROM ${fields.transcript}::jsonb THEN ${randomUUID()}::uuid ELSE recording_key END`,
+        })
         .where('id', '=', existing.id)
         .returning(['id', 'user_id', 'status', 'assistant_id', 'campaign_id'])
         .executeTakeFirstOrThrow();
