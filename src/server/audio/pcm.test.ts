@@ -70,6 +70,15 @@ describe('resample', () => {
     expect(rms(high.samples, 400, 7600)).toBeLessThan(0.01);
   });
 
+  it('resamples rates without a small common ratio too (no polyphase bank for 44,101 → 8,000)', () => {
+    for (const rate of [24_000, 44_101]) {
+      const out = resample({ sampleRate: rate, samples: tone(1000, rate, 0.5) }, 8000);
+      expect(out.samples.length, String(rate)).toBe(4000);
+      expect(rms(out.samples, 400, 3600), String(rate)).toBeCloseTo(0.5 / Math.SQRT2, 2);
+      expect(rms(resample({ sampleRate: rate, samples: tone(5000, rate, 0.5) }, 8000).samples, 400, 3600), String(rate)).toBeLessThan(0.01);
+    }
+  });
+
   it('leaves audio at the same rate as it is', () => {
     const pcm = { sampleRate: 8000, samples: tone(440, 8000, 0.1) };
     expect(resample(pcm, 8000)).toBe(pcm);

@@ -127,25 +127,55 @@ function kernelAt(x: number): number {
   return a + ((KERNEL[i + 1] ?? 0) - a) * (t - i);
 }
 
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/** Polyphase filters are built for ratios whose output side is at most this (22,050 → 8,000 needs 160). */
+const MAX_PHASES = 1024;
+
 /**
  * The audio at another sample rate. Going down (22,050 or 24,000 Hz to 8,000), the band above 90 % of the
- * new Nyquist frequency is filtered out first, as it would otherwise fold back as noise.
+ * new Nyquist frequency is filtered out first, as it would otherwise fold back as noise. Output sample n sits
+ * at input position n·in/out; for a ratio of whole rates that position's fraction takes only `out/gcd`
+ * values, so the filter's taps are computed once per fraction (polyphase) instead of once per sample.
  */
 export function resample(pcm: Pcm, rate: number): Pcm {
   if (pcm.sampleRate === rate) return pcm;
   const input = pcm.samples;
-  const step = pcm.sampleRate / rate;
   // The cut-off as a fraction of the input's Nyquist frequency.
   const cutoff = Math.min(1, rate / pcm.sampleRate) * 0.9;
-  const reach = ZERO_CROSSINGS / cutoff;
-  const out = new Float32Array(Math.floor(input.length / step));
+  const reach = Math.ceil(ZERO_CROSSINGS / cutoff);
+  const out = new Float32Array(Math.floor((input.length * rate) / pcm.sampleRate));
+  const g = gcd(pcm.sampleRate, rate);
+  const up = rate / g;
+  const down = pcm.sampleRate / g;
+  const taps = 2 * reach + 1;
+  const polyphase = Number.isInteger(up) && Number.isInteger(down) && up <= MAX_PHASES;
+  let bank: Float32Array | null = null;
+  if (polyphase) {
+    // bank[phase * taps + (j + reach)]: the weight of input ip + j for an output at ip + phase/up.
+    bank = new Float32Array(up * taps);
+    for (let phase = 0; phase < up; phase++) {
+      for (let j = -reach; j <= reach; j++) bank[phase * taps + j + reach] = kernelAt((phase / up - j) * cutoff) * cutoff;
+    }
+  }
   for (let n = 0; n < out.length; n++) {
-    const p = n * step;
-    const first = Math.max(0, Math.ceil(p - reach));
-    const last = Math.min(input.length - 1, Math.floor(p + reach));
     let sum = 0;
-    for (let k = first; k <= last; k++) sum += (input[k] ?? 0) * kernelAt((p - k) * cutoff);
-    out[n] = sum * cutoff;
+    if (bank) {
+      const ip = Math.floor((n * down) / up);
+      const base = ((n * down) % up) * taps - ip + reach;
+      const first = Math.max(0, ip - reach);
+      const last = Math.min(input.length - 1, ip + reach);
+      for (let k = first; k <= last; k++) sum += (input[k] ?? 0) * (bank[base + k] ?? 0);
+    } else {
+      const p = (n * pcm.sampleRate) / rate;
+      const first = Math.max(0, Math.ceil(p - reach));
+      const last = Math.min(input.length - 1, Math.floor(p + reach));
+      for (let k = first; k <= last; k++) sum += (input[k] ?? 0) * kernelAt((p - k) * cutoff);
+      sum *= cutoff;
+    }
+    out[n] = sum;
   }
   return { sampleRate: rate, samples: out };
 }

@@ -100,7 +100,9 @@ export async function storeRecording(db: Db, claim: RecordingClaim, outcome: Ren
     .updateTable('call_recordings')
     .set({
       status: 'done',
-      audio: Buffer.from(outcome.wav.buffer, outcome.wav.byteOffset, outcome.wav.byteLength),
+      // As base64 text, decoded by the database: PGlite turns a bytea parameter into hex in JavaScript, which
+      // took ~300 ms of CPU per minute of audio (on the event loop); base64 takes ~50 ms.
+      audio: sql<Uint8Array>`decode(${Buffer.from(outcome.wav.buffer, outcome.wav.byteOffset, outcome.wav.byteLength).toString('base64')}, 'base64')`,
       byte_length: outcome.wav.byteLength,
       rendered_generation: claim.generation,
       engine: outcome.engine,
