@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WavSynth } from '../audio/wav';
 import type { Db } from '../db/connect';
 import { toDbTimestamp } from '../db/time';
+import { TestClock } from '../engine/clock';
 import { chooseSpeech } from '../speech/select';
 import type { SpeechSource } from '../speech/speech';
 import { pcmOf, pitchBetween, rmsBetween } from '../test/audio';
@@ -232,6 +233,48 @@ describe('with eSpeak NG', () => {
     }
     expect((await fetch(`${svc.api}/speech`)).status).toBe(401);
     expect((await fetch(`${svc.api}/speech`, { method: 'POST', body: '{"text":"Hi"}' })).status).toBe(401);
+  });
+});
+
+describe('calls the engine plays', () => {
+  const clock = new TestClock('2026-03-02T10:00:00Z');
+  let svc: TestService;
+  let alice: TestUser;
+  let speech: SpeechSource;
+
+  beforeAll(async () => {
+    speech = (await chooseSpeech({ tts: null, espeakPath: 'espeak-ng', timeoutMs: 30_000 })) as SpeechSource;
+    svc = await startTestService({ clock, speech });
+    alice = await svc.user();
+  }, 60_000);
+  afterAll(() => svc.close());
+
+  it('are queued when they end with a recording, and speak their transcript', async () => {
+    const { id: assistant } = await insertAssistant(svc.handle.db, alice.id, { record: true });
+    const placed = await alice.req('POST', '/user/make_call', { phone_number: '+12025550100', assistant_id: assistant });
+    const callId = placed.body.call_id as number;
+    for (let s = 0; s < 8; s++) {
+      clock.advance(1_000);
+      await svc.work.runOnce();
+    }
+    // Talking, not ended: nothing queued yet.
+    expect((await alice.req('GET', `/user/calls/${callId}`)).body.status).toBe('in-progress');
+    expect(await svc.handle.db.selectFrom('call_recordings').select('call_id').where('call_id', '=', callId).executeTakeFirst()).toBeUndefined();
+    for (let s = 0; s < 6; s++) {
+      clock.advance(1_000);
+      await svc.work.runOnce();
+    }
+    const call = (await alice.req('GET', `/user/calls/${callId}`)).body;
+    expect(call.status).toBe('completed');
+    expect(await renderDueRecordings(svc.handle.db, clock.now(), { speech })).toBe(1);
+    const key = /([0-9a-f-]{36})\.wav$/.exec(call.recording_url as string)?.[1] ?? '';
+    const { res, bytes } = await getRecording(svc, key);
+    expect(res.headers.get('etag')).toBe(`"${key}-r1"`);
+    const row = await svc.handle.db.selectFrom('calls').select(['transcript', 'answered_at']).where('id', '=', callId).executeTakeFirstOrThrow();
+    const first = (row.transcript as { timestamp: string }[])[0]?.timestamp ?? '';
+    const at = (Date.parse(first) - Date.parse(`${(row.answered_at ?? '').replace(' ', 'T')}Z`)) / 1000;
+    const pcm = pcmOf(bytes);
+    expect(rmsBetween(pcm, at + 0.1, at + 0.6)).toBeGreaterThan(1500);
   });
 });
 
