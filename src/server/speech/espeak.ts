@@ -81,7 +81,9 @@ export async function probeEspeak(path: string, timeoutMs = 5_000): Promise<Espe
       if (language) languages.add(language.toLowerCase());
     }
     if (languages.size === 0) return null;
-    return { path, version: version.stdout.toString('utf8').trim().split('\n')[0] ?? 'eSpeak NG', languages };
+    // "eSpeak NG text-to-speech: 1.51  Data at: /usr/lib/…": the number is what matters.
+    const number = /\d+\.\d+(\.\d+)?/.exec(version.stdout.toString('utf8'))?.[0];
+    return { path, version: number ? `eSpeak NG ${number}` : 'eSpeak NG', languages };
   } catch {
     return null;
   }
@@ -101,7 +103,7 @@ export function espeakLanguage(tag: string, languages: ReadonlySet<string>): str
 export function espeakSource(install: EspeakInstall, timeoutMs: number): SpeechSource {
   return {
     engine: 'espeak-ng',
-    description: `eSpeak NG (${install.path}, ${install.version})`,
+    description: `${install.version} (${install.path})`,
     async synthesize({ text, language, voice }) {
       // -b 1: the input is UTF-8, whatever the process's locale says.
       const args = ['-v', `${espeakLanguage(language, install.languages)}+${VARIANTS[voice]}`, '-b', '1', '--stdout'];
