@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as contract from '../index';
 import { CONVERSATION_EXAMPLES } from './conversation-examples';
+import { SPEECH_EXAMPLES } from './speech-examples';
 
 /*
  * One FULL example of every response schema in the contract: every field the schema names, filled as the
@@ -700,4 +701,5 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     required: [],
   },
   ...CONVERSATION_EXAMPLES,
+  ...SPEECH_EXAMPLES,
 ];

@@ -328,6 +328,29 @@ export interface CallCountsTable {
   n: number;
 }
 
+/** A call's spoken recording, queued, rendered and stored (migration 0014; recordings/). */
+export interface CallRecordingsTable {
+  call_id: number;
+  /** pending | done | failed */
+  status: Generated<string>;
+  generation: Generated<number>;
+  rendered_generation: Nullable<number>;
+  /** The whole WAV file (Buffer from pg, Uint8Array from PGlite). */
+  audio: Nullable<Uint8Array>;
+  byte_length: Nullable<number>;
+  /** tts | espeak-ng */
+  engine: Nullable<string>;
+  attempts: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  last_error: Nullable<string>;
+  render_ms: Nullable<number>;
+  audio_ms: Nullable<number>;
+  rendered_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** A text conversation with an assistant (migration 0012; conversations/). */
 export interface ConversationsTable {
   id: Generated<number>;
@@ -346,6 +369,8 @@ export interface ConversationsTable {
   last_message_at: string;
   ended_at: NullableTimestamp;
   ended_reason: Nullable<string>;
+  /** The call of type web it was kept as (migration 0014; calls/web-call.ts); null until then. */
+  web_call_id: Nullable<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -405,6 +430,7 @@ export interface Database {
   call_count_deltas: CallCountsTable;
   conversations: ConversationsTable;
   conversation_messages: ConversationMessagesTable;
+  call_recordings: CallRecordingsTable;
 }
 
 export type AssistantRow = Selectable<AssistantsTable>;

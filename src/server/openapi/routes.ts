@@ -24,6 +24,7 @@ import {
   purchasePhoneNumberRequest,
   sendMessageRequest,
   simulateInboundRequest,
+  speechRequest,
   updateLeadRequest,
   updatePhoneNumberRequest,
   updateToolRequest,
@@ -48,11 +49,14 @@ export interface Operation {
   body?: z.ZodType;
   /** The success status and its JSON body. */
   status: number;
-  /** The success answer's media type when it is not JSON (the event stream). */
-  contentType?: 'text/event-stream';
+  /** The success answer's media type when it is not JSON (the event stream, speech). */
+  contentType?: 'text/event-stream' | 'audio/wav';
   response: JsonSchema;
-  /** Error statuses beyond those every authenticated operation has (401, 429); 400 and 413 come with a body. */
-  errors?: readonly (404 | 422)[];
+  /**
+   * Error statuses beyond those every authenticated operation has (401, 429); 400 and 413 come with a body.
+   * 502 and 503 (`{message}`): the speech source failed, or there is none.
+   */
+  errors?: readonly (404 | 422 | 502 | 503)[];
   /** Also answers Server-Sent Events (when asked with `Accept: text/event-stream`), described here. */
   streams?: string;
   /**
@@ -139,6 +143,20 @@ export const OPERATIONS: readonly Operation[] = [
   },
   { method: 'get', path: '/user/overview', tag: 'Live', summary: 'Calls in flight, today against yesterday, running campaigns, recent failed deliveries', local: true, query: overviewQuery, status: 200, response: dataOf(ref('Overview')), errors: [422] },
   { method: 'get', path: '/user/campaigns/{id}/progress', tag: 'Live', summary: "A campaign's leads by status, calls in flight and calls over time", local: true, status: 200, response: dataOf(ref('CampaignProgress')), errors: [404] },
+  // Speech (our extension: the recordings' voices for the Test chat)
+  { method: 'get', path: '/speech', tag: 'Speech', summary: 'Where speech comes from: a TTS endpoint, eSpeak NG, or none (recordings are then a murmur)', local: true, status: 200, response: ref('SpeechInfo') },
+  {
+    method: 'post',
+    path: '/speech',
+    tag: 'Speech',
+    summary: 'The text spoken in the assistant\'s or the customer\'s voice: 8 kHz mono 16-bit WAV; 503 without speech, 502 when the speech source failed',
+    local: true,
+    body: speechRequest,
+    status: 200,
+    contentType: 'audio/wav',
+    response: { type: 'string', contentMediaType: 'audio/wav' },
+    errors: [422, 502, 503],
+  },
   // Conversations (text chat with an assistant; errors `{status: false, error}`)
   {
     method: 'post',
@@ -165,6 +183,16 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/conversations/{uuid}', tag: 'Conversations', summary: "A conversation's history, oldest first (and, a local addition, its record)", status: 200, response: ref('ConversationHistory'), ownErrors: { body: 'StatusError', statuses: [404], replace: true } },
   { method: 'post', path: '/automate/conversations/{uuid}/disable-ai', tag: 'Conversations', summary: 'A human takes over: messages are kept and get no reply', status: 200, response: ref('ConversationAiSwitch'), ownErrors: { body: 'StatusError', statuses: [404], replace: true } },
   { method: 'post', path: '/automate/conversations/{uuid}/enable-ai', tag: 'Conversations', summary: 'The assistant answers again', status: 200, response: ref('ConversationAiSwitch'), ownErrors: { body: 'StatusError', statuses: [404], replace: true } },
+  {
+    method: 'post',
+    path: '/conversations/{uuid}/web-call',
+    tag: 'Conversations',
+    summary: 'Keep the conversation as a call of type web (transcript from its history, recording rendered in the background); kept again, the same call is updated',
+    local: true,
+    status: 200,
+    response: ref('WebCallCreated'),
+    ownErrors: { body: 'StatusError', statuses: [404, 422], replace: true },
+  },
   { method: 'get', path: '/user/conversations', tag: 'Conversations', summary: 'One page of conversations, newest first (cursor pagination)', query: conversationsQuery, status: 200, response: ref('ConversationsPage'), errors: [422] },
   { method: 'post', path: '/user/assistants/enable-conversation-ended-webhook', tag: 'Conversations', summary: 'Send `conversation.ended` to this URL when a conversation ends', body: conversationEndedWebhookEnableRequest, status: 200, response: emptyData, errors: [404, 422] },
   { method: 'post', path: '/user/assistants/disable-conversation-ended-webhook', tag: 'Conversations', summary: 'Stop the conversation-ended webhook', body: conversationEndedWebhookDisableRequest, status: 200, response: emptyData, errors: [404, 422] },

@@ -29,6 +29,8 @@ import {
   providerSchema,
   purchasedPhoneNumberSchema,
   serviceEventSchema,
+  speechInfoSchema,
+  webCallCreatedSchema,
   toolSchema,
   voiceSchema,
   webhookDeliverySchema,
@@ -96,6 +98,8 @@ const RECORDS = {
   ConversationsPage: conversationsPageSchema,
   ConversationAiSwitch: conversationAiSwitchSchema,
   GeneratedReply: generatedReplySchema,
+  SpeechInfo: speechInfoSchema,
+  WebCallCreated: webCallCreatedSchema,
 } as const;
 
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
@@ -149,6 +153,8 @@ const WIRE: Partial<Record<keyof typeof RECORDS, { fields?: Refinements; optiona
     },
     optional: ['campaign_name', 'recording_url'],
   },
+  SpeechInfo: { fields: { engine: { type: 'string', enum: ['tts', 'espeak-ng', 'none'] } } },
+  WebCallCreated: { fields: { call_id: { type: 'integer' } } },
 };
 
 /** One entry of a model call's transcript (engine/talk/entries.ts): the hosted line with our extension fields. */

@@ -5,6 +5,8 @@ import { OPERATIONS } from '../openapi/routes';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
 import { readAnswer, request, startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
 import { startStandInModel, type StandInModel } from '../test/stand-in-model';
+import { startStandInTts, type StandInTts } from '../test/stand-in-tts';
+import { ttsSource } from '../speech/tts';
 
 /*
  * Everything a client can send, thrown at every route: whatever arrives, the answer is below 500 and
@@ -182,6 +184,9 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/automate/conversations/:uuid/disable-ai': { errorForm: 'status', param: () => conversationUuid },
   'POST /api/automate/conversations/:uuid/enable-ai': { errorForm: 'status', param: () => conversationUuid },
   'GET /api/user/conversations': {},
+  'POST /api/conversations/:uuid/web-call': { errorForm: 'status', param: () => conversationUuid },
+  'GET /api/speech': {},
+  'POST /api/speech': { valid: () => ({ text: 'Guten Tag', language: 'de-DE', voice: 'customer' }) },
   'POST /api/user/assistants/enable-conversation-ended-webhook': {
     valid: () => ({ assistant_id: fx.assistant, webhook_url: 'https://example.com/ended' }),
   },
@@ -192,6 +197,8 @@ const ROUTES: Record<string, RouteInput> = {
   },
 };
 let stand: StandInModel;
+/** A stand-in speech endpoint answers POST /api/speech (without speech it is a 503: the service is not set up, no input's fault). */
+let tts: StandInTts;
 /** Alice's conversation (made in the second beforeAll). */
 let conversationUuid = '00000000-0000-4000-8000-000000000000';
 
@@ -584,6 +591,10 @@ function expectWellFormed(res: TestResponse, s: Sent): void {
   const where = `${s.method} ${s.path.slice(0, 300)} ${(s.body ?? '').slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`;
   expect(res.status, where).toBeLessThan(500);
   if (s.path.startsWith('/api/recordings/') && res.status < 300) return;
+  if (s.path.split('?')[0] === '/api/speech' && s.method === 'POST' && res.status === 200) {
+    expect(res.headers.get('content-type') ?? '', where).toBe('audio/wav');
+    return;
+  }
   if (s.page && res.status === 200) {
     expect(res.headers.get('content-type') ?? '', where).toMatch(new RegExp(`^${s.page}`));
     return;
@@ -645,7 +656,11 @@ function appRoutes(): string[] {
 beforeAll(async () => {
   // A stand-in language model answers the conversation routes (every assistant uses its model).
   stand = await startStandInModel();
-  svc = await startTestService({ llm: { baseUrl: stand.baseUrl, model: 'stand-in-small', maxRetries: 0 } });
+  tts = await startStandInTts();
+  svc = await startTestService({
+    llm: { baseUrl: stand.baseUrl, model: 'stand-in-small', maxRetries: 0 },
+    speech: ttsSource({ baseUrl: tts.baseUrl, apiKey: undefined, model: 'tts-1', voiceAssistant: 'alloy', voiceCustomer: 'echo' }, 5_000),
+  });
   alice = await svc.user();
   bob = await svc.user();
   const db = svc.handle.db;
@@ -674,6 +689,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await svc.close();
   await stand.close();
+  await tts.close();
 });
 
 beforeAll(async () => {
