@@ -147,3 +147,14 @@ export const knowledgeKeys = {
   searches: () => [...knowledgeKeys.all, 'search'] as const,
   search: (id: number, query: string) => [...knowledgeKeys.searches(), id, query] as const,
 };
+
+/**
+ * What the host is: the local service answers GET /local/info, a hosted API (or proxy mode in front of
+ * one) does not. Keyed by the API host, as a session may point anywhere.
+ */
+export const serviceKeys = {
+  all: ['service'] as const,
+  local: (host: string | null) => [...serviceKeys.all, 'local', host ?? 'this-server'] as const,
+  /** GET /api/speech (our extension): which speech engine the service has. */
+  speech: (host: string | null) => [...serviceKeys.all, 'speech', host ?? 'this-server'] as const,
+};

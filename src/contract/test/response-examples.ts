@@ -145,6 +145,20 @@ const call = {
   transcript: [
     { text: 'Guten Tag!', type: 'text', sender: 'bot', timestamp: '2024-05-02 09:14:08' },
     { text: 'Hallo.', type: 'text', sender: 'human', timestamp: 1714641250 },
+    // Our extension: a model call's filler, tool call and timed assistant turn.
+    { text: 'Einen Moment bitte.', type: 'filler', sender: 'bot', timestamp: '2024-05-02T09:14:12.000Z' },
+    {
+      text: '',
+      type: 'function_call',
+      sender: 'tool',
+      timestamp: '2024-05-02T09:14:12.400Z',
+      name: 'check_availability',
+      arguments: { day: '2024-05-03' },
+      result: { slots: ['10:00', '14:30'] },
+      error: null,
+      duration_ms: 412,
+    },
+    { text: 'Morgen um 10 Uhr ist frei.', type: 'message', sender: 'bot', timestamp: '2024-05-02T09:14:13.100Z', latency_ms: 930 },
   ],
   variables: { customer_name: 'Max' },
   evaluation: [{ name: 'interested', value: true }],
@@ -155,6 +169,8 @@ const call = {
   recording_url: 'https://cdn.example.com/rec/1234569.mp3',
   created_at: laravelTs,
   updated_at: ts,
+  conversation_mode: 'model',
+  latency: { p50_ms: 640, p95_ms: 930, turns: 2 },
 };
 
 const secondaryContact = {
@@ -500,9 +516,16 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     required: [],
   },
   // ---- calls
-  { covers: ['transcriptEntrySchema'], label: 'transcript line', schema: contract.transcriptEntrySchema, example: call.transcript[0], required: [] },
+  {
+    covers: ['transcriptEntrySchema'],
+    label: 'transcript line (every field)',
+    schema: contract.transcriptEntrySchema,
+    example: { ...call.transcript[3], latency_ms: 120 },
+    required: [],
+  },
   { covers: ['transcriptSchema'], label: 'transcript', schema: contract.transcriptSchema, example: call.transcript, required: [] },
   { covers: ['callSchema'], label: 'call', schema: contract.callSchema, example: call, idPath: ['id'], required: ['id'] },
+  { covers: ['callLatencySchema'], label: 'call latency', schema: contract.callLatencySchema, example: call.latency, required: [] },
   {
     covers: ['makeCallResponseSchema'],
     label: 'call placed',

@@ -210,3 +210,22 @@ describe('AssistantForm', () => {
     });
   });
 });
+
+describe('the filler phrases editor', () => {
+  it('shows the four lists only while fillers are on, and saves what was typed as lists', async () => {
+    const save = vi.fn<(v: AssistantFormOutput) => Promise<void>>().mockResolvedValue(undefined);
+    renderWithRouter(() => (
+      <AssistantForm initialValues={filled()} toolChoices={tools} save={save} onSaved={() => {}} onCancel={() => {}} submitLabel="Create assistant" />
+    ));
+    const fillers = await screen.findByRole('switch', { name: /^Filler sounds/ }, { timeout: 5000 });
+    expect(screen.queryByRole('textbox', { name: /^After a question/ })).toBeNull();
+    fireEvent.click(fillers);
+    const question = await screen.findByRole('textbox', { name: /^After a question/ });
+    for (const name of [/^Neutral/, /^Positive/, /^Negative/]) expect(screen.getByRole('textbox', { name })).toBeInTheDocument();
+    fireEvent.change(question, { target: { value: 'Good question.\nLet me check.' } });
+    expect(screen.getByText('2 of 20 phrases')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Create assistant' }));
+    await waitFor(() => expect(save).toHaveBeenCalled());
+    expect(save.mock.calls[0]?.[0].filler_config).toMatchObject({ question: 'Good question.\nLet me check.' });
+  });
+});

@@ -66,6 +66,31 @@ const variableRows = z
     });
   });
 
+/** The filler phrase lists (`filler_config`) and the service's bounds of each: at most 20 phrases of 200 characters. */
+export const FILLER_KINDS = ['neutral', 'question', 'positive', 'negative'] as const;
+export type FillerKind = (typeof FILLER_KINDS)[number];
+export const FILLER_PHRASES_MAX = 20;
+export const FILLER_PHRASE_MAX = 200;
+
+/** A list's phrases as the form edits them, one a line: the lines that say something, trimmed. */
+export function fillerPhrases(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+const fillerLines = z.string().superRefine((text, ctx) => {
+  const phrases = fillerPhrases(text);
+  if (phrases.length > FILLER_PHRASES_MAX) {
+    ctx.addIssue({ code: 'custom', message: m.assistants_fillers_too_many({ max: formatNumber(FILLER_PHRASES_MAX) }) });
+  }
+  const long = phrases.findIndex((p) => p.length > FILLER_PHRASE_MAX);
+  if (long !== -1) {
+    ctx.addIssue({ code: 'custom', message: m.assistants_fillers_too_long({ line: formatNumber(long + 1), max: formatNumber(FILLER_PHRASE_MAX) }) });
+  }
+});
+
 export const assistantFormSchema = z
   .object({
     // Basics
@@ -101,6 +126,7 @@ export const assistantFormSchema = z
     noise_cancellation: field('noise_cancellation'),
     ambient_sound_volume: field('ambient_sound_volume'),
     filler_audios: field('filler_audios'),
+    filler_config: z.object({ neutral: fillerLines, question: fillerLines, positive: fillerLines, negative: fillerLines }),
     record_call: field('record_call'),
     // After the call
     post_call_evaluation: field('post_call_evaluation'),
@@ -171,6 +197,8 @@ export interface AssistantFormValues {
   noise_cancellation: boolean;
   ambient_sound_volume: number;
   filler_audios: boolean;
+  /** The filler phrases of each kind, one a line (`filler_config`: a list per kind). */
+  filler_config: Record<FillerKind, string>;
   record_call: boolean;
   post_call_evaluation: boolean;
   post_call_schema: { name: string; type: PostCallType; description: string }[];
@@ -226,6 +254,7 @@ export function emptyAssistantForm(timezone = browserTimeZone()): AssistantFormV
     noise_cancellation: false,
     ambient_sound_volume: D.ambient_sound_volume,
     filler_audios: false,
+    filler_config: { neutral: '', question: '', positive: '', negative: '' },
     record_call: true,
     post_call_evaluation: false,
     post_call_schema: [],

@@ -8,7 +8,7 @@ import {
   type LlmModel,
   type UpdateAssistantRequest,
 } from '@contract';
-import { browserTimeZone, type AssistantFormOutput, type AssistantFormValues } from './form-schema';
+import { browserTimeZone, FILLER_KINDS, fillerPhrases, type AssistantFormOutput, type AssistantFormValues, type FillerKind } from './form-schema';
 
 /*
  * Between the Assistant record (what the API shows), the form's values, and the create/update request
@@ -67,6 +67,20 @@ function knowledgebaseMode(record: Pick<Assistant, 'knowledgebase_id' | 'knowled
   return mode && record.knowledgebase_id != null ? mode : 'none';
 }
 
+/** The record's filler phrases as the form edits them: each kind's list, one phrase a line. */
+function fillerLines(config: Assistant['filler_config']): Record<FillerKind, string> {
+  const out = { neutral: '', question: '', positive: '', negative: '' };
+  for (const kind of FILLER_KINDS) out[kind] = (config?.[kind] ?? []).join('\n');
+  return out;
+}
+
+/** The request's `filler_config`: every kind's phrases as a list (the service replaces the whole config). */
+export function fillerConfigOf(lines: Record<FillerKind, string>): FillerConfig {
+  return { neutral: fillerPhrases(lines.neutral), question: fillerPhrases(lines.question), positive: fillerPhrases(lines.positive), negative: fillerPhrases(lines.negative) };
+}
+
+export type FillerConfig = Record<FillerKind, string[]>;
+
 /** The form's values for an existing assistant (edit, and the base of a duplicate). */
 export function assistantToForm(record: Assistant, lookups: FormLookups): AssistantFormValues {
   const D = ASSISTANT_DEFAULTS;
@@ -103,6 +117,7 @@ export function assistantToForm(record: Assistant, lookups: FormLookups): Assist
     noise_cancellation: record.enable_noise_cancellation,
     ambient_sound_volume: num(record.ambient_sound_volume, D.ambient_sound_volume),
     filler_audios: record.fillers,
+    filler_config: fillerLines(record.filler_config),
     record_call: record.record,
     post_call_evaluation: record.post_call_evaluation,
     post_call_schema: record.post_call_schema.map((row) => ({
@@ -166,6 +181,8 @@ export interface KnowledgeRequestFields {
 
 export type AssistantRequestBody = Required<Omit<CreateAssistantRequest, 'phone_number_id'>> & {
   phone_number_id: number | null;
+  /** Not in the spec's request; the hosted API and the local service take it (shared/spec/service-api.md). */
+  filler_config: FillerConfig;
 } & KnowledgeRequestFields;
 
 /** Every field of the request, from validated form values. */
@@ -203,6 +220,7 @@ export function formToRequest(
     noise_cancellation: v.noise_cancellation,
     ambient_sound_volume: v.ambient_sound_volume,
     filler_audios: v.filler_audios,
+    filler_config: fillerConfigOf(v.filler_config),
     record_call: v.record_call,
     post_call_evaluation: v.post_call_evaluation,
     post_call_schema: v.post_call_schema.map((r) => ({ name: r.name, type: r.type, description: r.description })),
@@ -258,6 +276,7 @@ const requestKeyOf: { [K in FormKey]: RequestKey } = {
   noise_cancellation: 'noise_cancellation',
   ambient_sound_volume: 'ambient_sound_volume',
   filler_audios: 'filler_audios',
+  filler_config: 'filler_config',
   record_call: 'record_call',
   post_call_evaluation: 'post_call_evaluation',
   post_call_schema: 'post_call_schema',
@@ -299,8 +318,11 @@ export function formToUpdateRequest(
   const changed = new Set<RequestKey>();
   for (const key of Object.keys(requestKeyOf) as FormKey[]) {
     const requestKey = requestKeyOf[key];
-    const before = key === 'variables' ? rowsToVariables(initial.variables, originalVariables) : initial[key];
-    const after = key === 'variables' ? body.variables : key === 'end_call_tool' ? current.end_call_tool : current[key];
+    // Lists edited as text compare as the lists they send: a blank line or a trailing space changes nothing.
+    const before =
+      key === 'variables' ? rowsToVariables(initial.variables, originalVariables) : key === 'filler_config' ? fillerConfigOf(initial.filler_config) : initial[key];
+    const after =
+      key === 'variables' ? body.variables : key === 'end_call_tool' ? current.end_call_tool : key === 'filler_config' ? body.filler_config : current[key];
     const beforeCmp = key === 'webhook_url' ? initial.webhook_url.trim() || null : before;
     if (!sameValue(beforeCmp, after)) changed.add(requestKey);
   }

@@ -38,6 +38,7 @@ export const ASSISTANT_SECTIONS = [
       'noise_cancellation',
       'ambient_sound_volume',
       'filler_audios',
+      'filler_config',
       'record_call',
     ],
   },
