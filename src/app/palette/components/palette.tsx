@@ -5,6 +5,7 @@ import { createSpotlight, Spotlight, useSpotlight } from '@mantine/spotlight';
 import {
   IconAddressBook,
   IconBook,
+  IconFolders,
   IconLanguage,
   IconLogout,
   IconMoon,
@@ -123,6 +124,13 @@ export default function Palette() {
       keywords: m.palette_keywords_pages(),
       run: () => void navigate({ to: item.to }),
     })),
+    {
+      id: 'page:folders',
+      label: m.folders_title(),
+      icon: <IconFolders {...ICON} />,
+      keywords: m.folders_palette_keywords(),
+      run: () => void navigate({ to: '/assistants/folders' }),
+    },
     {
       id: 'page:api-docs',
       label: m.palette_page_api_docs(),

@@ -24,6 +24,8 @@ export function errorPathFor(key: string, values: AssistantFormValues): FormPath
 
   if (head === 'end_call_tool') return 'end_call_tool.description';
   if (head === 'tool_ids') return 'tool_ids';
+  // Every label's error on the labels picker (`label_ids.1`).
+  if (head === 'label_ids') return 'label_ids';
 
   if (head === 'post_call_schema') {
     const [index, sub] = rest;
