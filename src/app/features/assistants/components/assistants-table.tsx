@@ -1,5 +1,5 @@
 import 'mantine-datatable/styles.css';
-import { Stack, Text, Tooltip } from '@mantine/core';
+import { Box, Text, Tooltip } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import type { Assistant, AssistantGroup, Paginated, PhoneNumber } from '@contract';
 import { AssistantGroupBadges } from '@/components/group-badge';
@@ -63,13 +63,17 @@ export function AssistantsTable({
           accessor: 'name',
           title: m.common_name(),
           render: (a) => (
-            <Stack gap={4} align="flex-start">
+            <>
               <AssistantNameLink assistant={a} />
               <Text size="xs" c="dimmed" hiddenFrom="xs">
                 {directionLabel(a.type)} · {m.assistants_tool_count({ count: formatNumber(attachedToolCount(a)) })}
               </Text>
-              <AssistantGroupBadges folderId={a.folder_id} labelIds={a.label_ids} folders={folders} labels={labels} />
-            </Stack>
+              {a.folder_id !== null || a.label_ids.length > 0 ? (
+                <Box mt={4}>
+                  <AssistantGroupBadges folderId={a.folder_id} labelIds={a.label_ids} folders={folders} labels={labels} />
+                </Box>
+              ) : null}
+            </>
           ),
         },
         { accessor: 'type', title: m.assistants_type(), render: (a) => directionLabel(a.type), visibleMediaQuery: (t) => `(min-width: ${t.breakpoints.xs})` },

@@ -59,6 +59,8 @@ function groupsHost(initial: { folders: Row[]; labels: Row[] }, override?: Handl
 
 const card = (title: string) => screen.getByRole('region', { name: title });
 const selectInput = (scope: HTMLElement, label: string) => within(scope).getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
+/** The options of the list a Select input controls (each card has its own colour list). */
+const listOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-controls') ?? '')!;
 
 describe('GroupsManager', () => {
   it('shows folders and labels with their colour badges and counts, and says when there are none', async () => {
@@ -76,8 +78,9 @@ describe('GroupsManager', () => {
     renderWithHost(() => <GroupsManager />);
     const folders = await screen.findByRole('region', { name: 'Folders' });
     await userEvent.type(within(folders).getByRole('textbox', { name: /New folder/ }), 'Brand A');
-    await userEvent.click(selectInput(folders, 'Colour'));
-    await userEvent.click(await screen.findByRole('option', { name: 'Purple', hidden: true }));
+    const colour = selectInput(folders, 'Colour');
+    await userEvent.click(colour);
+    await userEvent.click(await within(listOf(colour)).findByRole('option', { name: 'Purple', hidden: true }));
     await userEvent.click(within(folders).getByRole('button', { name: 'Add folder' }));
     await waitFor(() => expect(host.of('POST', '/user/folders')).toHaveLength(1));
     expect(host.of('POST', '/user/folders')[0]!.body).toEqual({ name: 'Brand A', color: 'purple' });
