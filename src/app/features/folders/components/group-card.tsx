@@ -83,7 +83,16 @@ export function GroupCard({ kind, onDirtyChange }: { kind: GroupKind; onDirtyCha
         }}
       />
       <Divider />
-      <QueryState query={list} errorTitle={words.loadError} isEmpty={(d) => d.length === 0} empty={<Text c="dimmed" size="sm">{words.empty}</Text>}>
+      <QueryState
+        query={list}
+        errorTitle={words.loadError}
+        isEmpty={(d) => d === null || d.length === 0}
+        empty={
+          <Text c="dimmed" size="sm">
+            {list.data === null ? m.folders_not_offered() : words.empty}
+          </Text>
+        }
+      >
         {(groups) => (
           <Table verticalSpacing="xs" aria-labelledby={`${kind}-heading`}>
             <Table.Thead>
@@ -96,7 +105,7 @@ export function GroupCard({ kind, onDirtyChange }: { kind: GroupKind; onDirtyCha
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {groups.map((g) => (
+              {(groups ?? []).map((g) => (
                 <Table.Tr key={g.id}>
                   <Table.Td>
                     <GroupBadge group={g} kind={singular} />

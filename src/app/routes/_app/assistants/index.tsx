@@ -154,15 +154,18 @@ function AllView({ page, perPage, folder, label }: { page: number; perPage: PerP
 
   return (
     <>
-      <GroupFilters
-        folders={folders.data ?? []}
-        labels={labels.data ?? []}
-        folderId={folder}
-        labelId={label}
-        onChange={setFilters}
-        foldersError={folders.isError ? m.folders_folders_load_error() : undefined}
-        labelsError={labels.isError ? m.folders_labels_load_error() : undefined}
-      />
+      {/* A host without folders and labels gets no filters for them. */}
+      {folders.data === null && labels.data === null ? null : (
+        <GroupFilters
+          folders={folders.data ?? []}
+          labels={labels.data ?? []}
+          folderId={folder}
+          labelId={label}
+          onChange={setFilters}
+          foldersError={folders.isError ? m.folders_folders_load_error() : undefined}
+          labelsError={labels.isError ? m.folders_labels_load_error() : undefined}
+        />
+      )}
       <QueryState
         query={list}
         errorTitle={m.assistants_load_error()}

@@ -14,8 +14,8 @@ interface Option {
 }
 
 /** The user's folders or labels as options; an id the form holds that the list lacks stays, as "#id". */
-function optionsOf(groups: readonly AssistantGroup[] | undefined, held: readonly number[]): Option[] {
-  const options: Option[] = (groups ?? []).map((g) => ({ value: String(g.id), label: g.name, color: g.color }));
+function optionsOf(groups: readonly AssistantGroup[], held: readonly number[]): Option[] {
+  const options: Option[] = groups.map((g) => ({ value: String(g.id), label: g.name, color: g.color }));
   for (const id of held) {
     if (!options.some((o) => o.value === String(id))) options.push({ value: String(id), label: m.folders_group_unknown({ id: String(id) }), color: null });
   }
@@ -37,7 +37,7 @@ function FolderField() {
     fieldState,
   } = useAssistantField('folder_id');
   const folders = useAssistantGroups('folders');
-  const options = useMemo(() => optionsOf(folders.data, value === null ? [] : [value]), [folders.data, value]);
+  const options = useMemo(() => optionsOf(folders.data ?? [], value === null ? [] : [value]), [folders.data, value]);
   const colors = useMemo(() => new Map(options.map((o) => [o.value, o.color])), [options]);
   return (
     <Select
@@ -70,12 +70,12 @@ function LabelsField() {
     fieldState,
   } = useAssistantField('label_ids');
   const labels = useAssistantGroups('labels');
-  const options = useMemo(() => optionsOf(labels.data, value), [labels.data, value]);
+  const options = useMemo(() => optionsOf(labels.data ?? [], value), [labels.data, value]);
   const colors = useMemo(() => new Map(options.map((o) => [o.value, o.color])), [options]);
   return (
     <MultiSelect
       label={m.folders_field_labels()}
-      description={m.folders_labels_description()}
+      description={m.folders_field_labels_description()}
       placeholder={labels.isPending ? m.folders_groups_loading() : options.length === 0 ? m.folders_labels_none_yet() : m.folders_labels_choose()}
       data={options}
       value={value.map(String)}
@@ -93,8 +93,14 @@ function LabelsField() {
   );
 }
 
-/** Where the assistant is sorted: its folder and its labels, with a link to the manager that makes them. */
+/**
+ * Where the assistant is sorted: its folder and its labels, with a link to the manager that makes them.
+ * Nothing on a host without folders and labels (both lists answered "not offered").
+ */
 export function SortingFields() {
+  const folders = useAssistantGroups('folders');
+  const labels = useAssistantGroups('labels');
+  if (folders.data === null && labels.data === null) return null;
   return (
     <>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
