@@ -19,6 +19,7 @@ import { Route as AppOverviewRouteImport } from './routes/_app/overview'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppAssistantsIndexRouteImport } from './routes/_app/assistants/index'
 import { Route as AppAssistantsAssistantIdRouteImport } from './routes/_app/assistants/$assistantId'
+import { Route as AppAssistantsFoldersRouteImport } from './routes/_app/assistants/folders'
 import { Route as AppAssistantsNewRouteImport } from './routes/_app/assistants/new'
 import { Route as AppCallsIndexRouteImport } from './routes/_app/calls/index'
 import { Route as AppCallsCallIdRouteImport } from './routes/_app/calls/$callId'
@@ -85,6 +86,11 @@ const AppAssistantsAssistantIdRoute =
     path: '/assistants/$assistantId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppAssistantsFoldersRoute = AppAssistantsFoldersRouteImport.update({
+  id: '/assistants/folders',
+  path: '/assistants/folders',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAssistantsNewRoute = AppAssistantsNewRouteImport.update({
   id: '/assistants/new',
   path: '/assistants/new',
@@ -171,6 +177,7 @@ export interface FileRoutesByFullPath {
   '/overview': typeof AppOverviewRoute
   '/settings': typeof AppSettingsRoute
   '/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
+  '/assistants/folders': typeof AppAssistantsFoldersRoute
   '/assistants/new': typeof AppAssistantsNewRoute
   '/calls/$callId': typeof AppCallsCallIdRoute
   '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
@@ -196,6 +203,7 @@ export interface FileRoutesByTo {
   '/overview': typeof AppOverviewRoute
   '/settings': typeof AppSettingsRoute
   '/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
+  '/assistants/folders': typeof AppAssistantsFoldersRoute
   '/assistants/new': typeof AppAssistantsNewRoute
   '/calls/$callId': typeof AppCallsCallIdRoute
   '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
@@ -224,6 +232,7 @@ export interface FileRoutesById {
   '/_app/overview': typeof AppOverviewRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
+  '/_app/assistants/folders': typeof AppAssistantsFoldersRoute
   '/_app/assistants/new': typeof AppAssistantsNewRoute
   '/_app/calls/$callId': typeof AppCallsCallIdRoute
   '/_app/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
@@ -252,6 +261,7 @@ export interface FileRouteTypes {
     | '/overview'
     | '/settings'
     | '/assistants/$assistantId'
+    | '/assistants/folders'
     | '/assistants/new'
     | '/calls/$callId'
     | '/campaigns/$campaignId'
@@ -277,6 +287,7 @@ export interface FileRouteTypes {
     | '/overview'
     | '/settings'
     | '/assistants/$assistantId'
+    | '/assistants/folders'
     | '/assistants/new'
     | '/calls/$callId'
     | '/campaigns/$campaignId'
@@ -304,6 +315,7 @@ export interface FileRouteTypes {
     | '/_app/overview'
     | '/_app/settings'
     | '/_app/assistants/$assistantId'
+    | '/_app/assistants/folders'
     | '/_app/assistants/new'
     | '/_app/calls/$callId'
     | '/_app/campaigns/$campaignId'
@@ -398,6 +410,13 @@ declare module '@tanstack/react-router' {
       path: '/assistants/$assistantId'
       fullPath: '/assistants/$assistantId'
       preLoaderRoute: typeof AppAssistantsAssistantIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/assistants/folders': {
+      id: '/_app/assistants/folders'
+      path: '/assistants/folders'
+      fullPath: '/assistants/folders'
+      preLoaderRoute: typeof AppAssistantsFoldersRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/assistants/new': {
@@ -529,6 +548,7 @@ interface AppRouteChildren {
   AppOverviewRoute: typeof AppOverviewRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppAssistantsAssistantIdRoute: typeof AppAssistantsAssistantIdRoute
+  AppAssistantsFoldersRoute: typeof AppAssistantsFoldersRoute
   AppAssistantsNewRoute: typeof AppAssistantsNewRoute
   AppCampaignsCampaignIdRoute: typeof AppCampaignsCampaignIdRoute
   AppCampaignsNewRoute: typeof AppCampaignsNewRoute
@@ -552,6 +572,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppOverviewRoute: AppOverviewRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppAssistantsAssistantIdRoute: AppAssistantsAssistantIdRoute,
+  AppAssistantsFoldersRoute: AppAssistantsFoldersRoute,
   AppAssistantsNewRoute: AppAssistantsNewRoute,
   AppCampaignsCampaignIdRoute: AppCampaignsCampaignIdRoute,
   AppCampaignsNewRoute: AppCampaignsNewRoute,

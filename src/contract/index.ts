@@ -17,3 +17,4 @@ export * from './webhooks';
 export * from './live';
 export * from './conversation';
 export * from './speech';
+export * from './folders';

@@ -25,6 +25,7 @@ import { webhookRoutes } from './routes/webhooks';
 import { conversationRoutes } from './routes/conversations';
 import { speechRoutes } from './routes/speech';
 import { webCallRoutes } from './routes/web-call';
+import { folderRoutes } from './routes/folders';
 
 export interface ApiOptions extends Deps {
   /** Per user (per client address without a valid token), on every authenticated path. */
@@ -124,6 +125,7 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   api.route('/user', overviewRoutes(deps));
   api.route('/user', campaignProgressRoutes(deps));
   api.route('/user', webhookRoutes(deps));
+  api.route('/user', folderRoutes(deps));
   api.route('/', leadAliasRoutes(deps));
   api.route('/', conversationRoutes(deps));
   api.route('/', webCallRoutes(deps));

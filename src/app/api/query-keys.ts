@@ -14,6 +14,9 @@ export const accountKeys = {
 export interface AssistantListParams {
   page: number;
   per_page: number;
+  /** The list's extension filters (folders and labels). */
+  folder_id?: number | undefined;
+  label_id?: number | undefined;
 }
 
 export const assistantKeys = {
@@ -23,6 +26,12 @@ export const assistantKeys = {
   outbound: () => [...assistantKeys.all, 'outbound'] as const,
   details: () => [...assistantKeys.all, 'detail'] as const,
   detail: (id: number) => [...assistantKeys.details(), id] as const,
+};
+
+/** Query keys of folders and labels (one list each, every page); one factory so invalidation is exact. */
+export const assistantGroupKeys = {
+  all: ['assistant-groups'] as const,
+  list: (kind: 'folders' | 'labels') => [...assistantGroupKeys.all, kind] as const,
 };
 
 /** Query keys of campaigns and their progress; one factory so invalidation is exact. */

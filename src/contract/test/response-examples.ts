@@ -108,6 +108,12 @@ const assistant = {
   knowledgebase_id: 4,
   knowledgebase_mode: 'function_call',
   label_ids: [2, 5],
+  folder_id: 3,
+  ringing_time: 30,
+  max_initial_silence_duration: 10,
+  tts_emotion_enabled: false,
+  chat_llm_fallback_id: 2,
+  turn_detection_threshold: 0.5,
   min_interrupt_words: 2,
   widget_settings: { color: '#336699' },
 };
@@ -291,6 +297,8 @@ const webhookDelivery = {
   created_at: laravelTs,
   payload: { event: 'call.ended', id: 1234567, customer_phone: '+4915123456789', status: 'completed', lead: null, campaign: null },
 };
+
+const assistantGroup = { id: 4, name: 'Dental practices', color: 'teal', assistants_count: 3, created_at: ts, updated_at: ts };
 
 const webhookSecretExample = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
@@ -558,6 +566,22 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     schema: contract.webhookSecretAnswerSchema,
     example: { message: 'Signing secret rotated', data: { secret: webhookSecretExample } },
     required: [],
+  },
+  // ---- folders and labels
+  { covers: ['assistantGroupSchema'], label: 'folder or label', schema: contract.assistantGroupSchema, example: assistantGroup, idPath: ['id'], required: ['id'] },
+  {
+    covers: ['assistantGroupsPageSchema', 'paginatedSchema'],
+    label: 'paginator of folders',
+    schema: contract.assistantGroupsPageSchema,
+    example: paginatorFields('https://host/api/user/folders', [assistantGroup]),
+    required: ['data', 'data.*', 'data.*.id'],
+  },
+  {
+    covers: ['assistantGroupMutationResponseSchema'],
+    label: 'folder answer ({message, data})',
+    schema: contract.assistantGroupMutationResponseSchema,
+    example: { message: 'Folder created successfully', data: assistantGroup },
+    required: ['data', 'data.id'],
   },
   // ---- account
   {

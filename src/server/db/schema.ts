@@ -153,7 +153,6 @@ export interface AssistantsTable {
   widget_settings: Json<JsonRecord>;
   secondary_language_ids: Json<number[]>;
   knowledgebase_id: number | null;
-  label_ids: Json<number[]>;
   reengagement_prompt: string | null;
   voice_mail_message: string | null;
   /** Built-in tools but end_call, as `{type, data}` items in the order sent. */
@@ -163,6 +162,14 @@ export interface AssistantsTable {
   transcriber_provider_id: Nullable<number>;
   /** Where the conversation-ended webhook goes (migration 0012); null while it is off. */
   conversation_ended_webhook_url: Nullable<string>;
+  /** Its folder (migration 0016); labels are rows of assistant_labels. */
+  folder_id: Nullable<number>;
+  /** Kept and returned, not acted on (migration 0016). */
+  ringing_time: Nullable<number>;
+  max_initial_silence_duration: Nullable<number>;
+  tts_emotion_enabled: Generated<boolean>;
+  chat_llm_fallback_id: Nullable<number>;
+  turn_detection_threshold: Nullable<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
@@ -195,6 +202,21 @@ export interface ToolsTable {
 export interface AssistantToolsTable {
   assistant_id: number;
   tool_id: number;
+}
+
+/** A folder or a label of assistants (migration 0016): the two tables have one shape. */
+export interface AssistantGroupsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  color: Nullable<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AssistantLabelsTable {
+  assistant_id: number;
+  label_id: number;
 }
 
 export interface CampaignsTable {
@@ -420,6 +442,9 @@ export interface Database {
   assistants: AssistantsTable;
   tools: ToolsTable;
   assistant_tools: AssistantToolsTable;
+  folders: AssistantGroupsTable;
+  labels: AssistantGroupsTable;
+  assistant_labels: AssistantLabelsTable;
   campaigns: CampaignsTable;
   campaign_phone_numbers: CampaignPhoneNumbersTable;
   leads: LeadsTable;
@@ -435,6 +460,7 @@ export interface Database {
 
 export type AssistantRow = Selectable<AssistantsTable>;
 export type ToolRow = Selectable<ToolsTable>;
+export type AssistantGroupRow = Selectable<AssistantGroupsTable>;
 export type LeadRow = Selectable<LeadsTable>;
 export type CallRow = Selectable<CallsTable>;
 export type CampaignRow = Selectable<CampaignsTable>;

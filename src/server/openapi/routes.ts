@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import {
+  assistantGroupsQuery,
+  assistantListFilterQuery,
+  assistantsPageQuery,
   assistantCreateBody,
   assistantIdRequest,
   assistantUpdateBody,
@@ -9,6 +12,7 @@ import {
   conversationEndedWebhookEnableRequest,
   conversationsQuery,
   createCampaignRequest,
+  createAssistantGroupRequest,
   createConversationRequest,
   createLeadRequest,
   createToolRequest,
@@ -17,7 +21,6 @@ import {
   makeCallRequest,
   modelsQuerySchema,
   overviewQuery,
-  pageQuerySchema,
   phoneNumberSearchQuery,
   phoneNumbersQuerySchema,
   providersQuerySchema,
@@ -25,6 +28,7 @@ import {
   sendMessageRequest,
   simulateInboundRequest,
   speechRequest,
+  updateAssistantGroupRequest,
   updateLeadRequest,
   updatePhoneNumberRequest,
   updateToolRequest,
@@ -85,8 +89,8 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/user/assistants/languages', tag: 'Lookups', summary: 'Languages', status: 200, response: listOf(ref('Language')) },
   // Assistants
   { method: 'post', path: '/user/assistant', tag: 'Assistants', summary: 'Create an assistant', body: assistantCreateBody, status: 201, response: messageWith(ref('AssistantMutationData')), errors: [422] },
-  { method: 'get', path: '/user/assistants/get', tag: 'Assistants', summary: 'One page of assistants, newest first', query: pageQuerySchema(10), status: 200, response: paginated(ref('Assistant')), errors: [422] },
-  { method: 'get', path: '/user/assistants', tag: 'Assistants', summary: 'Every assistant, newest first', status: 200, response: listOf(ref('Assistant')) },
+  { method: 'get', path: '/user/assistants/get', tag: 'Assistants', summary: 'One page of assistants, newest first (extension filters: `folder_id`, `label_id`)', query: assistantsPageQuery, status: 200, response: paginated(ref('Assistant')), errors: [422] },
+  { method: 'get', path: '/user/assistants', tag: 'Assistants', summary: 'Every assistant, newest first (extension filters: `folder_id`, `label_id`)', query: assistantListFilterQuery, status: 200, response: listOf(ref('Assistant')), errors: [422] },
   { method: 'get', path: '/user/assistants/outbound', tag: 'Assistants', summary: 'The outbound assistants', status: 200, response: listOf(ref('AssistantSummary')) },
   { method: 'get', path: '/user/assistant/{id}', tag: 'Assistants', summary: 'One assistant', local: true, status: 200, response: ref('Assistant'), errors: [404] },
   { method: 'put', path: '/user/assistant/{id}', tag: 'Assistants', summary: 'Update an assistant (only the fields sent change)', body: assistantUpdateBody, status: 200, response: messageWith(ref('AssistantMutationData')), errors: [404, 422] },
@@ -95,6 +99,26 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'post', path: '/user/assistants/disable-inbound-webhook', tag: 'Assistants', summary: 'Clear the inbound webhook', body: assistantIdRequest, status: 200, response: emptyData, errors: [404, 422] },
   { method: 'post', path: '/user/assistants/enable-webhook', tag: 'Assistants', summary: 'Turn the post-call webhook on', body: webhookEnableRequest, status: 200, response: emptyData, errors: [404, 422] },
   { method: 'post', path: '/user/assistants/disable-webhook', tag: 'Assistants', summary: 'Turn the post-call webhook off (its URL is kept)', body: assistantIdRequest, status: 200, response: emptyData, errors: [404, 422] },
+  // Folders and labels
+  ...(['folders', 'labels'] as const).flatMap((path): Operation[] => {
+    const noun = path === 'folders' ? 'folder' : 'label';
+    const tag = 'Folders and labels';
+    const record = ref('AssistantGroup');
+    return [
+      { method: 'get', path: `/user/${path}`, tag, summary: `One page of ${path} by name, each with its assistants_count`, query: assistantGroupsQuery, status: 200, response: paginated(record), errors: [422] },
+      { method: 'post', path: `/user/${path}`, tag, summary: `Create a ${noun} (name unique per account, case ignored)`, body: createAssistantGroupRequest, status: 201, response: messageWith(record), errors: [422] },
+      { method: 'put', path: `/user/${path}/{id}`, tag, summary: `Rename or recolour a ${noun} (only the fields sent change)`, body: updateAssistantGroupRequest, status: 200, response: messageWith(record), errors: [404, 422] },
+      {
+        method: 'delete',
+        path: `/user/${path}/{id}`,
+        tag,
+        summary: path === 'folders' ? 'Delete a folder (its assistants stay, in no folder)' : 'Delete a label (taken off every assistant, which stay)',
+        status: 200,
+        response: message,
+        errors: [404],
+      },
+    ];
+  }),
   // Mid-call tools
   { method: 'get', path: '/user/tools', tag: 'Mid-call tools', summary: 'Every mid-call tool', status: 200, response: listOf(ref('Tool')) },
   { method: 'get', path: '/user/tools/{id}', tag: 'Mid-call tools', summary: 'One mid-call tool', status: 200, response: ref('Tool'), errors: [404] },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  GROUP_COLORS,
   accountSchema,
+  assistantGroupSchema,
   assistantMutationDataSchema,
   assistantSchema,
   assistantSummarySchema,
@@ -100,6 +102,7 @@ const RECORDS = {
   GeneratedReply: generatedReplySchema,
   SpeechInfo: speechInfoSchema,
   WebCallCreated: webCallCreatedSchema,
+  AssistantGroup: assistantGroupSchema,
 } as const;
 
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
@@ -142,6 +145,14 @@ const WIRE: Partial<Record<keyof typeof RECORDS, { fields?: Refinements; optiona
       'filler_config.negative': { type: 'array', items: { type: 'string' } },
       'filler_config.positive': { type: 'array', items: { type: 'string' } },
       'filler_config.question': { type: 'array', items: { type: 'string' } },
+      ringing_time: nullable('integer'),
+      max_initial_silence_duration: nullable('integer'),
+    },
+  },
+  AssistantGroup: {
+    fields: {
+      color: { type: ['string', 'null'], enum: [...GROUP_COLORS, null], description: 'The badge colour, or null' },
+      assistants_count: { type: 'integer', description: 'Live assistants in the folder (carrying the label); a local extension' },
     },
   },
   Call: {

@@ -53,6 +53,8 @@ let fx = {
   voice: 0,
   tool: 0,
   lead: 0,
+  folder: 0,
+  label: 0,
   forSale: '',
   language: 'English',
   model: 'gpt-4o',
@@ -88,6 +90,13 @@ const ROUTES: Record<string, RouteInput> = {
       tools: [{ type: 'end_call', description: 'Bye' }],
       widget_settings: { color: 'red' },
       secondary_language_ids: [1],
+      folder_id: fx.folder,
+      label_ids: [fx.label],
+      ringing_time: 30,
+      max_initial_silence_duration: 10,
+      tts_emotion_enabled: true,
+      chat_llm_fallback_id: 1,
+      turn_detection_threshold: 0.5,
     }),
   },
   'GET /api/user/assistants/get': {},
@@ -95,7 +104,7 @@ const ROUTES: Record<string, RouteInput> = {
   'GET /api/user/assistants/outbound': {},
   'GET /api/user/assistant/:id': {},
   'PUT /api/user/assistant/:id': {
-    valid: () => ({ assistant_name: 'Renamed', variables: { k: 'v' }, widget_settings: { a: [1] } }),
+    valid: () => ({ assistant_name: 'Renamed', variables: { k: 'v' }, widget_settings: { a: [1] }, folder_id: null, label_ids: [fx.label], ringing_time: null }),
     id: () => fx.assistant,
   },
   'DELETE /api/user/assistant/:id': {},
@@ -107,6 +116,14 @@ const ROUTES: Record<string, RouteInput> = {
     valid: () => ({ assistant_id: fx.assistant, webhook_url: 'https://example.com/hook' }),
   },
   'POST /api/user/assistants/disable-webhook': { valid: () => ({ assistant_id: fx.assistant }) },
+  'GET /api/user/folders': {},
+  'POST /api/user/folders': { valid: () => ({ name: 'Hostile folder', color: 'teal' }) },
+  'PUT /api/user/folders/:id': { valid: () => ({ name: 'Renamed folder', color: null }), id: () => fx.folder },
+  'DELETE /api/user/folders/:id': {},
+  'GET /api/user/labels': {},
+  'POST /api/user/labels': { valid: () => ({ name: 'Hostile label' }) },
+  'PUT /api/user/labels/:id': { valid: () => ({ color: 'pink' }), id: () => fx.label },
+  'DELETE /api/user/labels/:id': {},
   'GET /api/user/tools': {},
   'GET /api/user/tools/:id': {},
   'POST /api/user/tools': {
@@ -671,9 +688,21 @@ beforeAll(async () => {
     const call = await insertCall(db, u.id, { recording_key: crypto.randomUUID(), duration: 5 });
     const lead = await u.req('POST', '/user/lead', { phone_number: '+4930999999', campaign_id: campaign.id });
     const tool = await u.req('POST', '/user/tools', { name: 'probe', description: 'd', endpoint: 'https://example.com', method: 'GET' });
+    const folder = await u.req('POST', '/user/folders', { name: 'Probe folder', color: 'blue' });
+    const label = await u.req('POST', '/user/labels', { name: 'Probe label' });
     ids.push(phone.id, assistant.id, campaign.id, call, Number(lead.body?.data?.id ?? 1), Number(tool.body?.data?.id ?? 1));
+    ids.push(Number(folder.body?.data?.id ?? 1), Number(label.body?.data?.id ?? 1));
     if (u === alice) {
-      fx = { ...fx, assistant: assistant.id, campaign: campaign.id, phone: phone.id, lead: Number(lead.body?.data?.id), tool: Number(tool.body?.data?.id) };
+      fx = {
+        ...fx,
+        assistant: assistant.id,
+        campaign: campaign.id,
+        phone: phone.id,
+        lead: Number(lead.body?.data?.id),
+        tool: Number(tool.body?.data?.id),
+        folder: Number(folder.body?.data?.id),
+        label: Number(label.body?.data?.id),
+      };
       const row = await db.selectFrom('calls').select('recording_key').where('id', '=', call).executeTakeFirstOrThrow();
       recordingKey = row.recording_key ?? '';
     }

@@ -6,6 +6,7 @@ import {
   IconAddressBook,
   IconBook,
   IconBooks,
+  IconFolders,
   IconLanguage,
   IconLogout,
   IconMoon,
@@ -124,6 +125,13 @@ export default function Palette() {
       keywords: m.palette_keywords_pages(),
       run: () => void navigate({ to: item.to }),
     })),
+    {
+      id: 'page:folders',
+      label: m.folders_title(),
+      icon: <IconFolders {...ICON} />,
+      keywords: m.folders_palette_keywords(),
+      run: () => void navigate({ to: '/assistants/folders' }),
+    },
     {
       id: 'page:api-docs',
       label: m.palette_page_api_docs(),

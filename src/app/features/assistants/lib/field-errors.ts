@@ -29,6 +29,8 @@ export function errorPathFor(key: string, values: AssistantFormValues): FormPath
     return (FILLER_KINDS as readonly string[]).includes(kind ?? '') ? (`filler_config.${kind}` as FormPath) : 'filler_config.neutral';
   }
   if (head === 'tool_ids') return 'tool_ids';
+  // Every label's error on the labels picker (`label_ids.1`).
+  if (head === 'label_ids') return 'label_ids';
 
   if (head === 'post_call_schema') {
     const [index, sub] = rest;

@@ -100,6 +100,8 @@ export const assistantFormSchema = z
     // The contract's rule, with the message in the reader's language.
     timezone: z.string().refine(isTimeZone, { error: () => m.assistants_timezone_invalid() }),
     phone_number_id: field('phone_number_id'),
+    folder_id: field('folder_id'),
+    label_ids: field('label_ids'),
     // Voice and language
     voice_id: field('voice_id'),
     language: field('language'),
@@ -174,6 +176,8 @@ export interface AssistantFormValues {
   engine_type: (typeof ENGINE_TYPES)[number];
   timezone: string;
   phone_number_id: number | null;
+  folder_id: number | null;
+  label_ids: number[];
   voice_id: number | null;
   language: string;
   speech_speed: number;
@@ -231,6 +235,8 @@ export function emptyAssistantForm(timezone = browserTimeZone()): AssistantFormV
     engine_type: 'pipeline',
     timezone,
     phone_number_id: null,
+    folder_id: null,
+    label_ids: [],
     voice_id: null,
     language: '',
     speech_speed: D.speech_speed,

@@ -9,7 +9,7 @@ export const ASSISTANT_SECTIONS = [
   {
     id: 'basics',
     title: m.assistants_section_basics,
-    fields: ['assistant_name', 'calls_direction', 'engine_type', 'timezone', 'phone_number_id'],
+    fields: ['assistant_name', 'calls_direction', 'engine_type', 'timezone', 'phone_number_id', 'folder_id', 'label_ids'],
   },
   {
     id: 'voice',
