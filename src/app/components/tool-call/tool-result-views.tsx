@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { KNOWLEDGE_FUNCTION_NAME } from '@contract/knowledge-read';
+import { KnowledgeCard } from '@/components/knowledge-card';
 import type { ToolCallView } from '@/lib/tool-call-format';
 
 /**
@@ -8,4 +10,6 @@ import type { ToolCallView } from '@/lib/tool-call-format';
  */
 export type ToolResultView = (call: ToolCallView) => ReactNode;
 
-export const TOOL_RESULT_VIEWS: Readonly<Partial<Record<string, ToolResultView>>> = {};
+export const TOOL_RESULT_VIEWS: Readonly<Partial<Record<string, ToolResultView>>> = {
+  [KNOWLEDGE_FUNCTION_NAME]: (call) => <KnowledgeCard arguments={call.arguments} result={call.result} error={call.error} pending={call.pending ?? false} />,
+};
