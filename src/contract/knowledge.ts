@@ -172,7 +172,7 @@ export type HeadlineSegment = z.output<typeof headlineSegmentSchema>;
 
 /** One passage found by a search; `excerpt` is plain text, `headline` the same text in segments. */
 export const knowledgeSearchHitSchema = lenientRecord({
-  passage_id: idish,
+  passage_id: nullableIdish,
   document_id: nullableIdish,
   document_name: openString,
   heading: textish,

@@ -62,7 +62,8 @@ function bodySize(lines: Line[]): number {
 }
 
 export async function pdfBlocks(bytes: Uint8Array): Promise<{ blocks: Block[]; pages: number }> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  // verbosity 0: PDF.js would print its warnings of a damaged file to the console; the failure is the document's.
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
     const { totalPages, items } = await extractTextItems(pdf);
     const pages = items.map(linesOf);
