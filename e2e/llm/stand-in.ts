@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { knowledgeScript } from './knowledge';
 
 /*
  * An OpenAI-compatible language model of our own for the browser tests (as e2e/hosted/ stands in for the
@@ -12,21 +13,23 @@ import { streamSSE } from 'hono/streaming';
  *   - the user mentions an order and a tool exists  -> a call of the first tool with {order_id: "A-17"}
  *   - anything else                                 -> "Hello from the stand-in model."
  * Streamed as chat.completion.chunk events when the request asks for a stream, as one completion otherwise.
+ * Knowledge bases (knowledge.ts beside this file): a knowledge search's answer, a search_knowledge_base function
+ * on offer, or passages in the system prompt are answered from first.
  */
 
 export const STAND_IN_MODEL = 'stand-in';
 
-interface ChatMessage {
+export interface ChatMessage {
   role: string;
   content?: unknown;
 }
-interface ChatRequest {
+export interface ChatRequest {
   model?: string;
   stream?: boolean;
   messages?: ChatMessage[];
   tools?: { type: string; function: { name: string } }[];
 }
-interface Scripted {
+export interface Scripted {
   text: string;
   toolCall?: { id: string; name: string; arguments: string };
 }
@@ -34,6 +37,8 @@ interface Scripted {
 const text = (content: unknown) => (typeof content === 'string' ? content : Array.isArray(content) ? content.map((p: { text?: string }) => p.text ?? '').join('') : '');
 
 export function script(request: ChatRequest): Scripted {
+  const fromKnowledge = knowledgeScript(request, text);
+  if (fromKnowledge) return fromKnowledge;
   const messages = request.messages ?? [];
   const last = messages[messages.length - 1];
   if (last?.role === 'tool') {

@@ -4,6 +4,7 @@ import { publish } from '../events/bus';
 import { accountEvent } from '../events/build';
 import { chooseModel, ModelCallError, UnknownModelError, type ChatMessage, type ChatModel, type ChatToolCall } from '../model/chat-model';
 import { endConversation } from './ending';
+import { knowledgeForTurn, withKnowledgeFunctions, KNOWLEDGE_PROMPT_ROUND } from './knowledge';
 import { END_CALL_TOOL, mergedVariables, offeredFunctions, systemPrompt } from './prompt';
 import { addAssistantReply, addUserMessage, assistantSetting, failUserMessage, messagesOf } from './store';
 import { callTool, storableJson } from './tool-call';
@@ -77,9 +78,11 @@ export function historyMessages(rows: ConversationMessageRow[]): ChatMessage[] {
       if (row.error === null) out.push({ role: 'user', content: row.content });
       continue;
     }
-    const rounds = [...new Set(row.function_calls.map((c) => c.round))].sort((a, b) => a - b);
+    // The knowledge prompt's search (round 0) was context for that message, not a call the model made.
+    const made = row.function_calls.filter((c) => c.round !== KNOWLEDGE_PROMPT_ROUND);
+    const rounds = [...new Set(made.map((c) => c.round))].sort((a, b) => a - b);
     for (const round of rounds) {
-      const calls = row.function_calls.filter((c) => c.round === round);
+      const calls = made.filter((c) => c.round === round);
       out.push({ role: 'assistant', content: '', toolCalls: calls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })) });
       for (const c of calls) out.push({ role: 'tool', toolCallId: c.id, name: c.name, result: c.error ?? c.result, isError: c.error !== null });
     }
@@ -116,8 +119,11 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
 
   const assistant = setting.assistant;
   const variables = mergedVariables(conversation.variables, assistant.variables);
-  const system = systemPrompt({ system_prompt: assistant.system_prompt, timezone: assistant.timezone, language: setting.language, variables: assistant.variables }, variables, svc.now());
-  const offered = offeredFunctions(setting.tools, assistant.end_call_tool_description);
+  // The assistant's knowledge base: passages in the prompt, or a search function (conversations/knowledge.ts).
+  const knowledge = await knowledgeForTurn(db, assistant.id, text);
+  const baseSystem = systemPrompt({ system_prompt: assistant.system_prompt, timezone: assistant.timezone, language: setting.language, variables: assistant.variables }, variables, svc.now());
+  const system = knowledge?.system ? `${baseSystem}\n\n${knowledge.system}` : baseSystem;
+  const offered = withKnowledgeFunctions(offeredFunctions(setting.tools, assistant.end_call_tool_description), knowledge);
   const toolByName = new Map(setting.tools.map((t) => [t.name, t]));
   const context = historyMessages(await messagesOf(db, conversation.id));
   const temperature = Number(assistant.llm_temperature);
@@ -142,11 +148,19 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
     else if (call.name === END_CALL_TOOL && assistant.end_call_tool_description) {
       ending = true;
       stored = { ...base, result: { ended: true }, error: null, duration_ms: 0, status_code: null };
-    } else if (!tool) stored = { ...base, result: null, error: `unknown function "${call.name}"`, duration_ms: 0, status_code: null };
+    } else if (knowledge?.answers(call.name)) stored = { ...base, ...(await knowledge.call(args)) };
+    else if (!tool) stored = { ...base, result: null, error: `unknown function "${call.name}"`, duration_ms: 0, status_code: null };
     else stored = { ...base, ...(await callTool(tool, args, { allowPrivate: svc.allowPrivateUrls })) };
     events.onFunctionResult?.(stored);
     return stored;
   };
+
+  if (knowledge?.promptCall) {
+    const { promptCall } = knowledge;
+    events.onFunctionCall?.({ id: promptCall.id, name: promptCall.name, arguments: promptCall.arguments });
+    events.onFunctionResult?.(promptCall);
+    calls.push(promptCall);
+  }
 
   try {
     for (let round = 1; ; round++) {

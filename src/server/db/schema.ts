@@ -349,7 +349,7 @@ export interface StoredFunctionCall {
   duration_ms: number;
   /** The tool endpoint's HTTP status, when it answered. */
   status_code: number | null;
-  /** Which model step asked for it (1 = the first). */
+  /** Which model step asked for it (1 = the first); 0: the knowledge base's search for the prompt, before the first step. */
   round: number;
 }
 
