@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import * as contract from '../index';
 import { CONVERSATION_EXAMPLES } from './conversation-examples';
+import { KNOWLEDGE_EXAMPLES } from './knowledge-examples';
 
 /*
  * One FULL example of every response schema in the contract: every field the schema names, filled as the
@@ -342,7 +343,7 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     covers: ['serviceEventSchema'],
     label: 'service event',
     schema: contract.serviceEventSchema,
-    example: { type: 'call', id: 9012, status: 'ringing', campaign_id: 5, assistant_id: 8, call_id: null },
+    example: { type: 'call', id: 9012, status: 'ringing', campaign_id: 5, assistant_id: 8, call_id: null, knowledgebase_id: null },
     idPath: ['id'],
     required: ['id'],
   },
@@ -700,4 +701,5 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     required: [],
   },
   ...CONVERSATION_EXAMPLES,
+  ...KNOWLEDGE_EXAMPLES,
 ];

@@ -8,11 +8,14 @@ export type Block = { kind: 'heading'; level: number; text: string } | { kind: '
 
 /** White space folded; control characters (the highlighter's markers among them) and NUL removed. */
 export function cleanText(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 const HEADING = /^H([1-6])$/;

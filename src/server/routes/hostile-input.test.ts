@@ -54,6 +54,8 @@ let fx = {
   forSale: '',
   language: 'English',
   model: 'gpt-4o',
+  knowledgebase: 0,
+  document: 0,
 };
 
 const ROUTES: Record<string, RouteInput> = {
@@ -186,6 +188,20 @@ const ROUTES: Record<string, RouteInput> = {
     valid: () => ({ assistant_id: fx.assistant, webhook_url: 'https://example.com/ended' }),
   },
   'POST /api/user/assistants/disable-conversation-ended-webhook': { valid: () => ({ assistant_id: fx.assistant }) },
+  'GET /api/user/knowledgebases': {},
+  'POST /api/user/knowledgebases': { valid: () => ({ name: 'Hostile base', description: 'd', language: 'german' }) },
+  'GET /api/user/knowledgebases/:id': {},
+  'PUT /api/user/knowledgebases/:id': { valid: () => ({ name: 'Renamed base', description: null }), id: () => fx.knowledgebase },
+  'DELETE /api/user/knowledgebases/:id': {},
+  'POST /api/user/knowledgebases/:id/search': { valid: () => ({ query: 'opening hours', limit: 3 }), id: () => fx.knowledgebase },
+  'GET /api/user/knowledgebases/:id/documents': {},
+  'POST /api/user/knowledgebases/:id/documents': {
+    valid: () => ({ name: 'Site', type: 'website', url: 'https://example.com/', relative_links_limit: 2 }),
+    id: () => fx.knowledgebase,
+  },
+  'GET /api/user/knowledgebases/:id/documents/:documentId': { param: () => String(fx.document) },
+  'PUT /api/user/knowledgebases/:id/documents/:documentId': { param: () => String(fx.document) },
+  'DELETE /api/user/knowledgebases/:id/documents/:documentId': { param: () => String(fx.document) },
   'POST /api/ai/generate-reply': {
     valid: () => ({ assistant_id: fx.assistant, customer_identifier: '+4930123456', message: 'Hello', variables: { name: 'Ada' } }),
     errorForm: 'success',
@@ -656,7 +672,10 @@ beforeAll(async () => {
     const call = await insertCall(db, u.id, { recording_key: crypto.randomUUID(), duration: 5 });
     const lead = await u.req('POST', '/user/lead', { phone_number: '+4930999999', campaign_id: campaign.id });
     const tool = await u.req('POST', '/user/tools', { name: 'probe', description: 'd', endpoint: 'https://example.com', method: 'GET' });
-    ids.push(phone.id, assistant.id, campaign.id, call, Number(lead.body?.data?.id ?? 1), Number(tool.body?.data?.id ?? 1));
+    const base = await u.req('POST', '/user/knowledgebases', { name: 'Base' });
+    const document = await u.req('POST', `/user/knowledgebases/${Number(base.body?.data?.id ?? 1)}/documents`, { name: 'Site', type: 'website', url: 'https://example.com/' });
+    ids.push(phone.id, assistant.id, campaign.id, call, Number(lead.body?.data?.id ?? 1), Number(tool.body?.data?.id ?? 1), Number(base.body?.data?.id ?? 1), Number(document.body?.data?.id ?? 1));
+    if (u === alice) fx = { ...fx, knowledgebase: Number(base.body?.data?.id), document: Number(document.body?.data?.id) };
     if (u === alice) {
       fx = { ...fx, assistant: assistant.id, campaign: campaign.id, phone: phone.id, lead: Number(lead.body?.data?.id), tool: Number(tool.body?.data?.id) };
       const row = await db.selectFrom('calls').select('recording_key').where('id', '=', call).executeTakeFirstOrThrow();

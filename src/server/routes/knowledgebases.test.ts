@@ -193,6 +193,13 @@ describe('knowledge bases', () => {
       url: ['The url field must be a valid URL.'],
       relative_links_limit: ['The relative links limit field must not be greater than 50.'],
     });
+    const garbled = await fetch(`${svc.api}/user/knowledgebases/${id}/documents`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${alice.token}`, 'Content-Type': 'multipart/form-data; boundary=zzz' },
+      body: '--x\r\nnot a form',
+    });
+    expect(garbled.status).toBe(400);
+    expect(await garbled.json()).toEqual({ message: 'The request body is not valid multipart/form-data.' });
     expect((await alice.req('GET', `/user/knowledgebases/${id}/documents`)).body.data).toEqual([]);
   }, 60_000);
 
