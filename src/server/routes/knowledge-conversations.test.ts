@@ -82,7 +82,7 @@ describe('an assistant with a knowledge base', () => {
     expect(stand.requests[1]!.body.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
 
     const history = await alice.req('GET', `/conversations/${id}`);
-    const replies = history.body.history.filter((m: { role: string }) => m.role === 'assistant' && m.function_calls?.length);
+    const replies = history.body.history.filter((m: { role: string; function_calls?: unknown[] }) => m.role === 'assistant' && m.function_calls?.length);
     expect(replies.map((m: { function_calls: { name: string }[] }) => m.function_calls[0]!.name)).toEqual(['search_knowledge_base', 'search_knowledge_base']);
   });
 
