@@ -66,3 +66,6 @@ CREATE TABLE knowledge_passages (
 CREATE INDEX knowledge_passages_document ON knowledge_passages (document_id, position);
 CREATE INDEX knowledge_passages_base ON knowledge_passages (knowledgebase_id);
 CREATE INDEX knowledge_passages_search ON knowledge_passages USING gin (search);
+-- A passage's row (its text and tsvector, a few kilobytes) stays uncompressed in its page: a search reads the
+-- tsvector of every passage holding a common word, and decompressing each costs more than the match itself.
+ALTER TABLE knowledge_passages SET (toast_tuple_target = 8160);
