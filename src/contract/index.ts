@@ -18,3 +18,4 @@ export * from './live';
 export * from './conversation';
 export * from './speech';
 export * from './folders';
+export * from './knowledge';

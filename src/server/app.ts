@@ -26,6 +26,7 @@ import { conversationRoutes } from './routes/conversations';
 import { speechRoutes } from './routes/speech';
 import { webCallRoutes } from './routes/web-call';
 import { folderRoutes } from './routes/folders';
+import { knowledgebaseRoutes } from './routes/knowledgebases';
 
 export interface ApiOptions extends Deps {
   /** Per user (per client address without a valid token), on every authenticated path. */
@@ -126,6 +127,7 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   api.route('/user', campaignProgressRoutes(deps));
   api.route('/user', webhookRoutes(deps));
   api.route('/user', folderRoutes(deps));
+  api.route('/user', knowledgebaseRoutes(deps));
   api.route('/', leadAliasRoutes(deps));
   api.route('/', conversationRoutes(deps));
   api.route('/', webCallRoutes(deps));

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import * as contract from '../index';
 import { CONVERSATION_EXAMPLES } from './conversation-examples';
 import { SPEECH_EXAMPLES } from './speech-examples';
+import { KNOWLEDGE_EXAMPLES } from './knowledge-examples';
 
 /*
  * One FULL example of every response schema in the contract: every field the schema names, filled as the
@@ -367,7 +368,7 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     covers: ['serviceEventSchema'],
     label: 'service event',
     schema: contract.serviceEventSchema,
-    example: { type: 'call', id: 9012, status: 'ringing', campaign_id: 5, assistant_id: 8, call_id: null },
+    example: { type: 'call', id: 9012, status: 'ringing', campaign_id: 5, assistant_id: 8, call_id: null, knowledgebase_id: null },
     idPath: ['id'],
     required: ['id'],
   },
@@ -749,4 +750,5 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
   },
   ...CONVERSATION_EXAMPLES,
   ...SPEECH_EXAMPLES,
+  ...KNOWLEDGE_EXAMPLES,
 ];

@@ -409,7 +409,7 @@ export interface StoredFunctionCall {
   duration_ms: number;
   /** The tool endpoint's HTTP status, when it answered. */
   status_code: number | null;
-  /** Which model step asked for it (1 = the first). */
+  /** Which model step asked for it (1 = the first); 0: the knowledge base's search for the prompt, before the first step. */
   round: number;
 }
 
@@ -427,6 +427,58 @@ export interface ConversationMessagesTable {
   output_tokens: Nullable<number>;
   cost: Numeric;
   created_at: Timestamp;
+}
+
+export interface KnowledgebasesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: Nullable<string>;
+  /** english | german: the text-search configuration of its passages. */
+  language: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgeDocumentsTable {
+  id: Generated<number>;
+  knowledgebase_id: number;
+  user_id: number;
+  name: string;
+  description: Nullable<string>;
+  /** website | pdf | txt | docx */
+  type: string;
+  /** processing | active | failed */
+  status: Generated<string>;
+  error: Nullable<string>;
+  url: Nullable<string>;
+  /** website: the links to read (each a URL); null when it follows links from `url`. */
+  links: NullableJson<string[]>;
+  relative_links_limit: Nullable<number>;
+  file_name: Nullable<string>;
+  /** The upload, until processed. */
+  content: Nullable<Uint8Array>;
+  size_bytes: Nullable<number>;
+  passages_count: Generated<number>;
+  locked_until: NullableTimestamp;
+  claim: Nullable<string>;
+  attempts: Generated<number>;
+  processed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgePassagesTable {
+  id: Generated<number>;
+  document_id: number;
+  knowledgebase_id: number;
+  position: number;
+  heading: Nullable<string>;
+  content: string;
+  words: number;
+  config: string;
+  /** Generated from heading and content in `config`; never written. */
+  search: ColumnType<string, never, never>;
 }
 
 export interface Database {
@@ -456,6 +508,9 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_messages: ConversationMessagesTable;
   call_recordings: CallRecordingsTable;
+  knowledgebases: KnowledgebasesTable;
+  knowledge_documents: KnowledgeDocumentsTable;
+  knowledge_passages: KnowledgePassagesTable;
 }
 
 export type AssistantRow = Selectable<AssistantsTable>;
@@ -469,3 +524,5 @@ export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AssistantUpdate = Updateable<AssistantsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
+export type KnowledgebaseRow = Selectable<KnowledgebasesTable>;
+export type KnowledgeDocumentRow = Selectable<KnowledgeDocumentsTable>;

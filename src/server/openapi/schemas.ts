@@ -20,6 +20,9 @@ import {
   conversationsPageSchema,
   functionCallSchema,
   generatedReplySchema,
+  knowledgebaseSchema,
+  knowledgeDocumentSchema,
+  knowledgeSearchHitSchema,
   languageSchema,
   leadSchema,
   llmModelSchema,
@@ -103,6 +106,9 @@ const RECORDS = {
   SpeechInfo: speechInfoSchema,
   WebCallCreated: webCallCreatedSchema,
   AssistantGroup: assistantGroupSchema,
+  Knowledgebase: knowledgebaseSchema,
+  KnowledgeDocument: knowledgeDocumentSchema,
+  KnowledgeSearchHit: knowledgeSearchHitSchema,
 } as const;
 
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });

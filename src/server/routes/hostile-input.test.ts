@@ -58,6 +58,8 @@ let fx = {
   forSale: '',
   language: 'English',
   model: 'gpt-4o',
+  knowledgebase: 0,
+  document: 0,
 };
 
 const ROUTES: Record<string, RouteInput> = {
@@ -208,6 +210,20 @@ const ROUTES: Record<string, RouteInput> = {
     valid: () => ({ assistant_id: fx.assistant, webhook_url: 'https://example.com/ended' }),
   },
   'POST /api/user/assistants/disable-conversation-ended-webhook': { valid: () => ({ assistant_id: fx.assistant }) },
+  'GET /api/user/knowledgebases': {},
+  'POST /api/user/knowledgebases': { valid: () => ({ name: 'Hostile base', description: 'd', language: 'german' }) },
+  'GET /api/user/knowledgebases/:id': {},
+  'PUT /api/user/knowledgebases/:id': { valid: () => ({ name: 'Renamed base', description: null }), id: () => fx.knowledgebase },
+  'DELETE /api/user/knowledgebases/:id': {},
+  'POST /api/user/knowledgebases/:id/search': { valid: () => ({ query: 'opening hours', limit: 3 }), id: () => fx.knowledgebase },
+  'GET /api/user/knowledgebases/:id/documents': {},
+  'POST /api/user/knowledgebases/:id/documents': {
+    valid: () => ({ name: 'Site', type: 'website', url: 'https://example.com/', relative_links_limit: 2 }),
+    id: () => fx.knowledgebase,
+  },
+  'GET /api/user/knowledgebases/:id/documents/:documentId': { param: () => String(fx.document) },
+  'PUT /api/user/knowledgebases/:id/documents/:documentId': { param: () => String(fx.document) },
+  'DELETE /api/user/knowledgebases/:id/documents/:documentId': { param: () => String(fx.document) },
   'POST /api/ai/generate-reply': {
     valid: () => ({ assistant_id: fx.assistant, customer_identifier: '+4930123456', message: 'Hello', variables: { name: 'Ada' } }),
     errorForm: 'success',
@@ -690,8 +706,11 @@ beforeAll(async () => {
     const tool = await u.req('POST', '/user/tools', { name: 'probe', description: 'd', endpoint: 'https://example.com', method: 'GET' });
     const folder = await u.req('POST', '/user/folders', { name: 'Probe folder', color: 'blue' });
     const label = await u.req('POST', '/user/labels', { name: 'Probe label' });
+    const base = await u.req('POST', '/user/knowledgebases', { name: 'Base' });
+    const document = await u.req('POST', `/user/knowledgebases/${Number(base.body?.data?.id ?? 1)}/documents`, { name: 'Site', type: 'website', url: 'https://example.com/' });
     ids.push(phone.id, assistant.id, campaign.id, call, Number(lead.body?.data?.id ?? 1), Number(tool.body?.data?.id ?? 1));
-    ids.push(Number(folder.body?.data?.id ?? 1), Number(label.body?.data?.id ?? 1));
+    ids.push(Number(folder.body?.data?.id ?? 1), Number(label.body?.data?.id ?? 1), Number(base.body?.data?.id ?? 1), Number(document.body?.data?.id ?? 1));
+    if (u === alice) fx = { ...fx, knowledgebase: Number(base.body?.data?.id), document: Number(document.body?.data?.id) };
     if (u === alice) {
       fx = {
         ...fx,
