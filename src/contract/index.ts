@@ -16,3 +16,4 @@ export * from './phone-numbers';
 export * from './webhooks';
 export * from './live';
 export * from './conversation';
+export * from './knowledge';

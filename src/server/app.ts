@@ -23,6 +23,7 @@ import { overviewRoutes } from './routes/overview';
 import { campaignProgressRoutes } from './routes/campaign-progress';
 import { webhookRoutes } from './routes/webhooks';
 import { conversationRoutes } from './routes/conversations';
+import { knowledgebaseRoutes } from './routes/knowledgebases';
 
 export interface ApiOptions extends Deps {
   /** Per user (per client address without a valid token), on every authenticated path. */
@@ -122,6 +123,7 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   api.route('/user', overviewRoutes(deps));
   api.route('/user', campaignProgressRoutes(deps));
   api.route('/user', webhookRoutes(deps));
+  api.route('/user', knowledgebaseRoutes(deps));
   api.route('/', leadAliasRoutes(deps));
   api.route('/', conversationRoutes(deps));
   // Hono consults only the top-level app's notFound, and this app is mounted under /api: without this

@@ -40,6 +40,7 @@ async function main() {
   opening?.catch(() => undefined);
 
   let work: { stop(): Promise<void> } | null = null;
+  let knowledge: { stop(): Promise<void> } | null = null;
   /** The whole service's app, once its database is open, migrated and seeded. */
   const ready = (async () => {
     const [{ buildRootApp }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }] = await Promise.all([
@@ -110,6 +111,7 @@ async function main() {
     // A database being opened or seeded is closed once it is whole.
     const opened = await ready.catch(() => null);
     await work?.stop();
+    await knowledge?.stop();
     await opened?.bridge?.close();
     await opened?.handle?.close();
     process.exit(0);
@@ -131,6 +133,10 @@ async function main() {
       webhookTimeoutMs: config.webhookTimeoutMs,
       webhookLeaseMs: config.webhookLeaseMs,
     });
+    // Reads uploaded files and websites into knowledge-base passages (knowledge/worker.ts), a loop of its own:
+    // a slow site never holds up a call. Checked every second at most: nobody waits on it to the millisecond.
+    const { startKnowledgeWorker } = await import('../knowledge/worker');
+    knowledge = startKnowledgeWorker(handle.db, { tickMs: Math.max(config.engineTickMs, 1000), allowPrivate: config.allowPrivateUrls });
   }
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
   console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);

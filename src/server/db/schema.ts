@@ -369,6 +369,58 @@ export interface ConversationMessagesTable {
   created_at: Timestamp;
 }
 
+export interface KnowledgebasesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: Nullable<string>;
+  /** english | german: the text-search configuration of its passages. */
+  language: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgeDocumentsTable {
+  id: Generated<number>;
+  knowledgebase_id: number;
+  user_id: number;
+  name: string;
+  description: Nullable<string>;
+  /** website | pdf | txt | docx */
+  type: string;
+  /** processing | active | failed */
+  status: Generated<string>;
+  error: Nullable<string>;
+  url: Nullable<string>;
+  /** website: the links to read (each a URL); null when it follows links from `url`. */
+  links: NullableJson<string[]>;
+  relative_links_limit: Nullable<number>;
+  file_name: Nullable<string>;
+  /** The upload, until processed. */
+  content: Nullable<Uint8Array>;
+  size_bytes: Nullable<number>;
+  passages_count: Generated<number>;
+  locked_until: NullableTimestamp;
+  claim: Nullable<string>;
+  attempts: Generated<number>;
+  processed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgePassagesTable {
+  id: Generated<number>;
+  document_id: number;
+  knowledgebase_id: number;
+  position: number;
+  heading: Nullable<string>;
+  content: string;
+  words: number;
+  config: string;
+  /** Generated from heading and content in `config`; never written. */
+  search: ColumnType<string, never, never>;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -392,6 +444,9 @@ export interface Database {
   call_count_deltas: CallCountsTable;
   conversations: ConversationsTable;
   conversation_messages: ConversationMessagesTable;
+  knowledgebases: KnowledgebasesTable;
+  knowledge_documents: KnowledgeDocumentsTable;
+  knowledge_passages: KnowledgePassagesTable;
 }
 
 export type AssistantRow = Selectable<AssistantsTable>;
@@ -404,3 +459,5 @@ export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AssistantUpdate = Updateable<AssistantsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
+export type KnowledgebaseRow = Selectable<KnowledgebasesTable>;
+export type KnowledgeDocumentRow = Selectable<KnowledgeDocumentsTable>;

@@ -76,7 +76,9 @@ function operation(op: Operation): JsonSchema {
     ...(op.public ? { security: [] } : {}),
     ...(op.local ? { 'x-local-extension': true } : {}),
     parameters: [...pathParameters(op.path), ...queryParameters(op)],
-    ...(op.body ? { requestBody: { required: true, content: json(toSchema(op.body, 'input')) } } : {}),
+    ...(op.body
+      ? { requestBody: { required: true, content: { ...json(toSchema(op.body, 'input')), ...(op.multipart ? { 'multipart/form-data': { schema: op.multipart } } : {}) } } }
+      : {}),
     responses,
   };
 }

@@ -11,7 +11,13 @@ import {
   createCampaignRequest,
   createConversationRequest,
   createLeadRequest,
+  createKnowledgebaseRequest,
+  createKnowledgeDocumentRequest,
   createToolRequest,
+  KNOWLEDGE_DOCUMENT_TYPES,
+  KNOWLEDGE_FILE_TYPES,
+  KNOWLEDGE_LIMITS,
+  knowledgeSearchRequest,
   generateReplyRequest,
   inboundWebhookEnableRequest,
   makeCallRequest,
@@ -26,6 +32,8 @@ import {
   simulateInboundRequest,
   updateLeadRequest,
   updatePhoneNumberRequest,
+  updateKnowledgebaseRequest,
+  updateKnowledgeDocumentRequest,
   updateToolRequest,
   voicesQuerySchema,
   webhookDeliveriesQuery,
@@ -53,6 +61,8 @@ export interface Operation {
   response: JsonSchema;
   /** Error statuses beyond those every authenticated operation has (401, 429); 400 and 413 come with a body. */
   errors?: readonly (404 | 422)[];
+  /** Also takes multipart/form-data (a file upload), described here beside the JSON body. */
+  multipart?: JsonSchema;
   /** Also answers Server-Sent Events (when asked with `Accept: text/event-stream`), described here. */
   streams?: string;
   /**
@@ -179,4 +189,45 @@ export const OPERATIONS: readonly Operation[] = [
     errors: [422],
     ownErrors: { body: 'ReplyError', statuses: [400, 402, 404, 503] },
   },
+  // Knowledge bases (the hosted paths and shapes; search is our extension)
+  { method: 'get', path: '/user/knowledgebases', tag: 'Knowledge bases', summary: "The caller's knowledge bases", status: 200, response: dataOf(listOf(ref('Knowledgebase'))) },
+  { method: 'post', path: '/user/knowledgebases', tag: 'Knowledge bases', summary: 'Create a knowledge base (`empty`)', body: createKnowledgebaseRequest, status: 201, response: messageWith(ref('Knowledgebase')), errors: [422] },
+  { method: 'get', path: '/user/knowledgebases/{id}', tag: 'Knowledge bases', summary: 'One knowledge base', status: 200, response: dataOf(ref('Knowledgebase')), errors: [404] },
+  { method: 'put', path: '/user/knowledgebases/{id}', tag: 'Knowledge bases', summary: 'Rename a knowledge base, or change its description or language', body: updateKnowledgebaseRequest, status: 200, response: messageWith(ref('Knowledgebase')), errors: [404, 422] },
+  { method: 'delete', path: '/user/knowledgebases/{id}', tag: 'Knowledge bases', summary: 'Delete a knowledge base and its documents (assistants using it go on without it)', status: 200, response: message, errors: [404] },
+  {
+    method: 'post',
+    path: '/user/knowledgebases/{id}/search',
+    tag: 'Knowledge bases',
+    summary: "The passages an assistant would find for a question, best first, with the matching words marked (full-text search; fused with vector search when LLM_EMBEDDING_MODEL is set)",
+    local: true,
+    body: knowledgeSearchRequest,
+    status: 200,
+    response: dataOf(listOf(ref('KnowledgeSearchHit'))),
+    errors: [404, 422],
+  },
+  { method: 'get', path: '/user/knowledgebases/{id}/documents', tag: 'Knowledge bases', summary: "A knowledge base's documents", status: 200, response: dataOf(listOf(ref('KnowledgeDocument'))), errors: [404] },
+  {
+    method: 'post',
+    path: '/user/knowledgebases/{id}/documents',
+    tag: 'Knowledge bases',
+    summary: 'Add a document (`processing` until read): a website as JSON (`url`, or `links`), a file as multipart/form-data (`file`, 20 MB at most)',
+    body: createKnowledgeDocumentRequest,
+    multipart: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', maxLength: KNOWLEDGE_LIMITS.nameMax },
+        description: { type: 'string', maxLength: KNOWLEDGE_LIMITS.descriptionMax },
+        type: { type: 'string', enum: [...KNOWLEDGE_DOCUMENT_TYPES] },
+        file: { type: 'string', contentMediaType: 'application/octet-stream', description: `A ${KNOWLEDGE_FILE_TYPES.join(', ')} file of at most ${KNOWLEDGE_LIMITS.fileMaxBytes / 1024 / 1024} MB` },
+      },
+      required: ['name', 'type', 'file'],
+    },
+    status: 201,
+    response: messageWith(ref('KnowledgeDocument')),
+    errors: [404, 422],
+  },
+  { method: 'get', path: '/user/knowledgebases/{id}/documents/{documentId}', tag: 'Knowledge bases', summary: 'One document', status: 200, response: dataOf(ref('KnowledgeDocument')), errors: [404] },
+  { method: 'put', path: '/user/knowledgebases/{id}/documents/{documentId}', tag: 'Knowledge bases', summary: "Rename a document or change its description (its content cannot change)", body: updateKnowledgeDocumentRequest, status: 200, response: messageWith(ref('KnowledgeDocument')), errors: [404, 422] },
+  { method: 'delete', path: '/user/knowledgebases/{id}/documents/{documentId}', tag: 'Knowledge bases', summary: 'Delete a document and its passages', status: 200, response: message, errors: [404] },
 ];

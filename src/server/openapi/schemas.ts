@@ -18,6 +18,9 @@ import {
   conversationsPageSchema,
   functionCallSchema,
   generatedReplySchema,
+  knowledgebaseSchema,
+  knowledgeDocumentSchema,
+  knowledgeSearchHitSchema,
   languageSchema,
   leadSchema,
   llmModelSchema,
@@ -96,6 +99,9 @@ const RECORDS = {
   ConversationsPage: conversationsPageSchema,
   ConversationAiSwitch: conversationAiSwitchSchema,
   GeneratedReply: generatedReplySchema,
+  Knowledgebase: knowledgebaseSchema,
+  KnowledgeDocument: knowledgeDocumentSchema,
+  KnowledgeSearchHit: knowledgeSearchHitSchema,
 } as const;
 
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
