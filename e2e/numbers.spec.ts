@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/a11y';
 import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
 import { startSessionInStorage } from './support/session';
 import { tokenFor } from './support/tokens';
@@ -10,18 +11,22 @@ test.describe('Numbers & voices', () => {
     await expect(page.getByRole('heading', { name: 'Numbers & voices', level: 1 })).toBeVisible();
     await expect(page).toHaveTitle(/Numbers & voices/);
 
+    // One list of the account's numbers, filtered by direction through the lookup.
     const phones = page.getByTestId('phone-numbers');
-    const phoneRows = phones.locator('tbody tr');
+    const phoneRows = phones.getByTestId('phone-number-row');
     await expect(phoneRows.first()).toBeVisible();
     const all = await phoneRows.count();
     await expect(phoneRows.first()).toContainText(/\+\d{6,}/);
-    await expect(phones.getByText('Caller ID').first()).toBeVisible();
+    await expect(phones.getByText('Caller ID', { exact: true }).first()).toBeVisible();
+    await expect(phones.getByText('In use', { exact: true }).first()).toBeVisible();
 
     await phones.getByText('Inbound', { exact: true }).click();
     await expect(page).toHaveURL(/phones=inbound/);
-    await expect(phones.getByText('Caller ID')).toHaveCount(0);
-    await expect(phones.getByText('In use')).toHaveCount(0);
+    await expect(phones.getByText('Caller ID', { exact: true })).toHaveCount(0);
+    await expect(phones.getByText('In use', { exact: true })).toHaveCount(0);
+    await expect(phones.getByLabel('Refreshing')).toHaveCount(0);
     expect(await phoneRows.count()).toBeLessThan(all);
+    await expect(phoneRows.first()).toContainText('Free');
 
     const voices = page.getByTestId('voices');
     await expect(voices.locator('tbody tr').first()).toBeVisible();
@@ -43,7 +48,8 @@ test.describe('Numbers & voices', () => {
 
     // A reload restores both filters from the URL.
     await page.reload();
-    await expect(page.getByTestId('phone-numbers').getByText('Caller ID')).toHaveCount(0);
+    await expect(page.getByTestId('phone-numbers').getByTestId('phone-number-row').first()).toBeVisible();
+    await expect(page.getByTestId('phone-numbers').getByText('Caller ID', { exact: true })).toHaveCount(0);
     await expect(page.getByTestId('voices').locator('tbody').getByText('multimodal', { exact: true })).toHaveCount(0);
     await expect(page.getByTestId('voices').locator('tbody tr').first()).toBeVisible();
   });
@@ -87,12 +93,17 @@ function accountApi(request: APIRequestContext, token: string) {
   return {
     balance: async () => (await get<{ total_balance: number }>('/user/me')).total_balance,
     owned: async () => (await get<{ data: OwnedNumber[] }>('/user/phone-numbers/all')).data,
+    setNickname: async (id: number, nickname: string | null) => {
+      const res = await request.put(`/api/user/phone-numbers/${id}`, { headers, data: { nickname } });
+      if (!res.ok()) throw new Error(`PUT /user/phone-numbers/${id}: HTTP ${res.status()} ${await res.text()}`);
+    },
   };
 }
 
 interface OwnedNumber {
   id: number;
   phone_number: string;
+  nickname: string | null;
   assistant: { id: number; name: string } | null;
 }
 
@@ -126,11 +137,10 @@ test.describe('buying and releasing numbers', () => {
     await dialog.getByRole('button', { name: /^Buy for / }).click();
     await expect(dialog).toBeHidden();
 
-    const owned = page.getByTestId('owned-numbers').locator(`[data-testid="owned-number-row"][data-number="${number}"]`);
+    const owned = page.getByTestId('phone-numbers').locator(`[data-testid="phone-number-row"][data-number="${number}"]`);
     await expect(owned).toBeVisible();
     await expect(buy.locator(`[data-number="${number}"]`)).toHaveCount(0);
     expect(await api.balance()).toBeCloseTo(before - price, 4);
-    await expect(page.getByTestId('phone-numbers').getByText(number)).toBeVisible();
 
     // Release it: gone from the account, on sale again.
     await owned.getByRole('button', { name: `Release ${number}` }).click();
@@ -144,7 +154,7 @@ test.describe('buying and releasing numbers', () => {
     const held = (await accountApi(request, demoToken).owned()).find((n) => n.assistant !== null);
     if (!held) throw new Error('The demo seed has no number an assistant uses.');
     await page.goto('/numbers');
-    const row = page.getByTestId('owned-numbers').locator(`[data-testid="owned-number-row"][data-number="${held.phone_number}"]`);
+    const row = page.getByTestId('phone-numbers').locator(`[data-testid="phone-number-row"][data-number="${held.phone_number}"]`);
     await expect(row).toContainText(held.assistant!.name);
     await row.getByRole('button', { name: `Release ${held.phone_number}` }).click();
     await expect(page.getByRole('dialog')).toContainText(held.assistant!.name);
@@ -160,12 +170,67 @@ test.describe('buying and releasing numbers', () => {
       await page.setViewportSize(viewport);
       await page.goto('/numbers?country=DE');
       await expect(page.getByTestId('available-number-row').first()).toBeVisible();
-      await expect(page.getByTestId('owned-number-row').first()).toBeVisible();
+      await expect(page.getByTestId('phone-number-row').first()).toBeVisible();
       await saveScreenshot(page, `numbers-buy-${width}`);
       await page.getByTestId('available-number-row').first().getByRole('button', { name: /^Buy / }).click();
       await expect(page.getByRole('dialog').getByTestId('purchase-balance')).toContainText('$');
       await saveScreenshot(page, `numbers-buy-confirm-${width}`, { fullPage: false });
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    });
+  }
+});
+
+/*
+ * A number's nickname, edited in its row on the demo account (and put back afterwards): Escape cancels,
+ * a name too long is said on the field, Enter saves, the row shows it and the service has it.
+ */
+test.describe('nicknames', () => {
+  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    test(`edit a number's nickname at ${width} width`, async ({ signedInPage: page, request, demoToken }) => {
+      // Many steps, an axe scan and a reload: more than the default 45 s on a busy machine.
+      test.setTimeout(90_000);
+      const api = accountApi(request, demoToken);
+      const target = (await api.owned())[0];
+      if (!target) throw new Error('The demo seed has no number.');
+      try {
+        await page.setViewportSize(viewport);
+        await page.goto('/numbers');
+        const row = page.getByTestId('phone-numbers').locator(`[data-testid="phone-number-row"][data-number="${target.phone_number}"]`);
+        const pencil = row.getByRole('button', { name: `Edit the nickname of ${target.phone_number}` });
+        const input = row.getByRole('textbox', { name: `Nickname of ${target.phone_number}` });
+        // Both actions are on screen, not scrolled off to the side, also on a phone.
+        await row.scrollIntoViewIfNeeded();
+        await expect(pencil).toBeInViewport();
+        await expect(row.getByRole('button', { name: `Release ${target.phone_number}` })).toBeInViewport();
+        await expect(row).toContainText(/Free|In use/);
+        await saveScreenshot(page, `numbers-list-${width}`);
+
+        await pencil.click();
+        await expect(input).toBeFocused();
+        await input.fill('Never saved');
+        await input.press('Escape');
+        await expect(input).toHaveCount(0);
+        await expect(pencil).toBeFocused();
+
+        await pencil.click();
+        await input.fill('x'.repeat(51));
+        await input.press('Enter');
+        await expect(input).toHaveAttribute('aria-invalid', 'true');
+        await expect(row).toContainText('Use at most 50 characters.');
+        await expectNoAxeViolations(page, `numbers – nickname refused [${width}]`);
+        await saveScreenshot(page, `numbers-nickname-${width}`, { fullPage: false });
+
+        const name = `Sales line ${width}`;
+        await input.fill(name);
+        await input.press('Enter');
+        await expect(input).toHaveCount(0);
+        await expect(row.getByTestId('number-nickname')).toHaveText(name);
+        expect((await api.owned()).find((n) => n.id === target.id)?.nickname).toBe(name);
+        await page.reload();
+        await expect(row.getByTestId('number-nickname')).toHaveText(name);
+      } finally {
+        await api.setNickname(target.id, target.nickname);
+      }
     });
   }
 });

@@ -45,7 +45,7 @@ for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
       await page.goto('/numbers');
       await page.getByRole('button', { name: 'Switch to dark mode' }).click();
       await networkQuiet(page);
-      await expect(page.getByTestId('phone-numbers').locator('tbody tr').first()).toBeVisible();
+      await expect(page.getByTestId('phone-numbers').getByTestId('phone-number-row').first()).toBeVisible();
       await saveScreenshot(page, `numbers-dark-${width}`);
       if (width === 'phone') {
         await page.getByRole('button', { name: 'Open navigation' }).click();

@@ -53,7 +53,7 @@ test.describe('the frame', () => {
     await expect(page).toHaveURL(/\/numbers$/);
     await expect(nav).not.toBeInViewport();
     await expect(page.getByRole('heading', { name: 'Numbers & voices', level: 1 })).toBeVisible();
-    await expect(page.getByTestId('phone-numbers').locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByTestId('phone-numbers').getByTestId('phone-number-row').first()).toBeVisible();
 
     // Nothing wider than the screen but the tables' own scroll areas.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

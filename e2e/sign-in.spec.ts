@@ -97,7 +97,7 @@ test.describe('signing in', () => {
     await signInThroughForm(page, demoToken(), { path: '/sign-in?redirect=%2Fnumbers%3Fphones%3Dinbound' });
     await expect(page).toHaveURL(/\/numbers\?phones=inbound$/);
     const phones = page.getByTestId('phone-numbers');
-    await expect(phones.locator('tbody tr').first()).toBeVisible();
+    await expect(phones.getByTestId('phone-number-row').first()).toBeVisible();
 
     // The API stops accepting the stored token (it has no revoke endpoint: the token is swapped for one
     // it never issued); the next request gets a 401.
@@ -111,6 +111,6 @@ test.describe('signing in', () => {
     await page.getByLabel('API token').fill(demoToken());
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/numbers\?phones=outbound$/);
-    await expect(page.getByTestId('phone-numbers').locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByTestId('phone-numbers').getByTestId('phone-number-row').first()).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { roleAnswer, textOf as text, type RoleRequest } from '../../src/server/test/stand-in-roles';
+import { knowledgeScript } from './knowledge';
 
 /*
  * An OpenAI-compatible language model of our own for the browser tests (as e2e/hosted/ stands in for the
@@ -15,21 +16,23 @@ import { roleAnswer, textOf as text, type RoleRequest } from '../../src/server/t
  * The customer of a model call and structured-output requests (post-call extraction) get the script both
  * stand-ins share (src/server/test/stand-in-roles.ts).
  * Streamed as chat.completion.chunk events when the request asks for a stream, as one completion otherwise.
+ * Knowledge bases (knowledge.ts beside this file): a knowledge search's answer, a search_knowledge_base function
+ * on offer, or passages in the system prompt are answered from first.
  */
 
 export const STAND_IN_MODEL = 'stand-in';
 
-interface ChatMessage {
+export interface ChatMessage {
   role: string;
   content?: unknown;
 }
-interface ChatRequest extends RoleRequest {
+export interface ChatRequest extends RoleRequest {
   model?: string;
   stream?: boolean;
   messages?: ChatMessage[];
   tools?: { type: string; function: { name: string } }[];
 }
-interface Scripted {
+export interface Scripted {
   text: string;
   toolCalls?: { id: string; name: string; arguments: string }[];
 }
@@ -40,6 +43,8 @@ export function script(request: ChatRequest): Scripted {
     const stamp = Date.now().toString(36);
     return { text: role.text, toolCalls: role.toolCalls.map((c, i) => ({ id: `call_${stamp}_${i}`, name: c.name, arguments: JSON.stringify(c.arguments) })) };
   }
+  const fromKnowledge = knowledgeScript(request, text);
+  if (fromKnowledge) return fromKnowledge;
   const messages = request.messages ?? [];
   const last = messages[messages.length - 1];
   if (last?.role === 'tool') {

@@ -19,12 +19,15 @@ import { Route as AppOverviewRouteImport } from './routes/_app/overview'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppAssistantsIndexRouteImport } from './routes/_app/assistants/index'
 import { Route as AppAssistantsAssistantIdRouteImport } from './routes/_app/assistants/$assistantId'
+import { Route as AppAssistantsFoldersRouteImport } from './routes/_app/assistants/folders'
 import { Route as AppAssistantsNewRouteImport } from './routes/_app/assistants/new'
 import { Route as AppCallsIndexRouteImport } from './routes/_app/calls/index'
 import { Route as AppCallsCallIdRouteImport } from './routes/_app/calls/$callId'
 import { Route as AppCampaignsIndexRouteImport } from './routes/_app/campaigns/index'
 import { Route as AppCampaignsCampaignIdRouteImport } from './routes/_app/campaigns/$campaignId'
 import { Route as AppCampaignsNewRouteImport } from './routes/_app/campaigns/new'
+import { Route as AppKnowledgeIndexRouteImport } from './routes/_app/knowledge/index'
+import { Route as AppKnowledgeKnowledgeBaseIdRouteImport } from './routes/_app/knowledge/$knowledgeBaseId'
 import { Route as AppLeadsIndexRouteImport } from './routes/_app/leads/index'
 import { Route as AppLeadsLeadIdRouteImport } from './routes/_app/leads/$leadId'
 import { Route as AppLeadsImportRouteImport } from './routes/_app/leads/import'
@@ -83,6 +86,11 @@ const AppAssistantsAssistantIdRoute =
     path: '/assistants/$assistantId',
     getParentRoute: () => AppRoute,
   } as any)
+const AppAssistantsFoldersRoute = AppAssistantsFoldersRouteImport.update({
+  id: '/assistants/folders',
+  path: '/assistants/folders',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAssistantsNewRoute = AppAssistantsNewRouteImport.update({
   id: '/assistants/new',
   path: '/assistants/new',
@@ -113,6 +121,17 @@ const AppCampaignsNewRoute = AppCampaignsNewRouteImport.update({
   path: '/campaigns/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppKnowledgeIndexRoute = AppKnowledgeIndexRouteImport.update({
+  id: '/knowledge/',
+  path: '/knowledge/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppKnowledgeKnowledgeBaseIdRoute =
+  AppKnowledgeKnowledgeBaseIdRouteImport.update({
+    id: '/knowledge/$knowledgeBaseId',
+    path: '/knowledge/$knowledgeBaseId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppLeadsIndexRoute = AppLeadsIndexRouteImport.update({
   id: '/leads/',
   path: '/leads/',
@@ -158,10 +177,12 @@ export interface FileRoutesByFullPath {
   '/overview': typeof AppOverviewRoute
   '/settings': typeof AppSettingsRoute
   '/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
+  '/assistants/folders': typeof AppAssistantsFoldersRoute
   '/assistants/new': typeof AppAssistantsNewRoute
   '/calls/$callId': typeof AppCallsCallIdRoute
   '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/campaigns/new': typeof AppCampaignsNewRoute
+  '/knowledge/$knowledgeBaseId': typeof AppKnowledgeKnowledgeBaseIdRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/leads/import': typeof AppLeadsImportRoute
   '/leads/new': typeof AppLeadsNewRoute
@@ -170,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/assistants/': typeof AppAssistantsIndexRoute
   '/calls/': typeof AppCallsIndexRoute
   '/campaigns/': typeof AppCampaignsIndexRoute
+  '/knowledge/': typeof AppKnowledgeIndexRoute
   '/leads/': typeof AppLeadsIndexRoute
   '/tools/': typeof AppToolsIndexRoute
 }
@@ -181,10 +203,12 @@ export interface FileRoutesByTo {
   '/overview': typeof AppOverviewRoute
   '/settings': typeof AppSettingsRoute
   '/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
+  '/assistants/folders': typeof AppAssistantsFoldersRoute
   '/assistants/new': typeof AppAssistantsNewRoute
   '/calls/$callId': typeof AppCallsCallIdRoute
   '/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/campaigns/new': typeof AppCampaignsNewRoute
+  '/knowledge/$knowledgeBaseId': typeof AppKnowledgeKnowledgeBaseIdRoute
   '/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/leads/import': typeof AppLeadsImportRoute
   '/leads/new': typeof AppLeadsNewRoute
@@ -193,6 +217,7 @@ export interface FileRoutesByTo {
   '/assistants': typeof AppAssistantsIndexRoute
   '/calls': typeof AppCallsIndexRoute
   '/campaigns': typeof AppCampaignsIndexRoute
+  '/knowledge': typeof AppKnowledgeIndexRoute
   '/leads': typeof AppLeadsIndexRoute
   '/tools': typeof AppToolsIndexRoute
 }
@@ -207,10 +232,12 @@ export interface FileRoutesById {
   '/_app/overview': typeof AppOverviewRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/assistants/$assistantId': typeof AppAssistantsAssistantIdRoute
+  '/_app/assistants/folders': typeof AppAssistantsFoldersRoute
   '/_app/assistants/new': typeof AppAssistantsNewRoute
   '/_app/calls/$callId': typeof AppCallsCallIdRoute
   '/_app/campaigns/$campaignId': typeof AppCampaignsCampaignIdRoute
   '/_app/campaigns/new': typeof AppCampaignsNewRoute
+  '/_app/knowledge/$knowledgeBaseId': typeof AppKnowledgeKnowledgeBaseIdRoute
   '/_app/leads/$leadId': typeof AppLeadsLeadIdRoute
   '/_app/leads/import': typeof AppLeadsImportRoute
   '/_app/leads/new': typeof AppLeadsNewRoute
@@ -219,6 +246,7 @@ export interface FileRoutesById {
   '/_app/assistants/': typeof AppAssistantsIndexRoute
   '/_app/calls/': typeof AppCallsIndexRoute
   '/_app/campaigns/': typeof AppCampaignsIndexRoute
+  '/_app/knowledge/': typeof AppKnowledgeIndexRoute
   '/_app/leads/': typeof AppLeadsIndexRoute
   '/_app/tools/': typeof AppToolsIndexRoute
 }
@@ -233,10 +261,12 @@ export interface FileRouteTypes {
     | '/overview'
     | '/settings'
     | '/assistants/$assistantId'
+    | '/assistants/folders'
     | '/assistants/new'
     | '/calls/$callId'
     | '/campaigns/$campaignId'
     | '/campaigns/new'
+    | '/knowledge/$knowledgeBaseId'
     | '/leads/$leadId'
     | '/leads/import'
     | '/leads/new'
@@ -245,6 +275,7 @@ export interface FileRouteTypes {
     | '/assistants/'
     | '/calls/'
     | '/campaigns/'
+    | '/knowledge/'
     | '/leads/'
     | '/tools/'
   fileRoutesByTo: FileRoutesByTo
@@ -256,10 +287,12 @@ export interface FileRouteTypes {
     | '/overview'
     | '/settings'
     | '/assistants/$assistantId'
+    | '/assistants/folders'
     | '/assistants/new'
     | '/calls/$callId'
     | '/campaigns/$campaignId'
     | '/campaigns/new'
+    | '/knowledge/$knowledgeBaseId'
     | '/leads/$leadId'
     | '/leads/import'
     | '/leads/new'
@@ -268,6 +301,7 @@ export interface FileRouteTypes {
     | '/assistants'
     | '/calls'
     | '/campaigns'
+    | '/knowledge'
     | '/leads'
     | '/tools'
   id:
@@ -281,10 +315,12 @@ export interface FileRouteTypes {
     | '/_app/overview'
     | '/_app/settings'
     | '/_app/assistants/$assistantId'
+    | '/_app/assistants/folders'
     | '/_app/assistants/new'
     | '/_app/calls/$callId'
     | '/_app/campaigns/$campaignId'
     | '/_app/campaigns/new'
+    | '/_app/knowledge/$knowledgeBaseId'
     | '/_app/leads/$leadId'
     | '/_app/leads/import'
     | '/_app/leads/new'
@@ -293,6 +329,7 @@ export interface FileRouteTypes {
     | '/_app/assistants/'
     | '/_app/calls/'
     | '/_app/campaigns/'
+    | '/_app/knowledge/'
     | '/_app/leads/'
     | '/_app/tools/'
   fileRoutesById: FileRoutesById
@@ -375,6 +412,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAssistantsAssistantIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/assistants/folders': {
+      id: '/_app/assistants/folders'
+      path: '/assistants/folders'
+      fullPath: '/assistants/folders'
+      preLoaderRoute: typeof AppAssistantsFoldersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/assistants/new': {
       id: '/_app/assistants/new'
       path: '/assistants/new'
@@ -415,6 +459,20 @@ declare module '@tanstack/react-router' {
       path: '/campaigns/new'
       fullPath: '/campaigns/new'
       preLoaderRoute: typeof AppCampaignsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/knowledge/': {
+      id: '/_app/knowledge/'
+      path: '/knowledge'
+      fullPath: '/knowledge/'
+      preLoaderRoute: typeof AppKnowledgeIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/knowledge/$knowledgeBaseId': {
+      id: '/_app/knowledge/$knowledgeBaseId'
+      path: '/knowledge/$knowledgeBaseId'
+      fullPath: '/knowledge/$knowledgeBaseId'
+      preLoaderRoute: typeof AppKnowledgeKnowledgeBaseIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/leads/': {
@@ -490,9 +548,11 @@ interface AppRouteChildren {
   AppOverviewRoute: typeof AppOverviewRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppAssistantsAssistantIdRoute: typeof AppAssistantsAssistantIdRoute
+  AppAssistantsFoldersRoute: typeof AppAssistantsFoldersRoute
   AppAssistantsNewRoute: typeof AppAssistantsNewRoute
   AppCampaignsCampaignIdRoute: typeof AppCampaignsCampaignIdRoute
   AppCampaignsNewRoute: typeof AppCampaignsNewRoute
+  AppKnowledgeKnowledgeBaseIdRoute: typeof AppKnowledgeKnowledgeBaseIdRoute
   AppLeadsLeadIdRoute: typeof AppLeadsLeadIdRoute
   AppLeadsImportRoute: typeof AppLeadsImportRoute
   AppLeadsNewRoute: typeof AppLeadsNewRoute
@@ -500,6 +560,7 @@ interface AppRouteChildren {
   AppToolsNewRoute: typeof AppToolsNewRoute
   AppAssistantsIndexRoute: typeof AppAssistantsIndexRoute
   AppCampaignsIndexRoute: typeof AppCampaignsIndexRoute
+  AppKnowledgeIndexRoute: typeof AppKnowledgeIndexRoute
   AppLeadsIndexRoute: typeof AppLeadsIndexRoute
   AppToolsIndexRoute: typeof AppToolsIndexRoute
 }
@@ -511,9 +572,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppOverviewRoute: AppOverviewRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppAssistantsAssistantIdRoute: AppAssistantsAssistantIdRoute,
+  AppAssistantsFoldersRoute: AppAssistantsFoldersRoute,
   AppAssistantsNewRoute: AppAssistantsNewRoute,
   AppCampaignsCampaignIdRoute: AppCampaignsCampaignIdRoute,
   AppCampaignsNewRoute: AppCampaignsNewRoute,
+  AppKnowledgeKnowledgeBaseIdRoute: AppKnowledgeKnowledgeBaseIdRoute,
   AppLeadsLeadIdRoute: AppLeadsLeadIdRoute,
   AppLeadsImportRoute: AppLeadsImportRoute,
   AppLeadsNewRoute: AppLeadsNewRoute,
@@ -521,6 +584,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppToolsNewRoute: AppToolsNewRoute,
   AppAssistantsIndexRoute: AppAssistantsIndexRoute,
   AppCampaignsIndexRoute: AppCampaignsIndexRoute,
+  AppKnowledgeIndexRoute: AppKnowledgeIndexRoute,
   AppLeadsIndexRoute: AppLeadsIndexRoute,
   AppToolsIndexRoute: AppToolsIndexRoute,
 }

@@ -67,6 +67,10 @@ const assistantFields = {
   noise_cancellation: laxBool(),
   record_call: laxBool(),
   who_speaks_first: z.enum(WHO_SPEAKS_FIRST),
+  // Not in the spec's request, but the console sends them (the hosted API's newer fields): where the
+  // assistant is sorted. Ids of the caller's own folder and labels; null takes it out of its folder.
+  folder_id: laxId().nullable(),
+  label_ids: z.array(laxId()).max(50),
 };
 
 type Fields = typeof assistantFields;
@@ -346,7 +350,12 @@ const hostedFields = {
   // Ids from the provider lookups; null leaves the choice to the service (see README "Assistants").
   synthesizer_provider_id: laxId().nullable(),
   transcriber_provider_id: laxId().nullable(),
-  label_ids: z.array(laxId()).max(50),
+  // Kept and returned, not acted on; null clears them.
+  ringing_time: int(B.ringing_time).nullable(),
+  max_initial_silence_duration: int(B.max_initial_silence_duration).nullable(),
+  tts_emotion_enabled: laxBool(),
+  chat_llm_fallback_id: laxId().nullable(),
+  turn_detection_threshold: num(B.turn_detection_threshold).nullable(),
   reengagement_prompt: z.string().max(B.initial_message.max).nullable(),
   voice_mail_message: z.string().max(B.initial_message.max).nullable(),
   ambient_sound: z.enum(AMBIENT_SOUNDS),
@@ -413,7 +422,11 @@ export interface AssistantWrite extends SpecInput {
   knowledgebase_mode?: (typeof KNOWLEDGEBASE_MODES)[number];
   synthesizer_provider_id?: number | null;
   transcriber_provider_id?: number | null;
-  label_ids?: number[];
+  ringing_time?: number | null;
+  max_initial_silence_duration?: number | null;
+  tts_emotion_enabled?: boolean;
+  chat_llm_fallback_id?: number | null;
+  turn_detection_threshold?: number | null;
   reengagement_prompt?: string | null;
   voice_mail_message?: string | null;
   ambient_sound?: (typeof AMBIENT_SOUNDS)[number];

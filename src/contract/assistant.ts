@@ -34,6 +34,11 @@ export const ASSISTANT_BOUNDS = {
   system_prompt: { max: 20000 },
   post_call_schema: { maxRows: 50, nameMax: 64, descriptionMax: 500 },
   variables: { maxKeys: 100 },
+  // Kept and returned, not acted on (the hosted API's clients send them; bounds are ours, wide enough for any
+  // sensible value): seconds of ringing before giving up, seconds of silence at the start, a 0-1 threshold.
+  ringing_time: { min: 1, max: 300 },
+  max_initial_silence_duration: { min: 1, max: 600 },
+  turn_detection_threshold: { min: 0, max: 1 },
 } as const;
 
 export const ASSISTANT_DEFAULTS = {
@@ -146,6 +151,14 @@ export const assistantSchema = lenientRecord({
   knowledgebase_id: nullableIdish.optional(),
   knowledgebase_mode: textish.optional(),
   label_ids: idList,
+  /** The assistant's folder (ours and the hosted API's newer field); null when it is in none. */
+  folder_id: nullableIdish,
+  // Kept and returned by the local service, not acted on.
+  ringing_time: numberish,
+  max_initial_silence_duration: numberish,
+  tts_emotion_enabled: boolish,
+  chat_llm_fallback_id: nullableIdish,
+  turn_detection_threshold: numberish,
   min_interrupt_words: numberish,
   widget_settings: objectish.optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordAnswer } from './answers';
 import { paginatedSchema } from './pagination';
-import { anyValue, idish, lenientList, lenientRecord, nullableIdish, numberish, objectish, openString, textish } from './common';
+import { anyValue, idish, lenientList, lenientRecord, nestedRecord, nullableIdish, numberish, objectish, openString, textish } from './common';
 import { variablesInput } from './assistant-write';
 import { phoneNumberInput } from './lead';
 import { laxId, laxInt, PG_INT_MAX } from './request-fields';
@@ -9,12 +9,25 @@ import { CALL_STATUSES, CALL_TYPES } from './call-values';
 
 export { ANSWERED_BY, CALL_STATUSES, CALL_TYPES, LIVE_CALL_STATUSES, type CallStatus } from './call-values';
 
-/** A transcript line as the hosted call endpoints send it; sender `bot`/`human` (or assistant/user). */
+/**
+ * A transcript line as the hosted call endpoints send it; sender `bot`/`human` (or assistant/user).
+ * Our extension adds, on calls the local service played through a language model: `type` `filler` (a phrase
+ * said while waiting) or `function_call` (a tool call, sender `tool`; `message`, or none, otherwise);
+ * `latency_ms` on the assistant's messages (the model's time for the turn); `name`, `arguments`, `result`,
+ * `error` and `duration_ms` on a tool call. All absent on scripted calls and on hosted data.
+ */
 export const transcriptEntrySchema = lenientRecord({
   sender: textish.optional(),
   type: textish.optional(),
   text: textish.optional(),
   timestamp: anyValue((v): string | number | null => (typeof v === 'string' || typeof v === 'number' ? v : null)).optional(),
+  latency_ms: numberish.optional(),
+  name: textish.optional(),
+  arguments: objectish.optional(),
+  /** Any JSON the tool answered (null when it failed or said nothing). */
+  result: z.unknown().optional(),
+  error: textish.optional(),
+  duration_ms: numberish.optional(),
 });
 export type TranscriptEntry = z.output<typeof transcriptEntrySchema>;
 
@@ -24,6 +37,19 @@ export const transcriptSchema = anyValue((v): string | TranscriptEntry[] | null 
   if (Array.isArray(v)) return lenientList(transcriptEntrySchema).parse(v);
   return null;
 });
+
+/**
+ * The model's time over the assistant's turns (our extension): its p50 and p95 in milliseconds, and over
+ * how many turns. A summary that lacks a percentile is read as none (`latencyOf` in the console).
+ */
+export const callLatencySchema = nestedRecord(
+  lenientRecord({
+    p50_ms: numberish,
+    p95_ms: numberish,
+    turns: numberish,
+  }),
+);
+export type CallLatency = z.output<typeof callLatencySchema>;
 
 export const callSchema = lenientRecord({
   id: idish,
@@ -47,6 +73,10 @@ export const callSchema = lenientRecord({
   recording_url: textish,
   created_at: textish,
   updated_at: textish,
+  /** Our extension: `model` (a language model played it) or `scripted` (simulated without one); absent on hosted data. */
+  conversation_mode: textish.optional(),
+  /** Our extension: the model's time over the assistant's turns; null without a model conversation. */
+  latency: callLatencySchema.optional(),
 });
 export type Call = z.output<typeof callSchema>;
 

@@ -17,3 +17,6 @@ export * from './webhooks';
 export * from './live';
 export * from './conversation';
 export * from './suites';
+export * from './speech';
+export * from './folders';
+export * from './knowledge';

@@ -17,6 +17,8 @@ export const serviceEventSchema = lenientRecord({
   campaign_id: nullableIdish,
   assistant_id: nullableIdish,
   call_id: nullableIdish,
+  /** knowledge_document.updated: the document's knowledge base. */
+  knowledgebase_id: nullableIdish.optional(),
 });
 export type ServiceEventMessage = z.output<typeof serviceEventSchema>;
 

@@ -24,6 +24,10 @@ import { campaignProgressRoutes } from './routes/campaign-progress';
 import { webhookRoutes } from './routes/webhooks';
 import { conversationRoutes } from './routes/conversations';
 import { suiteRoutes } from './routes/suites';
+import { speechRoutes } from './routes/speech';
+import { webCallRoutes } from './routes/web-call';
+import { folderRoutes } from './routes/folders';
+import { knowledgebaseRoutes } from './routes/knowledgebases';
 
 export interface ApiOptions extends Deps {
   /** Per user (per client address without a valid token), on every authenticated path. */
@@ -41,7 +45,7 @@ export interface ApiOptions extends Deps {
 
 /** The service API, to be mounted under /api. */
 export function createApi(options: ApiOptions): Hono<AppEnv> {
-  const deps: Deps = { db: options.db, now: options.now, model: options.model ?? null, allowPrivateUrls: options.allowPrivateUrls ?? false };
+  const deps: Deps = { db: options.db, now: options.now, model: options.model ?? null, allowPrivateUrls: options.allowPrivateUrls ?? false, speech: options.speech ?? null };
   const api = new Hono<AppEnv>();
 
   api.onError((err, c) => {
@@ -107,7 +111,7 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
     budget: new RequestBudget('api', options.rateLimit, options.rateLimitStore),
     addressOf,
   });
-  for (const path of ['/user/*', '/leads/*', '/conversations/*', '/automate/*', '/ai/*']) api.use(path, authenticate);
+  for (const path of ['/user/*', '/leads/*', '/conversations/*', '/automate/*', '/ai/*', '/speech']) api.use(path, authenticate);
   // Documented as 5 requests a minute per token; counted per user here, like the API's own budget (all of a user's tokens).
   api.use('/ai/generate-reply', rateLimitBy(new RequestBudget('generate-reply', options.generateReplyRateLimit, options.rateLimitStore), (c) => String(c.var.user.id)));
   api.route('/user', lookupRoutes(deps));
@@ -124,8 +128,12 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   api.route('/user', campaignProgressRoutes(deps));
   api.route('/user', webhookRoutes(deps));
   api.route('/user', suiteRoutes(deps));
+  api.route('/user', folderRoutes(deps));
+  api.route('/user', knowledgebaseRoutes(deps));
   api.route('/', leadAliasRoutes(deps));
   api.route('/', conversationRoutes(deps));
+  api.route('/', webCallRoutes(deps));
+  api.route('/', speechRoutes(deps));
   // Hono consults only the top-level app's notFound, and this app is mounted under /api: without this
   // catch-all (kept last) an unknown /api route would get Hono's plain-text 404, or the console's page.
   api.all('*', routeNotFound);

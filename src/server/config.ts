@@ -47,6 +47,31 @@ export interface ServiceConfig {
   modelPricePer1kTokens: number;
   /** SUITE_PARALLELISM: a suite run's calls in flight at once (default 4). */
   suiteParallelism: number;
+  /** Where speech comes from (TTS_BASE_URL, else eSpeak NG at ESPEAK_NG_PATH); chosen at start (speech/select.ts). */
+  speech: SpeechConfig;
+}
+
+/** The speech sources to try, in order (speech/select.ts): the TTS endpoint when set, else eSpeak NG, else none. */
+export interface SpeechConfig {
+  /** TTS_BASE_URL and its companions; null when TTS_BASE_URL is unset. */
+  tts: TtsConfig | null;
+  /** ESPEAK_NG_PATH: the eSpeak NG program, run as a separate process (default `espeak-ng` on the PATH). */
+  espeakPath: string;
+  /** SPEECH_TIMEOUT_MS: one synthesis's limit, the TTS request or the eSpeak NG process (default 30 s). */
+  timeoutMs: number;
+}
+
+/** An OpenAI-compatible speech endpoint (`POST {baseUrl}/audio/speech`): the operator's configuration, trusted (no address guard). */
+export interface TtsConfig {
+  /** TTS_BASE_URL, e.g. http://localhost:8880/v1 (Kokoro-FastAPI). */
+  baseUrl: string;
+  /** TTS_API_KEY, sent as a Bearer token; optional for local servers. */
+  apiKey: string | undefined;
+  /** TTS_MODEL (default `tts-1`). */
+  model: string;
+  /** TTS_VOICE_ASSISTANT (default `alloy`) and TTS_VOICE_CUSTOMER (default `echo`). */
+  voiceAssistant: string;
+  voiceCustomer: string;
 }
 
 /** An OpenAI-compatible chat-completions endpoint: the operator's configuration, trusted (no address guard). */
@@ -147,6 +172,32 @@ function llmFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
   };
 }
 
+function speechFromEnv(env: NodeJS.ProcessEnv): SpeechConfig {
+  const raw = (env.TTS_BASE_URL ?? '').trim();
+  let tts: TtsConfig | null = null;
+  if (raw !== '') {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(`TTS_BASE_URL must be an http(s) URL such as http://localhost:8880/v1, got "${raw}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`TTS_BASE_URL must be an http(s) URL, got "${raw}"`);
+    tts = {
+      baseUrl: raw.replace(/\/+$/, ''),
+      apiKey: env.TTS_API_KEY?.trim() || undefined,
+      model: env.TTS_MODEL?.trim() || 'tts-1',
+      voiceAssistant: env.TTS_VOICE_ASSISTANT?.trim() || 'alloy',
+      voiceCustomer: env.TTS_VOICE_CUSTOMER?.trim() || 'echo',
+    };
+  }
+  return {
+    tts,
+    espeakPath: env.ESPEAK_NG_PATH?.trim() || 'espeak-ng',
+    timeoutMs: intFromEnv(env, 'SPEECH_TIMEOUT_MS', 30_000) || 30_000,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const allowPrivateUrls = isOn(env.ALLOW_PRIVATE_URLS) || isOn(env.ALLOW_PRIVATE_WEBHOOKS);
   return {
@@ -174,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     llm: llmFromEnv(env),
     modelPricePer1kTokens: priceFromEnv(env, 'MODEL_PRICE_PER_1K_TOKENS', 0.002),
     suiteParallelism: countFromEnv(env, 'SUITE_PARALLELISM', 4),
+    speech: speechFromEnv(env),
   };
 }
 

@@ -5,6 +5,7 @@ import { listen, rootApp } from './listen';
 import type { RateLimitStore } from './http/rate-limit';
 import { pgPoolOf, type Db } from './db/connect';
 import type { ChatModel } from './model/chat-model';
+import type { SpeechSource } from './speech/speech';
 
 export interface ServeOptions {
   db: Db | null;
@@ -26,6 +27,8 @@ export interface ServeOptions {
   model?: ChatModel | null;
   /** ALLOW_PRIVATE_URLS: mid-call tools may reach loopback, private and link-local addresses. */
   allowPrivateUrls?: boolean;
+  /** The speech of recordings and POST /api/speech (speech/select.ts); none: the murmur, and 503. */
+  speech?: SpeechSource | null;
 }
 
 export interface RunningServer {
@@ -56,6 +59,7 @@ export function buildRootApp(options: ServeOptions): Hono {
         trustedProxies: options.trustedProxies ?? 0,
         model: options.model ?? null,
         allowPrivateUrls: options.allowPrivateUrls ?? false,
+        speech: options.speech ?? null,
         ...(options.log ? { log: options.log } : {}),
       }),
     );

@@ -14,6 +14,9 @@ export const accountKeys = {
 export interface AssistantListParams {
   page: number;
   per_page: number;
+  /** The list's extension filters (folders and labels). */
+  folder_id?: number | undefined;
+  label_id?: number | undefined;
 }
 
 export const assistantKeys = {
@@ -23,6 +26,12 @@ export const assistantKeys = {
   outbound: () => [...assistantKeys.all, 'outbound'] as const,
   details: () => [...assistantKeys.all, 'detail'] as const,
   detail: (id: number) => [...assistantKeys.details(), id] as const,
+};
+
+/** Query keys of folders and labels (one list each, every page); one factory so invalidation is exact. */
+export const assistantGroupKeys = {
+  all: ['assistant-groups'] as const,
+  list: (kind: 'folders' | 'labels') => [...assistantGroupKeys.all, kind] as const,
 };
 
 /** Query keys of campaigns and their progress; one factory so invalidation is exact. */
@@ -140,4 +149,31 @@ export const suiteKeys = {
   runs: (assistantId: number, page: number) => [...suiteKeys.runLists(), assistantId, page] as const,
   runDetails: () => [...suiteKeys.all, 'run'] as const,
   run: (runId: number) => [...suiteKeys.runDetails(), runId] as const,
+};
+
+/**
+ * Query keys of knowledge bases, their documents and searches; one factory so the live stream's
+ * `knowledgebase.updated` and `knowledge_document.updated` refresh exactly these.
+ */
+export const knowledgeKeys = {
+  all: ['knowledge'] as const,
+  list: () => [...knowledgeKeys.all, 'list'] as const,
+  details: () => [...knowledgeKeys.all, 'detail'] as const,
+  detail: (id: number) => [...knowledgeKeys.details(), id] as const,
+  documentLists: () => [...knowledgeKeys.all, 'documents'] as const,
+  documents: (id: number) => [...knowledgeKeys.documentLists(), id] as const,
+  /** "Try a search": a new ready document changes what a query finds. */
+  searches: () => [...knowledgeKeys.all, 'search'] as const,
+  search: (id: number, query: string) => [...knowledgeKeys.searches(), id, query] as const,
+};
+
+/**
+ * What the host is: the local service answers GET /local/info, a hosted API (or proxy mode in front of
+ * one) does not. Keyed by the API host, as a session may point anywhere.
+ */
+export const serviceKeys = {
+  all: ['service'] as const,
+  local: (host: string | null) => [...serviceKeys.all, 'local', host ?? 'this-server'] as const,
+  /** GET /api/speech (our extension): which speech engine the service has. */
+  speech: (host: string | null) => [...serviceKeys.all, 'speech', host ?? 'this-server'] as const,
 };

@@ -45,6 +45,37 @@ describe('TranscriptView', () => {
     expect(window.__pwned).toBeUndefined();
   });
 
+  it('draws a model call as a timeline: time since answer, the model’s time per turn, fillers set apart, tool calls as cards', () => {
+    const transcript = callSchema.shape.transcript.parse([
+      { sender: 'bot', type: 'message', text: 'Hello, this is Anna.', timestamp: '2026-05-02T09:14:00.000Z', latency_ms: 420 },
+      { sender: 'human', type: 'message', text: 'Is tomorrow free?', timestamp: '2026-05-02T09:14:04.000Z' },
+      { sender: 'bot', type: 'filler', text: 'One moment, please.', timestamp: '2026-05-02T09:14:05.000Z' },
+      {
+        sender: 'tool',
+        type: 'function_call',
+        text: '',
+        timestamp: '2026-05-02T09:14:05.200Z',
+        name: 'check_availability',
+        arguments: { day: 'tomorrow' },
+        result: { slots: ['10:00'] },
+        error: null,
+        duration_ms: 1300,
+      },
+      { sender: 'bot', type: 'message', text: 'Tomorrow at 10 is free.', timestamp: '2026-05-02T09:14:07.000Z', latency_ms: 1900 },
+    ]);
+    renderUi(<TranscriptView transcript={transcript} />);
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((i) => i.dataset.kind)).toEqual(['message', 'message', 'filler', 'tool', 'message']);
+    expect(within(items[1]!).getByText('0:04')).toBeInTheDocument();
+    expect(within(items[2]!).getByText('Filler')).toBeInTheDocument();
+    const card = within(items[3]!).getByRole('group', { name: 'Function call check_availability' });
+    expect(within(card).getByText('0:05')).toBeInTheDocument();
+    expect(within(card).getByText('took 1.3 s')).toBeInTheDocument();
+    expect(within(card).getByText(/"10:00"/)).toBeInTheDocument();
+    expect(within(items[0]!).getByTestId('turn-latency')).toHaveTextContent('Model: 420 ms');
+    expect(within(items[4]!).getByTestId('turn-latency')).toHaveTextContent('Model: 1.9 s (a noticeable pause)');
+  });
+
   it('says so when there is no transcript', () => {
     renderUi(<TranscriptView transcript={null} />);
     expect(screen.getByText('No transcript for this call.')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconAntennaBars5,
+  IconBooks,
   IconLayoutDashboard,
   IconMessages,
   IconPhoneCall,
@@ -29,6 +30,7 @@ export const navItems: readonly NavItem[] = [
   { to: paths.leads, label: m.shell_nav_leads, icon: IconAddressBook },
   { to: paths.campaigns, label: m.shell_nav_campaigns, icon: IconSpeakerphone },
   { to: paths.tools, label: m.shell_nav_tools, icon: IconTool },
+  { to: paths.knowledge, label: m.knowledge_nav, icon: IconBooks },
   { to: paths.numbers, label: m.shell_nav_numbers, icon: IconAntennaBars5 },
   { to: paths.settings, label: m.shell_nav_settings, icon: IconSettings },
 ];

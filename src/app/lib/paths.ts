@@ -9,6 +9,7 @@ export const paths = {
   leads: '/leads',
   campaigns: '/campaigns',
   tools: '/tools',
+  knowledge: '/knowledge',
   numbers: '/numbers',
   settings: '/settings',
 } as const;

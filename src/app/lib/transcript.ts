@@ -1,4 +1,5 @@
 import type { TranscriptEntry } from '@contract/call';
+import type { ToolCallView } from './tool-call-format';
 import { m } from '@/i18n';
 import { formatDuration, formatInstant, formatWallClock } from '@/i18n/format';
 
@@ -11,12 +12,23 @@ import { formatDuration, formatInstant, formatWallClock } from '@/i18n/format';
 
 export type Side = 'assistant' | 'customer' | 'other';
 
+/**
+ * What a turn is (our extension's `type`): something said (`message`; the hosted `text`/`transcript` and
+ * an unknown type too), a filler phrase said while the assistant waited, or a tool call.
+ */
+export type TurnKind = 'message' | 'filler' | 'tool';
+
 export interface Turn {
   side: Side;
   /** The speaker as the source named it, for turns of an unknown side ("Transfer", "system"). */
   speaker: string;
   text: string;
   timestamp: string | number | null;
+  kind: TurnKind;
+  /** The model's time for this assistant turn (our extension), or null. */
+  latencyMs: number | null;
+  /** The call, on a tool turn. */
+  tool: ToolCallView | null;
 }
 
 const ASSISTANT_NAMES = new Set(['ai', 'assistant', 'bot', 'agent', 'ki']);
@@ -41,12 +53,12 @@ function parseString(source: string): Turn[] {
     const side = match ? sideOf(speaker) : 'other';
     // Only a known speaker starts a turn, so "Note: …" inside a reply stays part of that reply.
     if (match && side !== 'other') {
-      current = { side, speaker: speaker.trim(), text: match[3] ?? '', timestamp: match[1] ?? null };
+      current = { side, speaker: speaker.trim(), text: match[3] ?? '', timestamp: match[1] ?? null, kind: 'message', latencyMs: null, tool: null };
       turns.push(current);
     } else if (current) {
       current.text += `\n${line}`;
     } else if (line.trim() !== '') {
-      current = { side: 'other', speaker: '', text: line, timestamp: null };
+      current = { side: 'other', speaker: '', text: line, timestamp: null, kind: 'message', latencyMs: null, tool: null };
       turns.push(current);
     }
   }
@@ -55,16 +67,45 @@ function parseString(source: string): Turn[] {
     .filter((t) => t.text.trim() !== '');
 }
 
+const nonNegative = (v: number | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
+
+/** A `function_call` entry (our extension) as the tool card shows it. */
+function toolOf(entry: TranscriptEntry): ToolCallView {
+  return {
+    name: entry.name ?? '',
+    arguments: entry.arguments ?? {},
+    result: entry.result ?? null,
+    error: entry.error?.trim() ? entry.error : null,
+    durationMs: nonNegative(entry.duration_ms),
+  };
+}
+
 function parseEntries(entries: readonly TranscriptEntry[]): Turn[] {
   const turns: Turn[] = [];
   for (const entry of entries) {
     const loose = entry as Record<string, unknown>;
     const name =
       entry.sender ?? (typeof loose.role === 'string' ? loose.role : null) ?? (typeof loose.speaker === 'string' ? loose.speaker : null);
+    const timestamp = entry.timestamp ?? null;
+    const type = entry.type?.trim().toLowerCase();
+    if (type === 'function_call') {
+      // A tool call says nothing aloud: it is kept for its name, arguments and answer.
+      turns.push({ side: 'other', speaker: name ?? 'tool', text: entry.text ?? '', timestamp, kind: 'tool', latencyMs: null, tool: toolOf(entry) });
+      continue;
+    }
     const rawText = entry.text ?? (typeof loose.content === 'string' ? loose.content : null) ?? (typeof loose.message === 'string' ? loose.message : null);
     const text = rawText ?? '';
     if (text.trim() === '') continue;
-    turns.push({ side: sideOf(name), speaker: name ?? entry.type ?? '', text, timestamp: entry.timestamp ?? null });
+    const side = sideOf(name);
+    turns.push({
+      side,
+      speaker: name ?? entry.type ?? '',
+      text,
+      timestamp,
+      kind: type === 'filler' ? 'filler' : 'message',
+      latencyMs: side === 'assistant' && type !== 'filler' ? nonNegative(entry.latency_ms) : null,
+      tool: null,
+    });
   }
   return turns;
 }
@@ -78,6 +119,8 @@ export function parseTranscript(transcript: string | readonly TranscriptEntry[] 
 }
 
 export function speakerLabel(turn: Turn): string {
+  if (turn.kind === 'tool') return m.calls_speaker_tool();
+  if (turn.kind === 'filler') return m.calls_speaker_filler();
   if (turn.side === 'assistant') return m.calls_speaker_assistant();
   if (turn.side === 'customer') return m.calls_speaker_customer();
   return turn.speaker || m.calls_speaker_note();
@@ -86,7 +129,7 @@ export function speakerLabel(turn: Turn): string {
 /** The transcript as plain lines ("Assistant: …"), for the CSV export and copying. */
 export function transcriptText(transcript: string | readonly TranscriptEntry[] | null | undefined): string {
   return parseTranscript(transcript)
-    .map((t) => `${speakerLabel(t)}: ${t.text}`)
+    .map((t) => `${speakerLabel(t)}: ${t.tool ? t.tool.name : t.text}`)
     .join('\n');
 }
 

@@ -15,6 +15,7 @@ export {
   gte,
   int,
   literal,
+  lte,
   looseObject,
   maxLength,
   minLength,

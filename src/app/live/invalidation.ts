@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ServiceEventMessage } from '@contract/live';
-import { accountKeys, callKeys, campaignKeys, leadKeys, overviewKeys, webhookKeys } from '@/api/query-keys';
+import { accountKeys, callKeys, campaignKeys, knowledgeKeys, leadKeys, overviewKeys, webhookKeys } from '@/api/query-keys';
 
 /*
  * What a service event makes stale. Invalidation refetches only the queries on screen; the others are
@@ -30,6 +30,18 @@ export function keysForEvent(event: ServiceEventMessage): QueryKey[] {
     }
     case 'account':
       return [accountKeys.all];
+    // A document moved (processing -> ready or failed): its base's documents, the base (its status and
+    // counts follow), the list, and what "Try a search" finds. An event that does not name its base (an
+    // older service) refreshes every base's documents rather than miss one.
+    case 'knowledge_document.updated': {
+      const raw = event.knowledgebase_id;
+      const baseId = typeof raw === 'number' && Number.isInteger(raw) ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+      return baseId !== null
+        ? [knowledgeKeys.documents(baseId), knowledgeKeys.detail(baseId), knowledgeKeys.list(), knowledgeKeys.searches()]
+        : [knowledgeKeys.documentLists(), knowledgeKeys.details(), knowledgeKeys.list(), knowledgeKeys.searches()];
+    }
+    case 'knowledgebase.updated':
+      return event.id !== null ? [knowledgeKeys.detail(event.id), knowledgeKeys.list()] : [knowledgeKeys.details(), knowledgeKeys.list()];
     default:
       return [];
   }
@@ -43,6 +55,7 @@ export const CATCH_UP_KEYS: readonly QueryKey[] = [
   callKeys.lists(),
   callKeys.details(),
   webhookKeys.deliveries(),
+  knowledgeKeys.all,
 ];
 
 export interface InvalidationBatcher {

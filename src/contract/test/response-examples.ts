@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import * as contract from '../index';
 import { CONVERSATION_EXAMPLES } from './conversation-examples';
 import { SUITE_EXAMPLES } from './suite-examples';
+import { SPEECH_EXAMPLES } from './speech-examples';
+import { KNOWLEDGE_EXAMPLES } from './knowledge-examples';
 
 /*
  * One FULL example of every response schema in the contract: every field the schema names, filled as the
@@ -108,6 +110,12 @@ const assistant = {
   knowledgebase_id: 4,
   knowledgebase_mode: 'function_call',
   label_ids: [2, 5],
+  folder_id: 3,
+  ringing_time: 30,
+  max_initial_silence_duration: 10,
+  tts_emotion_enabled: false,
+  chat_llm_fallback_id: 2,
+  turn_detection_threshold: 0.5,
   min_interrupt_words: 2,
   widget_settings: { color: '#336699' },
 };
@@ -145,6 +153,20 @@ const call = {
   transcript: [
     { text: 'Guten Tag!', type: 'text', sender: 'bot', timestamp: '2024-05-02 09:14:08' },
     { text: 'Hallo.', type: 'text', sender: 'human', timestamp: 1714641250 },
+    // Our extension: a model call's filler, tool call and timed assistant turn.
+    { text: 'Einen Moment bitte.', type: 'filler', sender: 'bot', timestamp: '2024-05-02T09:14:12.000Z' },
+    {
+      text: '',
+      type: 'function_call',
+      sender: 'tool',
+      timestamp: '2024-05-02T09:14:12.400Z',
+      name: 'check_availability',
+      arguments: { day: '2024-05-03' },
+      result: { slots: ['10:00', '14:30'] },
+      error: null,
+      duration_ms: 412,
+    },
+    { text: 'Morgen um 10 Uhr ist frei.', type: 'message', sender: 'bot', timestamp: '2024-05-02T09:14:13.100Z', latency_ms: 930 },
   ],
   variables: { customer_name: 'Max' },
   evaluation: [{ name: 'interested', value: true }],
@@ -155,6 +177,8 @@ const call = {
   recording_url: 'https://cdn.example.com/rec/1234569.mp3',
   created_at: laravelTs,
   updated_at: ts,
+  conversation_mode: 'model',
+  latency: { p50_ms: 640, p95_ms: 930, turns: 2 },
 };
 
 const secondaryContact = {
@@ -276,6 +300,8 @@ const webhookDelivery = {
   payload: { event: 'call.ended', id: 1234567, customer_phone: '+4915123456789', status: 'completed', lead: null, campaign: null },
 };
 
+const assistantGroup = { id: 4, name: 'Dental practices', color: 'teal', assistants_count: 3, created_at: ts, updated_at: ts };
+
 const webhookSecretExample = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 // Live (GET /user/events, /user/overview, /user/campaigns/{id}/progress).
@@ -343,7 +369,7 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     covers: ['serviceEventSchema'],
     label: 'service event',
     schema: contract.serviceEventSchema,
-    example: { type: 'call', id: 9012, status: 'ringing', campaign_id: 5, assistant_id: 8, call_id: null },
+    example: { type: 'call', id: 9012, status: 'ringing', campaign_id: 5, assistant_id: 8, call_id: null, knowledgebase_id: null },
     idPath: ['id'],
     required: ['id'],
   },
@@ -500,9 +526,16 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     required: [],
   },
   // ---- calls
-  { covers: ['transcriptEntrySchema'], label: 'transcript line', schema: contract.transcriptEntrySchema, example: call.transcript[0], required: [] },
+  {
+    covers: ['transcriptEntrySchema'],
+    label: 'transcript line (every field)',
+    schema: contract.transcriptEntrySchema,
+    example: { ...call.transcript[3], latency_ms: 120 },
+    required: [],
+  },
   { covers: ['transcriptSchema'], label: 'transcript', schema: contract.transcriptSchema, example: call.transcript, required: [] },
   { covers: ['callSchema'], label: 'call', schema: contract.callSchema, example: call, idPath: ['id'], required: ['id'] },
+  { covers: ['callLatencySchema'], label: 'call latency', schema: contract.callLatencySchema, example: call.latency, required: [] },
   {
     covers: ['makeCallResponseSchema'],
     label: 'call placed',
@@ -535,6 +568,22 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     schema: contract.webhookSecretAnswerSchema,
     example: { message: 'Signing secret rotated', data: { secret: webhookSecretExample } },
     required: [],
+  },
+  // ---- folders and labels
+  { covers: ['assistantGroupSchema'], label: 'folder or label', schema: contract.assistantGroupSchema, example: assistantGroup, idPath: ['id'], required: ['id'] },
+  {
+    covers: ['assistantGroupsPageSchema', 'paginatedSchema'],
+    label: 'paginator of folders',
+    schema: contract.assistantGroupsPageSchema,
+    example: paginatorFields('https://host/api/user/folders', [assistantGroup]),
+    required: ['data', 'data.*', 'data.*.id'],
+  },
+  {
+    covers: ['assistantGroupMutationResponseSchema'],
+    label: 'folder answer ({message, data})',
+    schema: contract.assistantGroupMutationResponseSchema,
+    example: { message: 'Folder created successfully', data: assistantGroup },
+    required: ['data', 'data.id'],
   },
   // ---- account
   {
@@ -702,4 +751,6 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
   },
   ...CONVERSATION_EXAMPLES,
   ...SUITE_EXAMPLES,
+  ...SPEECH_EXAMPLES,
+  ...KNOWLEDGE_EXAMPLES,
 ];

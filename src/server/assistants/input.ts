@@ -73,7 +73,13 @@ export function columnsFrom(input: AssistantWrite): Updateable<AssistantsTable> 
   if (input.secondary_language_ids !== undefined) cols.secondary_language_ids = JSON.stringify(input.secondary_language_ids);
   if (input.knowledgebase_id !== undefined) cols.knowledgebase_id = input.knowledgebase_id;
   if (input.knowledgebase_mode !== undefined) cols.knowledgebase_mode = input.knowledgebase_mode;
-  if (input.label_ids !== undefined) cols.label_ids = JSON.stringify(input.label_ids);
+  // label_ids are rows of assistant_labels (write.ts).
+  if (input.folder_id !== undefined) cols.folder_id = input.folder_id;
+  if (input.ringing_time !== undefined) cols.ringing_time = input.ringing_time;
+  if (input.max_initial_silence_duration !== undefined) cols.max_initial_silence_duration = input.max_initial_silence_duration;
+  if (input.tts_emotion_enabled !== undefined) cols.tts_emotion_enabled = input.tts_emotion_enabled;
+  if (input.chat_llm_fallback_id !== undefined) cols.chat_llm_fallback_id = input.chat_llm_fallback_id;
+  if (input.turn_detection_threshold !== undefined) cols.turn_detection_threshold = input.turn_detection_threshold;
   if (input.reengagement_prompt !== undefined) cols.reengagement_prompt = input.reengagement_prompt;
   if (input.voice_mail_message !== undefined) cols.voice_mail_message = input.voice_mail_message;
   if (input.ambient_sound !== undefined) cols.ambient_sound = input.ambient_sound;

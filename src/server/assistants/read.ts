@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect';
 import type { AssistantRow, ToolRow } from '../db/schema';
+import { labelIdsOf } from '../folders/assistant-groups';
 import { notFound } from '../http/errors';
 
 export const ASSISTANT_NOT_FOUND = 'Assistant not found';
@@ -12,10 +13,36 @@ export function liveAssistantsOf(db: Db, userId: number) {
   return db.selectFrom('assistants').where('assistants.user_id', '=', userId).where('assistants.deleted_at', 'is', null);
 }
 
-/** An assistant with its attached mid-call tools, by tool id. */
+/** An assistant with its attached mid-call tools, by tool id, and its label ids, ascending. */
 export interface AssistantWithTools {
   row: AssistantRow;
   tools: ToolRow[];
+  labelIds: number[];
+}
+
+/** The list's extension filters: the assistants in one folder, or carrying one label. */
+export interface AssistantListFilter {
+  folder_id?: number | undefined;
+  label_id?: number | undefined;
+}
+
+/** The user's live assistants narrowed by the list's filters (another user's folder or label matches none). */
+function filteredAssistantsOf(db: Db, userId: number, filter: AssistantListFilter) {
+  let q = liveAssistantsOf(db, userId);
+  if (filter.folder_id !== undefined) q = q.where('assistants.folder_id', '=', filter.folder_id);
+  const labelId = filter.label_id;
+  if (labelId !== undefined) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('assistant_labels')
+          .select('assistant_labels.label_id')
+          .whereRef('assistant_labels.assistant_id', '=', 'assistants.id')
+          .where('assistant_labels.label_id', '=', labelId),
+      ),
+    );
+  }
+  return q;
 }
 
 /** The attached tools of several assistants, in one query: assistant id to its tools, by tool id. */
@@ -40,12 +67,9 @@ async function toolsOf(db: Db, userId: number, assistantIds: readonly number[]):
 }
 
 async function withTools(db: Db, userId: number, rows: AssistantRow[]): Promise<AssistantWithTools[]> {
-  const tools = await toolsOf(
-    db,
-    userId,
-    rows.map((a) => a.id),
-  );
-  return rows.map((row) => ({ row, tools: tools.get(row.id) ?? [] }));
+  const ids = rows.map((a) => a.id);
+  const [tools, labels] = await Promise.all([toolsOf(db, userId, ids), labelIdsOf(db, ids)]);
+  return rows.map((row) => ({ row, tools: tools.get(row.id) ?? [], labelIds: labels.get(row.id) ?? [] }));
 }
 
 /** One page of the caller's live assistants, newest first, and how many there are in all. */
@@ -54,8 +78,9 @@ export async function assistantsPage(
   userId: number,
   page: number,
   perPage: number,
+  filter: AssistantListFilter = {},
 ): Promise<{ total: number; assistants: AssistantWithTools[] }> {
-  const own = liveAssistantsOf(db, userId);
+  const own = filteredAssistantsOf(db, userId, filter);
   const { total } = await own.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const offset = (page - 1) * perPage;
   const rows: AssistantRow[] =
@@ -64,8 +89,8 @@ export async function assistantsPage(
 }
 
 /** Every live assistant of the caller, newest first like the paginated list. */
-export async function allAssistants(db: Db, userId: number): Promise<AssistantWithTools[]> {
-  const rows = await liveAssistantsOf(db, userId).selectAll().orderBy('id', 'desc').execute();
+export async function allAssistants(db: Db, userId: number, filter: AssistantListFilter = {}): Promise<AssistantWithTools[]> {
+  const rows = await filteredAssistantsOf(db, userId, filter).selectAll().orderBy('id', 'desc').execute();
   return withTools(db, userId, rows);
 }
 
@@ -78,6 +103,7 @@ export function outboundAssistants(db: Db, userId: number): Promise<AssistantRow
 export async function getAssistant(db: Db, userId: number, id: number): Promise<AssistantWithTools> {
   const row = await liveAssistantsOf(db, userId).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(ASSISTANT_NOT_FOUND);
-  const tools = await toolsOf(db, userId, [row.id]);
-  return { row, tools: tools.get(row.id) ?? [] };
+  const [assistant] = await withTools(db, userId, [row]);
+  if (!assistant) throw notFound(ASSISTANT_NOT_FOUND);
+  return assistant;
 }

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { attributeName, PG_INT_MAX, type AssistantWrite, type FieldErrors } from '../../contract';
 import type { Database } from '../db/schema';
 import { ValidationError } from '../http/errors';
+import { checkGroupReferences } from '../folders/assistant-groups';
 import { chooseProviders, type ProviderChoice } from './providers';
 import { liveAssistantsOf } from './read';
 
@@ -87,6 +88,15 @@ export async function checkReferences(trx: Transaction<Database>, userId: number
   }
   if (modelByName !== undefined && modelById !== undefined && modelByName !== modelById) disagree('llm_model', modelKey);
   else resolved.llmModelId = modelByName ?? modelById;
+
+  // A model from the lookups, kept as the chat fallback (not acted on).
+  const fallbackId = input.chat_llm_fallback_id;
+  if (fallbackId !== undefined && fallbackId !== null) {
+    const model = await trx.selectFrom('llm_models').select('id').where('id', '=', fallbackId).executeTakeFirst();
+    if (!model) errors.chat_llm_fallback_id = ['The selected chat llm fallback id is invalid.'];
+  }
+
+  await checkGroupReferences(trx, userId, input, errors);
 
   if (input.secondary_language_ids !== undefined && input.secondary_language_ids.length > 0) {
     const wanted = [...new Set(input.secondary_language_ids)];

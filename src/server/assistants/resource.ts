@@ -27,7 +27,7 @@ export function assistantTools(row: AssistantRow, attached: readonly ToolRow[]):
  * database as text ("0.30"): the four tunings and ambient_sound_volume stay strings as the spec says,
  * the two sensitivities become numbers. Integers 1/0 for fillers and end_call_on_voicemail.
  */
-export function assistantResource(row: AssistantRow, attached: readonly ToolRow[]) {
+export function assistantResource(row: AssistantRow, attached: readonly ToolRow[], labelIds: readonly number[]) {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -90,7 +90,14 @@ export function assistantResource(row: AssistantRow, attached: readonly ToolRow[
     widget_settings: row.widget_settings,
     // The hosted API's newer fields: kept and returned, not acted on.
     secondary_language_ids: row.secondary_language_ids,
-    label_ids: row.label_ids,
+    label_ids: [...labelIds],
+    folder_id: row.folder_id,
+    // Kept and returned, not acted on (README: Assistants).
+    ringing_time: row.ringing_time,
+    max_initial_silence_duration: row.max_initial_silence_duration,
+    tts_emotion_enabled: row.tts_emotion_enabled,
+    chat_llm_fallback_id: row.chat_llm_fallback_id,
+    turn_detection_threshold: row.turn_detection_threshold === null ? null : Number(row.turn_detection_threshold),
     reengagement_prompt: row.reengagement_prompt,
     voice_mail_message: row.voice_mail_message,
   };

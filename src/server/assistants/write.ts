@@ -4,6 +4,7 @@ import { callsDirectionToType, type AssistantWrite } from '../../contract';
 import type { Db } from '../db/connect';
 import type { AssistantRow, Database } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
+import { setAssistantLabels } from '../folders/assistant-groups';
 import { notFound } from '../http/errors';
 import { columnsFrom, parseAssistantWrite } from './input';
 import { ASSISTANT_NOT_FOUND, liveAssistantsOf } from './read';
@@ -64,6 +65,7 @@ export async function createAssistant(db: Db, now: () => Date, userId: number, i
       .returningAll()
       .executeTakeFirstOrThrow();
     await attachTools(trx, inserted.id, input.tool_ids ?? []);
+    if (input.label_ids !== undefined) await setAssistantLabels(trx, inserted.id, input.label_ids);
     return inserted;
   });
 }
@@ -115,6 +117,8 @@ export async function updateAssistant(db: Db, now: () => Date, userId: number, i
       await trx.deleteFrom('assistant_tools').where('assistant_id', '=', existing.id).execute();
       await attachTools(trx, existing.id, input.tool_ids);
     }
+    // `label_ids` replaces every label, `[]` takes them all off; left out, they stay.
+    if (input.label_ids !== undefined) await setAssistantLabels(trx, existing.id, input.label_ids);
     return updated;
   });
 }

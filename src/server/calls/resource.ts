@@ -48,7 +48,7 @@ function latencyOf(row: CallRow): { p50_ms: number; p95_ms: number; turns: numbe
 
 /**
  * The Call record. `campaign_name` only when the call belongs to a campaign, `recording_url` only with a
- * recording, `conversation_mode` only on calls the engine played (our extension, as `latency`).
+ * recording, `conversation_mode` and `latency` (our extensions) only on calls the engine played.
  */
 export function callResource(row: CallRow, origin: string) {
   return {
@@ -72,8 +72,8 @@ export function callResource(row: CallRow, origin: string) {
     ...(row.recording_key !== null && { recording_url: recordingUrl(origin, row.recording_key) }),
     created_at: laravelDateTime(row.created_at),
     updated_at: laravelDateTime(row.updated_at),
-    ...(row.conversation_mode !== null && { conversation_mode: row.conversation_mode }),
-    latency: latencyOf(row),
+    // Only on calls the engine played: a record from the history (seeded, imported) stays the hosted record.
+    ...(row.conversation_mode !== null && { conversation_mode: row.conversation_mode, latency: latencyOf(row) }),
   };
 }
 export type CallResource = ReturnType<typeof callResource>;

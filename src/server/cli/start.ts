@@ -40,16 +40,21 @@ async function main() {
   opening?.catch(() => undefined);
 
   let work: { stop(): Promise<void> } | null = null;
+  let recordings: { stop(): Promise<void> } | null = null;
+  let knowledge: { stop(): Promise<void> } | null = null;
   /** The whole service's app, once its database is open, migrated and seeded. */
   const ready = (async () => {
-    const [{ buildRootApp }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }] = await Promise.all([
+    const [{ buildRootApp }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }, { chooseSpeech }] = await Promise.all([
       import('../serve'),
       import('../engine/runner'),
       import('../engine/clock'),
       import('../events/pg-bridge'),
       import('../engine/plan'),
       import('../model/openai-compatible'),
+      import('../speech/select'),
     ]);
+    // Chosen once (a TTS endpoint, else eSpeak NG when its program runs, else none), beside the database opening.
+    const speech = config.apiUpstream ? null : await chooseSpeech(config.speech);
     // Before any call is placed: by the routes (make_call, simulate-inbound) or the background work.
     setEngineSeed(config.engineSeed);
     let handle: DatabaseHandle | null = null;
@@ -90,9 +95,10 @@ async function main() {
       now: systemClock.now,
       model,
       allowPrivateUrls: config.allowPrivateUrls,
+      speech,
       ...(start.logRequests ? { log: (l: string) => console.log(l) } : {}),
     });
-    return { app, handle, bridge, startBackgroundWork, systemClock, model };
+    return { app, handle, bridge, startBackgroundWork, systemClock, model, speech };
   })();
   // Rejections end the service below (await ready); requests waiting meanwhile get a 500.
   ready.catch(() => undefined);
@@ -112,6 +118,8 @@ async function main() {
     // A database being opened or seeded is closed once it is whole.
     const opened = await ready.catch(() => null);
     await work?.stop();
+    await recordings?.stop();
+    await knowledge?.stop();
     await opened?.bridge?.close();
     await opened?.handle?.close();
     process.exit(0);
@@ -119,7 +127,7 @@ async function main() {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 
-  const { app, handle, startBackgroundWork, systemClock, model } = await ready;
+  const { app, handle, startBackgroundWork, systemClock, model, speech } = await ready;
   if (stopping) return;
   serving = app.fetch;
   // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
@@ -137,6 +145,15 @@ async function main() {
       modelPricePer1kTokens: config.modelPricePer1kTokens,
       suiteParallelism: config.suiteParallelism,
     });
+    // Speaks ended calls' transcripts into their recordings, one at a time (recordings/worker.ts).
+    if (speech) {
+      const { startRecordingWork } = await import('../recordings/worker');
+      recordings = startRecordingWork(handle.db, { clock: systemClock, tickMs: config.engineTickMs, speech });
+    }
+    // Reads uploaded files and websites into knowledge-base passages (knowledge/worker.ts), a loop of its own:
+    // a slow site never holds up a call. Checked every second at most: nobody waits on it to the millisecond.
+    const { startKnowledgeWorker } = await import('../knowledge/worker');
+    knowledge = startKnowledgeWorker(handle.db, { tickMs: Math.max(config.engineTickMs, 1000), allowPrivate: config.allowPrivateUrls });
   }
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
   console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);
@@ -148,6 +165,8 @@ async function main() {
         ? `Language model: ${llm.baseUrl} (${llm.model ? `LLM_MODEL=${llm.model} for every assistant` : "each assistant's own model"}).`
         : 'Language model: none, so assistants cannot chat. Set LLM_BASE_URL to an OpenAI-compatible endpoint, e.g. LLM_BASE_URL=http://localhost:11434/v1 for Ollama.',
     );
+    const { speechBanner } = await import('../speech/select');
+    console.log(speechBanner(speech, config.speech));
   }
 }
 

@@ -1,7 +1,7 @@
 import type { StoredFunctionCall, ToolRow } from '../db/schema';
 import type { ChatMessage, ChatModel, ChatReply, ChatTool, ChatToolCall } from '../model/chat-model';
 import { END_CALL_TOOL } from './prompt';
-import { callTool, storableJson } from './tool-call';
+import { callTool, storableJson, type ToolOutcome } from './tool-call';
 
 /*
  * The assistant's side of one turn, wherever the assistant talks (a text conversation, a call): the model is
@@ -27,6 +27,12 @@ export interface AssistantStepEvents {
   onFunctionResult?(call: StoredFunctionCall): void;
 }
 
+/** Functions the service answers itself, beside the assistant's tools (which give way to them by name). */
+export interface ServiceFunctions {
+  answers(name: string): boolean;
+  call(args: Record<string, unknown>): Promise<ToolOutcome>;
+}
+
 export interface AssistantStepsInput {
   model: ChatModel;
   /** The model's name as the endpoint knows it. */
@@ -41,6 +47,8 @@ export interface AssistantStepsInput {
   endCall: boolean;
   temperature: number;
   allowPrivateUrls: boolean;
+  /** Functions answered by the service itself (the knowledge base's search_knowledge_base, conversations/knowledge.ts). */
+  knowledge?: ServiceFunctions | null;
   /** Stream the text (a chat's SSE answer); else one answer per step. */
   stream?: boolean;
   signal?: AbortSignal;
@@ -75,7 +83,8 @@ export async function runAssistantSteps(input: AssistantStepsInput, events: Assi
     else if (call.name === END_CALL_TOOL && input.endCall) {
       out.ending = true;
       stored = { ...base, result: { ended: true }, error: null, duration_ms: 0, status_code: null };
-    } else if (!tool) stored = { ...base, result: null, error: `unknown function "${call.name}"`, duration_ms: 0, status_code: null };
+    } else if (input.knowledge?.answers(call.name)) stored = { ...base, ...(await input.knowledge.call(args)) };
+    else if (!tool) stored = { ...base, result: null, error: `unknown function "${call.name}"`, duration_ms: 0, status_code: null };
     else stored = { ...base, ...(await callTool(tool, args, { allowPrivate: input.allowPrivateUrls, ...(input.signal ? { signal: input.signal } : {}) })) };
     events.onFunctionResult?.(stored);
     return stored;

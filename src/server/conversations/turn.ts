@@ -5,6 +5,7 @@ import { accountEvent } from '../events/build';
 import { chooseModel, ModelCallError, UnknownModelError, type ChatMessage, type ChatModel } from '../model/chat-model';
 import { runAssistantSteps, type AssistantSteps } from './assistant-steps';
 import { endConversation } from './ending';
+import { knowledgeForTurn, withKnowledgeFunctions, KNOWLEDGE_PROMPT_ROUND } from './knowledge';
 import { mergedVariables, offeredFunctions, systemPrompt } from './prompt';
 import { addAssistantReply, addUserMessage, assistantSetting, failUserMessage, messagesOf } from './store';
 
@@ -74,9 +75,11 @@ export function historyMessages(rows: ConversationMessageRow[]): ChatMessage[] {
       if (row.error === null) out.push({ role: 'user', content: row.content });
       continue;
     }
-    const rounds = [...new Set(row.function_calls.map((c) => c.round))].sort((a, b) => a - b);
+    // The knowledge prompt's search (round 0) was context for that message, not a call the model made.
+    const made = row.function_calls.filter((c) => c.round !== KNOWLEDGE_PROMPT_ROUND);
+    const rounds = [...new Set(made.map((c) => c.round))].sort((a, b) => a - b);
     for (const round of rounds) {
-      const calls = row.function_calls.filter((c) => c.round === round);
+      const calls = made.filter((c) => c.round === round);
       out.push({ role: 'assistant', content: '', toolCalls: calls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })) });
       for (const c of calls) out.push({ role: 'tool', toolCallId: c.id, name: c.name, result: c.error ?? c.result, isError: c.error !== null });
     }
@@ -113,7 +116,15 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
 
   const assistant = setting.assistant;
   const variables = mergedVariables(conversation.variables, assistant.variables);
-  const system = systemPrompt({ system_prompt: assistant.system_prompt, timezone: assistant.timezone, language: setting.language, variables: assistant.variables }, variables, svc.now());
+  // The assistant's knowledge base: passages in the prompt, or a search function (conversations/knowledge.ts).
+  const knowledge = await knowledgeForTurn(db, assistant.id, text);
+  const baseSystem = systemPrompt({ system_prompt: assistant.system_prompt, timezone: assistant.timezone, language: setting.language, variables: assistant.variables }, variables, svc.now());
+  const system = knowledge?.system ? `${baseSystem}\n\n${knowledge.system}` : baseSystem;
+  if (knowledge?.promptCall) {
+    const { promptCall } = knowledge;
+    events.onFunctionCall?.({ id: promptCall.id, name: promptCall.name, arguments: promptCall.arguments });
+    events.onFunctionResult?.(promptCall);
+  }
 
   let steps: AssistantSteps;
   try {
@@ -123,8 +134,9 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
         modelName: chosen.model,
         system,
         context: historyMessages(await messagesOf(db, conversation.id)),
-        offered: offeredFunctions(setting.tools, assistant.end_call_tool_description),
+        offered: withKnowledgeFunctions(offeredFunctions(setting.tools, assistant.end_call_tool_description), knowledge),
         tools: setting.tools,
+        knowledge,
         endCall: Boolean(assistant.end_call_tool_description),
         temperature: Number(assistant.llm_temperature),
         allowPrivateUrls: svc.allowPrivateUrls,
@@ -139,7 +151,9 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
     if (e instanceof ModelCallError) throw new ConversationError('processing', words);
     throw e;
   }
-  const { said, calls, modelMs, toolMs, modelCalls, inputTokens, outputTokens, ending } = steps;
+  const { said, modelMs, toolMs, modelCalls, inputTokens, outputTokens, ending } = steps;
+  // The prompt-mode search comes first: it is what the model was given before its first step.
+  const calls = knowledge?.promptCall ? [knowledge.promptCall, ...steps.calls] : steps.calls;
 
   const answer = said.join('\n\n');
   const now = svc.now();

@@ -153,7 +153,6 @@ export interface AssistantsTable {
   widget_settings: Json<JsonRecord>;
   secondary_language_ids: Json<number[]>;
   knowledgebase_id: number | null;
-  label_ids: Json<number[]>;
   reengagement_prompt: string | null;
   voice_mail_message: string | null;
   /** Built-in tools but end_call, as `{type, data}` items in the order sent. */
@@ -163,6 +162,14 @@ export interface AssistantsTable {
   transcriber_provider_id: Nullable<number>;
   /** Where the conversation-ended webhook goes (migration 0012); null while it is off. */
   conversation_ended_webhook_url: Nullable<string>;
+  /** Its folder (migration 0016); labels are rows of assistant_labels. */
+  folder_id: Nullable<number>;
+  /** Kept and returned, not acted on (migration 0016). */
+  ringing_time: Nullable<number>;
+  max_initial_silence_duration: Nullable<number>;
+  tts_emotion_enabled: Generated<boolean>;
+  chat_llm_fallback_id: Nullable<number>;
+  turn_detection_threshold: Nullable<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
@@ -195,6 +202,21 @@ export interface ToolsTable {
 export interface AssistantToolsTable {
   assistant_id: number;
   tool_id: number;
+}
+
+/** A folder or a label of assistants (migration 0016): the two tables have one shape. */
+export interface AssistantGroupsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  color: Nullable<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AssistantLabelsTable {
+  assistant_id: number;
+  label_id: number;
 }
 
 export interface CampaignsTable {
@@ -330,6 +352,29 @@ export interface CallCountsTable {
   n: number;
 }
 
+/** A call's spoken recording, queued, rendered and stored (migration 0014; recordings/). */
+export interface CallRecordingsTable {
+  call_id: number;
+  /** pending | done | failed */
+  status: Generated<string>;
+  generation: Generated<number>;
+  rendered_generation: Nullable<number>;
+  /** The whole WAV file (Buffer from pg, Uint8Array from PGlite). */
+  audio: Nullable<Uint8Array>;
+  byte_length: Nullable<number>;
+  /** tts | espeak-ng */
+  engine: Nullable<string>;
+  attempts: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  last_error: Nullable<string>;
+  render_ms: Nullable<number>;
+  audio_ms: Nullable<number>;
+  rendered_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** A text conversation with an assistant (migration 0012; conversations/). */
 export interface ConversationsTable {
   id: Generated<number>;
@@ -348,6 +393,8 @@ export interface ConversationsTable {
   last_message_at: string;
   ended_at: NullableTimestamp;
   ended_reason: Nullable<string>;
+  /** The call of type web it was kept as (migration 0014; calls/web-call.ts); null until then. */
+  web_call_id: Nullable<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -364,7 +411,7 @@ export interface StoredFunctionCall {
   duration_ms: number;
   /** The tool endpoint's HTTP status, when it answered. */
   status_code: number | null;
-  /** Which model step asked for it (1 = the first). */
+  /** Which model step asked for it (1 = the first); 0: the knowledge base's search for the prompt, before the first step. */
   round: number;
 }
 
@@ -395,6 +442,13 @@ export interface SuiteScenariosTable {
   variables: Json<JsonRecord>;
   max_turns: number;
   expectations: Json<JsonRecord[]>;
+export interface KnowledgebasesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: Nullable<string>;
+  /** english | german: the text-search configuration of its passages. */
+  language: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -432,6 +486,45 @@ export interface SuiteRunItemsTable {
   lease: Nullable<string>;
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
+export interface KnowledgeDocumentsTable {
+  id: Generated<number>;
+  knowledgebase_id: number;
+  user_id: number;
+  name: string;
+  description: Nullable<string>;
+  /** website | pdf | txt | docx */
+  type: string;
+  /** processing | active | failed */
+  status: Generated<string>;
+  error: Nullable<string>;
+  url: Nullable<string>;
+  /** website: the links to read (each a URL); null when it follows links from `url`. */
+  links: NullableJson<string[]>;
+  relative_links_limit: Nullable<number>;
+  file_name: Nullable<string>;
+  /** The upload, until processed. */
+  content: Nullable<Uint8Array>;
+  size_bytes: Nullable<number>;
+  passages_count: Generated<number>;
+  locked_until: NullableTimestamp;
+  claim: Nullable<string>;
+  attempts: Generated<number>;
+  processed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface KnowledgePassagesTable {
+  id: Generated<number>;
+  document_id: number;
+  knowledgebase_id: number;
+  position: number;
+  heading: Nullable<string>;
+  content: string;
+  words: number;
+  config: string;
+  /** Generated from heading and content in `config`; never written. */
+  search: ColumnType<string, never, never>;
 }
 
 export interface Database {
@@ -447,6 +540,9 @@ export interface Database {
   assistants: AssistantsTable;
   tools: ToolsTable;
   assistant_tools: AssistantToolsTable;
+  folders: AssistantGroupsTable;
+  labels: AssistantGroupsTable;
+  assistant_labels: AssistantLabelsTable;
   campaigns: CampaignsTable;
   campaign_phone_numbers: CampaignPhoneNumbersTable;
   leads: LeadsTable;
@@ -460,10 +556,15 @@ export interface Database {
   suite_scenarios: SuiteScenariosTable;
   suite_runs: SuiteRunsTable;
   suite_run_items: SuiteRunItemsTable;
+  call_recordings: CallRecordingsTable;
+  knowledgebases: KnowledgebasesTable;
+  knowledge_documents: KnowledgeDocumentsTable;
+  knowledge_passages: KnowledgePassagesTable;
 }
 
 export type AssistantRow = Selectable<AssistantsTable>;
 export type ToolRow = Selectable<ToolsTable>;
+export type AssistantGroupRow = Selectable<AssistantGroupsTable>;
 export type LeadRow = Selectable<LeadsTable>;
 export type CallRow = Selectable<CallsTable>;
 export type CampaignRow = Selectable<CampaignsTable>;
@@ -475,3 +576,5 @@ export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
 export type SuiteScenarioRow = Selectable<SuiteScenariosTable>;
 export type SuiteRunRow = Selectable<SuiteRunsTable>;
 export type SuiteRunItemRow = Selectable<SuiteRunItemsTable>;
+export type KnowledgebaseRow = Selectable<KnowledgebasesTable>;
+export type KnowledgeDocumentRow = Selectable<KnowledgeDocumentsTable>;

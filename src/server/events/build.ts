@@ -86,3 +86,13 @@ export function deliveryEvent(delivery: DeliveryEventRow): ServiceEvent {
 export function accountEvent(userId: number): ServiceEvent {
   return { type: 'account', user_id: userId };
 }
+
+/** A knowledge document's status changed (added, processed, failed, renamed, deleted: `deleted`). */
+export function knowledgeDocumentEvent(doc: { id: number; user_id: number; status: string; knowledgebase_id: number }): ServiceEvent {
+  return { type: 'knowledge_document.updated', user_id: doc.user_id, id: doc.id, status: doc.status, knowledgebase_id: doc.knowledgebase_id };
+}
+
+/** A knowledge base changed: its status (which follows its documents), its name, or it was deleted (`deleted`). */
+export function knowledgebaseEvent(base: { id: number; user_id: number; status: string }): ServiceEvent {
+  return { type: 'knowledgebase.updated', user_id: base.user_id, id: base.id, status: base.status };
+}

@@ -6,7 +6,7 @@ import type { Db } from '../db/connect';
  * `publish` AFTER their transaction commits, so a listener that refetches sees the change.
  * One bus per database handle; on PostgreSQL the bus also crosses processes (events/pg-bridge.ts).
  */
-export type ServiceEventType = 'call' | 'lead' | 'campaign' | 'delivery' | 'account';
+export type ServiceEventType = 'call' | 'lead' | 'campaign' | 'delivery' | 'account' | 'knowledge_document.updated' | 'knowledgebase.updated';
 
 export interface ServiceEvent {
   type: ServiceEventType;
@@ -17,6 +17,8 @@ export interface ServiceEvent {
   campaign_id?: number | null;
   assistant_id?: number | null;
   call_id?: number | null;
+  /** A knowledge document's base. */
+  knowledgebase_id?: number;
 }
 
 export interface EventBus {

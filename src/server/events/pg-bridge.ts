@@ -21,7 +21,7 @@ import { LocalBus, setBus, type EventBus, type ServiceEvent, type ServiceEventTy
 
 export const EVENT_CHANNEL = 'service_events';
 
-const EVENT_TYPES: ReadonlySet<string> = new Set<ServiceEventType>(['call', 'lead', 'campaign', 'delivery', 'account']);
+const EVENT_TYPES: ReadonlySet<string> = new Set<ServiceEventType>(['call', 'lead', 'campaign', 'delivery', 'account', 'knowledge_document.updated', 'knowledgebase.updated']);
 
 interface Envelope {
   /** schema */

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect';
 import type { ChatModel } from '../model/chat-model';
+import type { SpeechSource } from '../speech/speech';
 
 export interface AuthUser {
   id: number;
@@ -18,4 +19,6 @@ export interface Deps {
   model?: ChatModel | null;
   /** ALLOW_PRIVATE_URLS: users' URLs (mid-call tools) may reach loopback, private and link-local addresses. */
   allowPrivateUrls?: boolean;
+  /** The speech of recordings and POST /api/speech (speech/select.ts); null or absent when there is none. */
+  speech?: SpeechSource | null;
 }

@@ -40,6 +40,8 @@ function operationId(op: Pick<Operation, 'method' | 'path'>): string {
   return [op.method, ...words].map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
 }
 
+const ERROR_RESPONSES = { 404: 'NotFound', 422: 'ValidationFailed', 502: 'UpstreamFailed', 503: 'Unavailable' } as const;
+
 function operation(op: Operation): JsonSchema {
   const message = ref('Message');
   const responses: Record<string, unknown> = {
@@ -56,7 +58,7 @@ function operation(op: Operation): JsonSchema {
     responses['413'] = responseRef('PayloadTooLarge');
   }
   if (!op.public) responses['401'] = responseRef('Unauthenticated');
-  for (const status of op.errors ?? []) responses[status] = responseRef(status === 404 ? 'NotFound' : status === 503 ? 'Unavailable' : 'ValidationFailed');
+  for (const status of op.errors ?? []) responses[status] = responseRef(ERROR_RESPONSES[status]);
   if (op.ownErrors) {
     const own = ref(op.ownErrors.body);
     for (const status of op.ownErrors.statuses) {
@@ -76,7 +78,9 @@ function operation(op: Operation): JsonSchema {
     ...(op.public ? { security: [] } : {}),
     ...(op.local ? { 'x-local-extension': true } : {}),
     parameters: [...pathParameters(op.path), ...queryParameters(op)],
-    ...(op.body ? { requestBody: { required: true, content: json(toSchema(op.body, 'input')) } } : {}),
+    ...(op.body
+      ? { requestBody: { required: true, content: { ...json(toSchema(op.body, 'input')), ...(op.multipart ? { 'multipart/form-data': { schema: op.multipart } } : {}) } } }
+      : {}),
     responses,
   };
 }
@@ -141,8 +145,9 @@ function buildDocument(): JsonSchema {
           headers: RATE_HEADERS,
           content: json({ anyOf: [ref('ValidationError'), message] }),
         },
-        Unavailable: { description: 'What it needs is not configured here (a language model: LLM_BASE_URL)', headers: RATE_HEADERS, content: json(message) },
         MalformedJson: { description: 'The body is not JSON', content: json(message) },
+        UpstreamFailed: { description: 'A service this one relies on failed (the speech endpoint or program)', headers: RATE_HEADERS, content: json(message) },
+        Unavailable: { description: 'What it needs is not configured here (a language model: LLM_BASE_URL; speech: TTS_BASE_URL or espeak-ng)', headers: RATE_HEADERS, content: json(message) },
         PayloadTooLarge: { description: 'The body is over 1 MB', content: json(message) },
         TooManyRequests: {
           description: 'The budget is spent',

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import {
+  assistantGroupsQuery,
+  assistantListFilterQuery,
+  assistantsPageQuery,
   assistantCreateBody,
   assistantIdRequest,
   assistantUpdateBody,
@@ -9,15 +12,21 @@ import {
   conversationEndedWebhookEnableRequest,
   conversationsQuery,
   createCampaignRequest,
+  createAssistantGroupRequest,
   createConversationRequest,
   createLeadRequest,
+  createKnowledgebaseRequest,
+  createKnowledgeDocumentRequest,
   createToolRequest,
+  KNOWLEDGE_DOCUMENT_TYPES,
+  KNOWLEDGE_FILE_TYPES,
+  KNOWLEDGE_LIMITS,
+  knowledgeSearchRequest,
   generateReplyRequest,
   inboundWebhookEnableRequest,
   makeCallRequest,
   modelsQuerySchema,
   overviewQuery,
-  pageQuerySchema,
   phoneNumberSearchQuery,
   phoneNumbersQuerySchema,
   providersQuerySchema,
@@ -27,8 +36,12 @@ import {
   simulateInboundRequest,
   startSuiteRunRequest,
   suiteRunsQuery,
+  speechRequest,
+  updateAssistantGroupRequest,
   updateLeadRequest,
   updatePhoneNumberRequest,
+  updateKnowledgebaseRequest,
+  updateKnowledgeDocumentRequest,
   updateToolRequest,
   voicesQuerySchema,
   webhookDeliveriesQuery,
@@ -51,11 +64,16 @@ export interface Operation {
   body?: z.ZodType;
   /** The success status and its JSON body. */
   status: number;
-  /** The success answer's media type when it is not JSON (the event stream). */
-  contentType?: 'text/event-stream';
+  /** The success answer's media type when it is not JSON (the event stream, speech). */
+  contentType?: 'text/event-stream' | 'audio/wav';
   response: JsonSchema;
-  /** Error statuses beyond those every authenticated operation has (401, 429); 400 and 413 come with a body. */
-  errors?: readonly (404 | 422 | 503)[];
+  /**
+   * Error statuses beyond those every authenticated operation has (401, 429); 400 and 413 come with a body.
+   * 502 and 503 (`{message}`): the speech source failed, or there is none.
+   */
+  errors?: readonly (404 | 422 | 502 | 503)[];
+  /** Also takes multipart/form-data (a file upload), described here beside the JSON body. */
+  multipart?: JsonSchema;
   /** Also answers Server-Sent Events (when asked with `Accept: text/event-stream`), described here. */
   streams?: string;
   /**
@@ -84,8 +102,8 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/user/assistants/languages', tag: 'Lookups', summary: 'Languages', status: 200, response: listOf(ref('Language')) },
   // Assistants
   { method: 'post', path: '/user/assistant', tag: 'Assistants', summary: 'Create an assistant', body: assistantCreateBody, status: 201, response: messageWith(ref('AssistantMutationData')), errors: [422] },
-  { method: 'get', path: '/user/assistants/get', tag: 'Assistants', summary: 'One page of assistants, newest first', query: pageQuerySchema(10), status: 200, response: paginated(ref('Assistant')), errors: [422] },
-  { method: 'get', path: '/user/assistants', tag: 'Assistants', summary: 'Every assistant, newest first', status: 200, response: listOf(ref('Assistant')) },
+  { method: 'get', path: '/user/assistants/get', tag: 'Assistants', summary: 'One page of assistants, newest first (extension filters: `folder_id`, `label_id`)', query: assistantsPageQuery, status: 200, response: paginated(ref('Assistant')), errors: [422] },
+  { method: 'get', path: '/user/assistants', tag: 'Assistants', summary: 'Every assistant, newest first (extension filters: `folder_id`, `label_id`)', query: assistantListFilterQuery, status: 200, response: listOf(ref('Assistant')), errors: [422] },
   { method: 'get', path: '/user/assistants/outbound', tag: 'Assistants', summary: 'The outbound assistants', status: 200, response: listOf(ref('AssistantSummary')) },
   { method: 'get', path: '/user/assistant/{id}', tag: 'Assistants', summary: 'One assistant', local: true, status: 200, response: ref('Assistant'), errors: [404] },
   { method: 'put', path: '/user/assistant/{id}', tag: 'Assistants', summary: 'Update an assistant (only the fields sent change)', body: assistantUpdateBody, status: 200, response: messageWith(ref('AssistantMutationData')), errors: [404, 422] },
@@ -94,6 +112,26 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'post', path: '/user/assistants/disable-inbound-webhook', tag: 'Assistants', summary: 'Clear the inbound webhook', body: assistantIdRequest, status: 200, response: emptyData, errors: [404, 422] },
   { method: 'post', path: '/user/assistants/enable-webhook', tag: 'Assistants', summary: 'Turn the post-call webhook on', body: webhookEnableRequest, status: 200, response: emptyData, errors: [404, 422] },
   { method: 'post', path: '/user/assistants/disable-webhook', tag: 'Assistants', summary: 'Turn the post-call webhook off (its URL is kept)', body: assistantIdRequest, status: 200, response: emptyData, errors: [404, 422] },
+  // Folders and labels
+  ...(['folders', 'labels'] as const).flatMap((path): Operation[] => {
+    const noun = path === 'folders' ? 'folder' : 'label';
+    const tag = 'Folders and labels';
+    const record = ref('AssistantGroup');
+    return [
+      { method: 'get', path: `/user/${path}`, tag, summary: `One page of ${path} by name, each with its assistants_count`, query: assistantGroupsQuery, status: 200, response: paginated(record), errors: [422] },
+      { method: 'post', path: `/user/${path}`, tag, summary: `Create a ${noun} (name unique per account, case ignored)`, body: createAssistantGroupRequest, status: 201, response: messageWith(record), errors: [422] },
+      { method: 'put', path: `/user/${path}/{id}`, tag, summary: `Rename or recolour a ${noun} (only the fields sent change)`, body: updateAssistantGroupRequest, status: 200, response: messageWith(record), errors: [404, 422] },
+      {
+        method: 'delete',
+        path: `/user/${path}/{id}`,
+        tag,
+        summary: path === 'folders' ? 'Delete a folder (its assistants stay, in no folder)' : 'Delete a label (taken off every assistant, which stay)',
+        status: 200,
+        response: message,
+        errors: [404],
+      },
+    ];
+  }),
   // Mid-call tools
   { method: 'get', path: '/user/tools', tag: 'Mid-call tools', summary: 'Every mid-call tool', status: 200, response: listOf(ref('Tool')) },
   { method: 'get', path: '/user/tools/{id}', tag: 'Mid-call tools', summary: 'One mid-call tool', status: 200, response: ref('Tool'), errors: [404] },
@@ -151,6 +189,20 @@ export const OPERATIONS: readonly Operation[] = [
   },
   { method: 'get', path: '/user/overview', tag: 'Live', summary: 'Calls in flight, today against yesterday, running campaigns, recent failed deliveries', local: true, query: overviewQuery, status: 200, response: dataOf(ref('Overview')), errors: [422] },
   { method: 'get', path: '/user/campaigns/{id}/progress', tag: 'Live', summary: "A campaign's leads by status, calls in flight and calls over time", local: true, status: 200, response: dataOf(ref('CampaignProgress')), errors: [404] },
+  // Speech (our extension: the recordings' voices for the Test chat)
+  { method: 'get', path: '/speech', tag: 'Speech', summary: 'Where speech comes from: a TTS endpoint, eSpeak NG, or none (recordings are then a murmur)', local: true, status: 200, response: ref('SpeechInfo') },
+  {
+    method: 'post',
+    path: '/speech',
+    tag: 'Speech',
+    summary: 'The text spoken in the assistant\'s or the customer\'s voice: 8 kHz mono 16-bit WAV; 503 without speech, 502 when the speech source failed',
+    local: true,
+    body: speechRequest,
+    status: 200,
+    contentType: 'audio/wav',
+    response: { type: 'string', contentMediaType: 'audio/wav' },
+    errors: [422, 502, 503],
+  },
   // Conversations (text chat with an assistant; errors `{status: false, error}`)
   {
     method: 'post',
@@ -177,6 +229,16 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/conversations/{uuid}', tag: 'Conversations', summary: "A conversation's history, oldest first (and, a local addition, its record)", status: 200, response: ref('ConversationHistory'), ownErrors: { body: 'StatusError', statuses: [404], replace: true } },
   { method: 'post', path: '/automate/conversations/{uuid}/disable-ai', tag: 'Conversations', summary: 'A human takes over: messages are kept and get no reply', status: 200, response: ref('ConversationAiSwitch'), ownErrors: { body: 'StatusError', statuses: [404], replace: true } },
   { method: 'post', path: '/automate/conversations/{uuid}/enable-ai', tag: 'Conversations', summary: 'The assistant answers again', status: 200, response: ref('ConversationAiSwitch'), ownErrors: { body: 'StatusError', statuses: [404], replace: true } },
+  {
+    method: 'post',
+    path: '/conversations/{uuid}/web-call',
+    tag: 'Conversations',
+    summary: 'Keep the conversation as a call of type web (transcript from its history, recording rendered in the background); kept again, the same call is updated',
+    local: true,
+    status: 200,
+    response: ref('WebCallCreated'),
+    ownErrors: { body: 'StatusError', statuses: [404, 422], replace: true },
+  },
   { method: 'get', path: '/user/conversations', tag: 'Conversations', summary: 'One page of conversations, newest first (cursor pagination)', query: conversationsQuery, status: 200, response: ref('ConversationsPage'), errors: [422] },
   { method: 'post', path: '/user/assistants/enable-conversation-ended-webhook', tag: 'Conversations', summary: 'Send `conversation.ended` to this URL when a conversation ends', body: conversationEndedWebhookEnableRequest, status: 200, response: emptyData, errors: [404, 422] },
   { method: 'post', path: '/user/assistants/disable-conversation-ended-webhook', tag: 'Conversations', summary: 'Stop the conversation-ended webhook', body: conversationEndedWebhookDisableRequest, status: 200, response: emptyData, errors: [404, 422] },
@@ -191,4 +253,45 @@ export const OPERATIONS: readonly Operation[] = [
     errors: [422],
     ownErrors: { body: 'ReplyError', statuses: [400, 402, 404, 503] },
   },
+  // Knowledge bases (the hosted paths and shapes; search is our extension)
+  { method: 'get', path: '/user/knowledgebases', tag: 'Knowledge bases', summary: "The caller's knowledge bases", status: 200, response: dataOf(listOf(ref('Knowledgebase'))) },
+  { method: 'post', path: '/user/knowledgebases', tag: 'Knowledge bases', summary: 'Create a knowledge base (`empty`)', body: createKnowledgebaseRequest, status: 201, response: messageWith(ref('Knowledgebase')), errors: [422] },
+  { method: 'get', path: '/user/knowledgebases/{id}', tag: 'Knowledge bases', summary: 'One knowledge base', status: 200, response: dataOf(ref('Knowledgebase')), errors: [404] },
+  { method: 'put', path: '/user/knowledgebases/{id}', tag: 'Knowledge bases', summary: 'Rename a knowledge base, or change its description or language', body: updateKnowledgebaseRequest, status: 200, response: messageWith(ref('Knowledgebase')), errors: [404, 422] },
+  { method: 'delete', path: '/user/knowledgebases/{id}', tag: 'Knowledge bases', summary: 'Delete a knowledge base and its documents (assistants using it go on without it)', status: 200, response: message, errors: [404] },
+  {
+    method: 'post',
+    path: '/user/knowledgebases/{id}/search',
+    tag: 'Knowledge bases',
+    summary: "The passages an assistant would find for a question, best first, with the matching words marked (full-text search; fused with vector search when LLM_EMBEDDING_MODEL is set)",
+    local: true,
+    body: knowledgeSearchRequest,
+    status: 200,
+    response: dataOf(listOf(ref('KnowledgeSearchHit'))),
+    errors: [404, 422],
+  },
+  { method: 'get', path: '/user/knowledgebases/{id}/documents', tag: 'Knowledge bases', summary: "A knowledge base's documents", status: 200, response: dataOf(listOf(ref('KnowledgeDocument'))), errors: [404] },
+  {
+    method: 'post',
+    path: '/user/knowledgebases/{id}/documents',
+    tag: 'Knowledge bases',
+    summary: 'Add a document (`processing` until read): a website as JSON (`url`, or `links`), a file as multipart/form-data (`file`, 20 MB at most)',
+    body: createKnowledgeDocumentRequest,
+    multipart: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', maxLength: KNOWLEDGE_LIMITS.nameMax },
+        description: { type: 'string', maxLength: KNOWLEDGE_LIMITS.descriptionMax },
+        type: { type: 'string', enum: [...KNOWLEDGE_DOCUMENT_TYPES] },
+        file: { type: 'string', contentMediaType: 'application/octet-stream', description: `A ${KNOWLEDGE_FILE_TYPES.join(', ')} file of at most ${KNOWLEDGE_LIMITS.fileMaxBytes / 1024 / 1024} MB` },
+      },
+      required: ['name', 'type', 'file'],
+    },
+    status: 201,
+    response: messageWith(ref('KnowledgeDocument')),
+    errors: [404, 422],
+  },
+  { method: 'get', path: '/user/knowledgebases/{id}/documents/{documentId}', tag: 'Knowledge bases', summary: 'One document', status: 200, response: dataOf(ref('KnowledgeDocument')), errors: [404] },
+  { method: 'put', path: '/user/knowledgebases/{id}/documents/{documentId}', tag: 'Knowledge bases', summary: "Rename a document or change its description (its content cannot change)", body: updateKnowledgeDocumentRequest, status: 200, response: messageWith(ref('KnowledgeDocument')), errors: [404, 422] },
+  { method: 'delete', path: '/user/knowledgebases/{id}/documents/{documentId}', tag: 'Knowledge bases', summary: 'Delete a document and its passages', status: 200, response: message, errors: [404] },
 ];

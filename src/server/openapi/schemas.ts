@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
+  GROUP_COLORS,
   accountSchema,
+  assistantGroupSchema,
   assistantMutationDataSchema,
   assistantSchema,
   assistantSummarySchema,
@@ -18,6 +20,9 @@ import {
   conversationsPageSchema,
   functionCallSchema,
   generatedReplySchema,
+  knowledgebaseSchema,
+  knowledgeDocumentSchema,
+  knowledgeSearchHitSchema,
   languageSchema,
   leadSchema,
   llmModelSchema,
@@ -32,6 +37,8 @@ import {
   providerSchema,
   purchasedPhoneNumberSchema,
   serviceEventSchema,
+  speechInfoSchema,
+  webCallCreatedSchema,
   toolSchema,
   voiceSchema,
   webhookDeliverySchema,
@@ -102,6 +109,12 @@ const RECORDS = {
   Scenario: scenarioSchema,
   ScenarioList: scenariosAnswerSchema,
   SuiteRun: suiteRunSchema,
+  SpeechInfo: speechInfoSchema,
+  WebCallCreated: webCallCreatedSchema,
+  AssistantGroup: assistantGroupSchema,
+  Knowledgebase: knowledgebaseSchema,
+  KnowledgeDocument: knowledgeDocumentSchema,
+  KnowledgeSearchHit: knowledgeSearchHitSchema,
 } as const;
 
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
@@ -144,6 +157,14 @@ const WIRE: Partial<Record<keyof typeof RECORDS, { fields?: Refinements; optiona
       'filler_config.negative': { type: 'array', items: { type: 'string' } },
       'filler_config.positive': { type: 'array', items: { type: 'string' } },
       'filler_config.question': { type: 'array', items: { type: 'string' } },
+      ringing_time: nullable('integer'),
+      max_initial_silence_duration: nullable('integer'),
+    },
+  },
+  AssistantGroup: {
+    fields: {
+      color: { type: ['string', 'null'], enum: [...GROUP_COLORS, null], description: 'The badge colour, or null' },
+      assistants_count: { type: 'integer', description: 'Live assistants in the folder (carrying the label); a local extension' },
     },
   },
   Call: {
@@ -155,6 +176,8 @@ const WIRE: Partial<Record<keyof typeof RECORDS, { fields?: Refinements; optiona
     },
     optional: ['campaign_name', 'recording_url'],
   },
+  SpeechInfo: { fields: { engine: { type: 'string', enum: ['tts', 'espeak-ng', 'none'] } } },
+  WebCallCreated: { fields: { call_id: { type: 'integer' } } },
 };
 
 /** One entry of a model call's transcript (engine/talk/entries.ts): the hosted line with our extension fields. */

@@ -30,7 +30,16 @@ export interface OutgoingRequest {
 export type OutgoingFailure = 'invalid_url' | 'refused' | 'timeout' | 'network' | 'aborted';
 
 export type OutgoingResult =
-  | { kind: 'answered'; status: number; contentType: string; body: Buffer; truncated: boolean; durationMs: number }
+  | {
+      kind: 'answered';
+      status: number;
+      contentType: string;
+      /** A redirect's Location header (redirects are not followed here: a caller that follows one comes through this door again). */
+      location: string | null;
+      body: Buffer;
+      truncated: boolean;
+      durationMs: number;
+    }
   | {
       kind: 'error';
       failure: OutgoingFailure;
@@ -114,6 +123,7 @@ export function outgoingRequest(req: OutgoingRequest): Promise<OutgoingResult> {
               kind: 'answered',
               status: res.statusCode ?? 0,
               contentType: String(res.headers['content-type'] ?? ''),
+              location: typeof res.headers.location === 'string' ? res.headers.location : null,
               body: body.subarray(0, req.maxBytes),
               truncated: truncated || body.length > req.maxBytes,
               durationMs: elapsed(),

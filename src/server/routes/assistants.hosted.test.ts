@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestService, TestUser } from '../test/harness';
 import { useService } from '../test/use-service';
 import { insertPhoneNumber, seededIds } from '../test/fixtures';
-import { createAssistant, createTool, expect422, getAssistant as get } from '../test/requests';
+import { createAssistant, createGroup, createTool, expect422, getAssistant as get } from '../test/requests';
 
 /*
  * Assistants as today's clients of the hosted API call them: the record's own field names beside the
@@ -146,28 +146,29 @@ describe('the record’s names in create and update', () => {
 
 describe('unknown fields', () => {
   it('a create naming fields the service does not know is refused with their names', async () => {
-    const res = await alice.req('POST', '/user/assistant', hosted({ tts_emotion_enabled: true, folder_id: 3 }));
+    const res = await alice.req('POST', '/user/assistant', hosted({ tts_emotion_enabled: true, conversation_inactivity_timeout: 5, sip_trunk_id: 3 }));
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: 'The following fields cannot be set: tts_emotion_enabled, folder_id' });
+    expect(res.body).toEqual({ message: 'The following fields cannot be set: conversation_inactivity_timeout, sip_trunk_id' });
   });
 
   it('an update naming one is refused whole: nothing changes', async () => {
     const id = await createHosted(alice);
     const before = await get(alice, id);
-    const res = await alice.req('PUT', `/user/assistant/${id}`, { name: 'Changed', ringing_time: 30 });
+    const res = await alice.req('PUT', `/user/assistant/${id}`, { name: 'Changed', ringing_time: 30, conversation_ended_retrigger: true });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: 'The following fields cannot be updated: ringing_time' });
+    expect(res.body).toEqual({ message: 'The following fields cannot be updated: conversation_ended_retrigger' });
     expect(await get(alice, id)).toEqual(before);
   });
 });
 
 describe('fields kept but not acted on', () => {
   it('are validated, stored and returned', async () => {
+    const labels = [await createGroup(alice, 'labels', 'Kept A'), await createGroup(alice, 'labels', 'Kept B')];
     const id = await createHosted(alice, {
       secondary_language_ids: [2, '3'],
       knowledgebase_id: '12',
       knowledgebase_mode: 'function_call',
-      label_ids: [4, 5],
+      label_ids: [labels[1], String(labels[0])],
       reengagement_prompt: 'Are you still there?',
       voice_mail_message: 'Please call back.',
       ambient_sound: 'office',
@@ -177,7 +178,7 @@ describe('fields kept but not acted on', () => {
       secondary_language_ids: [2, 3],
       knowledgebase_id: 12,
       knowledgebase_mode: 'function_call',
-      label_ids: [4, 5],
+      label_ids: [...labels].sort((a, b) => a - b),
       reengagement_prompt: 'Are you still there?',
       voice_mail_message: 'Please call back.',
       ambient_sound: 'office',
@@ -293,7 +294,11 @@ describe('a record sent back whole', () => {
       is_webhook_active: true,
       webhook_url: 'https://hooks.example.com/x',
       secondary_language_ids: [2],
-      label_ids: [7],
+      label_ids: [await createGroup(alice, 'labels', 'Sent back')],
+      folder_id: await createGroup(alice, 'folders', 'Sent back', 'amber'),
+      ringing_time: 25,
+      tts_emotion_enabled: true,
+      turn_detection_threshold: 0.7,
       knowledgebase_id: 3,
       knowledgebase_mode: 'prompt',
     });

@@ -190,6 +190,12 @@ describe('POST /user/assistant and the Assistant record', () => {
       widget_settings: {},
       secondary_language_ids: [],
       label_ids: [],
+      folder_id: null,
+      ringing_time: null,
+      max_initial_silence_duration: null,
+      tts_emotion_enabled: false,
+      chat_llm_fallback_id: null,
+      turn_detection_threshold: null,
       reengagement_prompt: null,
       voice_mail_message: null,
     });

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { assistantIdRequest, inboundWebhookEnableRequest, pageQuerySchema, webhookEnableRequest } from '../../contract';
+import { assistantIdRequest, assistantListFilterQuery, assistantsPageQuery, inboundWebhookEnableRequest, webhookEnableRequest } from '../../contract';
 import { allAssistants, ASSISTANT_NOT_FOUND, assistantsPage, getAssistant, outboundAssistants } from '../assistants/read';
 import { parseAssistantWrite } from '../assistants/input';
 import { assistantMutationData, assistantResource, assistantSummary } from '../assistants/resource';
@@ -19,16 +19,17 @@ export function assistantRoutes({ db, now }: Deps) {
   });
 
   r.get('/assistants/get', async (c) => {
-    const { per_page: perPage, page } = parseQuery(c, pageQuerySchema(10));
-    const { total, assistants } = await assistantsPage(db, c.var.user.id, page, perPage);
-    const data = assistants.map(({ row, tools }) => assistantResource(row, tools));
+    const { per_page: perPage, page, ...filter } = parseQuery(c, assistantsPageQuery);
+    const { total, assistants } = await assistantsPage(db, c.var.user.id, page, perPage, filter);
+    const data = assistants.map(({ row, tools, labelIds }) => assistantResource(row, tools, labelIds));
     return c.json(paginate(c.req.url, page, perPage, total, data));
   });
 
   // The hosted API's plain list: every live assistant as a full record, newest first like the paginated list.
   r.get('/assistants', async (c) => {
-    const assistants = await allAssistants(db, c.var.user.id);
-    return c.json(assistants.map(({ row, tools }) => assistantResource(row, tools)));
+    const filter = parseQuery(c, assistantListFilterQuery);
+    const assistants = await allAssistants(db, c.var.user.id, filter);
+    return c.json(assistants.map(({ row, tools, labelIds }) => assistantResource(row, tools, labelIds)));
   });
 
   r.get('/assistants/outbound', async (c) => {
@@ -38,8 +39,8 @@ export function assistantRoutes({ db, now }: Deps) {
 
   r.get('/assistant/:id', async (c) => {
     const id = idParam(c, 'id', ASSISTANT_NOT_FOUND);
-    const { row, tools } = await getAssistant(db, c.var.user.id, id);
-    return c.json(assistantResource(row, tools));
+    const { row, tools, labelIds } = await getAssistant(db, c.var.user.id, id);
+    return c.json(assistantResource(row, tools, labelIds));
   });
 
   r.put('/assistant/:id', async (c) => {

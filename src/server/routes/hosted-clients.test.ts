@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
+import { createGroup } from '../test/requests';
 import {
   clientSession,
   droppedFields,
@@ -111,7 +112,7 @@ let n8n: ClientSession;
 let ap: ClientSession;
 
 /** Reference data ids, as the clients would pick them from the lookups. */
-const ref = { pipelineVoice: 0, english: 0, german: 0, llm: 0 };
+const ref = { pipelineVoice: 0, english: 0, german: 0, llm: 0, folder: 0, labels: [] as number[] };
 
 beforeAll(async () => {
   svc = await startTestService();
@@ -127,6 +128,9 @@ beforeAll(async () => {
   ref.english = (await db.selectFrom('languages').select('id').where('name', '=', 'English').executeTakeFirstOrThrow()).id;
   ref.german = (await db.selectFrom('languages').select('id').where('name', '=', 'German').executeTakeFirstOrThrow()).id;
   ref.llm = (await db.selectFrom('llm_models').select('id').where('name', '=', 'gpt-4o').executeTakeFirstOrThrow()).id;
+  // The MCP user's own folder and labels, which its assistant update files the assistant under.
+  ref.folder = await createGroup(mcpUser, 'folders', 'Dental');
+  ref.labels = [await createGroup(mcpUser, 'labels', 'Reminders'), await createGroup(mcpUser, 'labels', 'Evening')];
 });
 afterAll(() => svc.close());
 
@@ -412,7 +416,13 @@ describe('MCP server (bekservice/Famulor-MCP), one session', () => {
     max_silence_duration: 20,
     knowledgebase_id: 7,
     knowledgebase_mode: 'function_call',
-    label_ids: [3, 5],
+    label_ids: ref.labels,
+    folder_id: ref.folder,
+    chat_llm_fallback_id: ref.llm,
+    turn_detection_threshold: 0.5,
+    tts_emotion_enabled: true,
+    max_initial_silence_duration: 8,
+    ringing_time: 30,
     is_webhook_active: true,
     webhook_url: 'https://hooks.example.com/famulor/post-call',
     send_webhook_only_on_completed: true,

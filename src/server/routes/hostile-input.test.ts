@@ -5,6 +5,8 @@ import { OPERATIONS } from '../openapi/routes';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
 import { readAnswer, request, startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
 import { startStandInModel, type StandInModel } from '../test/stand-in-model';
+import { startStandInTts, type StandInTts } from '../test/stand-in-tts';
+import { ttsSource } from '../speech/tts';
 
 /*
  * Everything a client can send, thrown at every route: whatever arrives, the answer is below 500 and
@@ -51,9 +53,13 @@ let fx = {
   voice: 0,
   tool: 0,
   lead: 0,
+  folder: 0,
+  label: 0,
   forSale: '',
   language: 'English',
   model: 'gpt-4o',
+  knowledgebase: 0,
+  document: 0,
 };
 
 const ROUTES: Record<string, RouteInput> = {
@@ -86,6 +92,13 @@ const ROUTES: Record<string, RouteInput> = {
       tools: [{ type: 'end_call', description: 'Bye' }],
       widget_settings: { color: 'red' },
       secondary_language_ids: [1],
+      folder_id: fx.folder,
+      label_ids: [fx.label],
+      ringing_time: 30,
+      max_initial_silence_duration: 10,
+      tts_emotion_enabled: true,
+      chat_llm_fallback_id: 1,
+      turn_detection_threshold: 0.5,
     }),
   },
   'GET /api/user/assistants/get': {},
@@ -93,7 +106,7 @@ const ROUTES: Record<string, RouteInput> = {
   'GET /api/user/assistants/outbound': {},
   'GET /api/user/assistant/:id': {},
   'PUT /api/user/assistant/:id': {
-    valid: () => ({ assistant_name: 'Renamed', variables: { k: 'v' }, widget_settings: { a: [1] } }),
+    valid: () => ({ assistant_name: 'Renamed', variables: { k: 'v' }, widget_settings: { a: [1] }, folder_id: null, label_ids: [fx.label], ringing_time: null }),
     id: () => fx.assistant,
   },
   'DELETE /api/user/assistant/:id': {},
@@ -105,6 +118,14 @@ const ROUTES: Record<string, RouteInput> = {
     valid: () => ({ assistant_id: fx.assistant, webhook_url: 'https://example.com/hook' }),
   },
   'POST /api/user/assistants/disable-webhook': { valid: () => ({ assistant_id: fx.assistant }) },
+  'GET /api/user/folders': {},
+  'POST /api/user/folders': { valid: () => ({ name: 'Hostile folder', color: 'teal' }) },
+  'PUT /api/user/folders/:id': { valid: () => ({ name: 'Renamed folder', color: null }), id: () => fx.folder },
+  'DELETE /api/user/folders/:id': {},
+  'GET /api/user/labels': {},
+  'POST /api/user/labels': { valid: () => ({ name: 'Hostile label' }) },
+  'PUT /api/user/labels/:id': { valid: () => ({ color: 'pink' }), id: () => fx.label },
+  'DELETE /api/user/labels/:id': {},
   'GET /api/user/tools': {},
   'GET /api/user/tools/:id': {},
   'POST /api/user/tools': {
@@ -182,10 +203,27 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/automate/conversations/:uuid/disable-ai': { errorForm: 'status', param: () => conversationUuid },
   'POST /api/automate/conversations/:uuid/enable-ai': { errorForm: 'status', param: () => conversationUuid },
   'GET /api/user/conversations': {},
+  'POST /api/conversations/:uuid/web-call': { errorForm: 'status', param: () => conversationUuid },
+  'GET /api/speech': {},
+  'POST /api/speech': { valid: () => ({ text: 'Guten Tag', language: 'de-DE', voice: 'customer' }) },
   'POST /api/user/assistants/enable-conversation-ended-webhook': {
     valid: () => ({ assistant_id: fx.assistant, webhook_url: 'https://example.com/ended' }),
   },
   'POST /api/user/assistants/disable-conversation-ended-webhook': { valid: () => ({ assistant_id: fx.assistant }) },
+  'GET /api/user/knowledgebases': {},
+  'POST /api/user/knowledgebases': { valid: () => ({ name: 'Hostile base', description: 'd', language: 'german' }) },
+  'GET /api/user/knowledgebases/:id': {},
+  'PUT /api/user/knowledgebases/:id': { valid: () => ({ name: 'Renamed base', description: null }), id: () => fx.knowledgebase },
+  'DELETE /api/user/knowledgebases/:id': {},
+  'POST /api/user/knowledgebases/:id/search': { valid: () => ({ query: 'opening hours', limit: 3 }), id: () => fx.knowledgebase },
+  'GET /api/user/knowledgebases/:id/documents': {},
+  'POST /api/user/knowledgebases/:id/documents': {
+    valid: () => ({ name: 'Site', type: 'website', url: 'https://example.com/', relative_links_limit: 2 }),
+    id: () => fx.knowledgebase,
+  },
+  'GET /api/user/knowledgebases/:id/documents/:documentId': { param: () => String(fx.document) },
+  'PUT /api/user/knowledgebases/:id/documents/:documentId': { param: () => String(fx.document) },
+  'DELETE /api/user/knowledgebases/:id/documents/:documentId': { param: () => String(fx.document) },
   'POST /api/ai/generate-reply': {
     valid: () => ({ assistant_id: fx.assistant, customer_identifier: '+4930123456', message: 'Hello', variables: { name: 'Ada' } }),
     errorForm: 'success',
@@ -203,6 +241,8 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/user/suite-runs/:id/cancel': {},
 };
 let stand: StandInModel;
+/** A stand-in speech endpoint answers POST /api/speech (without speech it is a 503: the service is not set up, no input's fault). */
+let tts: StandInTts;
 /** Alice's conversation (made in the second beforeAll). */
 let conversationUuid = '00000000-0000-4000-8000-000000000000';
 
@@ -595,6 +635,10 @@ function expectWellFormed(res: TestResponse, s: Sent): void {
   const where = `${s.method} ${s.path.slice(0, 300)} ${(s.body ?? '').slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`;
   expect(res.status, where).toBeLessThan(500);
   if (s.path.startsWith('/api/recordings/') && res.status < 300) return;
+  if (s.path.split('?')[0] === '/api/speech' && s.method === 'POST' && res.status === 200) {
+    expect(res.headers.get('content-type') ?? '', where).toBe('audio/wav');
+    return;
+  }
   if (s.page && res.status === 200) {
     expect(res.headers.get('content-type') ?? '', where).toMatch(new RegExp(`^${s.page}`));
     return;
@@ -656,7 +700,11 @@ function appRoutes(): string[] {
 beforeAll(async () => {
   // A stand-in language model answers the conversation routes (every assistant uses its model).
   stand = await startStandInModel();
-  svc = await startTestService({ llm: { baseUrl: stand.baseUrl, model: 'stand-in-small', maxRetries: 0 } });
+  tts = await startStandInTts();
+  svc = await startTestService({
+    llm: { baseUrl: stand.baseUrl, model: 'stand-in-small', maxRetries: 0 },
+    speech: ttsSource({ baseUrl: tts.baseUrl, apiKey: undefined, model: 'tts-1', voiceAssistant: 'alloy', voiceCustomer: 'echo' }, 5_000),
+  });
   alice = await svc.user();
   bob = await svc.user();
   const db = svc.handle.db;
@@ -667,9 +715,24 @@ beforeAll(async () => {
     const call = await insertCall(db, u.id, { recording_key: crypto.randomUUID(), duration: 5 });
     const lead = await u.req('POST', '/user/lead', { phone_number: '+4930999999', campaign_id: campaign.id });
     const tool = await u.req('POST', '/user/tools', { name: 'probe', description: 'd', endpoint: 'https://example.com', method: 'GET' });
+    const folder = await u.req('POST', '/user/folders', { name: 'Probe folder', color: 'blue' });
+    const label = await u.req('POST', '/user/labels', { name: 'Probe label' });
+    const base = await u.req('POST', '/user/knowledgebases', { name: 'Base' });
+    const document = await u.req('POST', `/user/knowledgebases/${Number(base.body?.data?.id ?? 1)}/documents`, { name: 'Site', type: 'website', url: 'https://example.com/' });
     ids.push(phone.id, assistant.id, campaign.id, call, Number(lead.body?.data?.id ?? 1), Number(tool.body?.data?.id ?? 1));
+    ids.push(Number(folder.body?.data?.id ?? 1), Number(label.body?.data?.id ?? 1), Number(base.body?.data?.id ?? 1), Number(document.body?.data?.id ?? 1));
+    if (u === alice) fx = { ...fx, knowledgebase: Number(base.body?.data?.id), document: Number(document.body?.data?.id) };
     if (u === alice) {
-      fx = { ...fx, assistant: assistant.id, campaign: campaign.id, phone: phone.id, lead: Number(lead.body?.data?.id), tool: Number(tool.body?.data?.id) };
+      fx = {
+        ...fx,
+        assistant: assistant.id,
+        campaign: campaign.id,
+        phone: phone.id,
+        lead: Number(lead.body?.data?.id),
+        tool: Number(tool.body?.data?.id),
+        folder: Number(folder.body?.data?.id),
+        label: Number(label.body?.data?.id),
+      };
       const row = await db.selectFrom('calls').select('recording_key').where('id', '=', call).executeTakeFirstOrThrow();
       recordingKey = row.recording_key ?? '';
     }
@@ -685,6 +748,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await svc.close();
   await stand.close();
+  await tts.close();
 });
 
 beforeAll(async () => {

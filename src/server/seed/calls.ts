@@ -4,6 +4,7 @@ import { toE164 } from '../../contract/phone';
 import type { Db } from '../db/connect';
 import type { JsonRecord, NewCall, PostCallField } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
+import { makePlan, type CallPlan } from '../engine/plan';
 import { randomPerson, Rng, type Language, type Person } from '../engine/random';
 import { conversation, timeTurns, transcriptLines, type Scenario, type Turn } from './transcripts';
 
@@ -568,6 +569,55 @@ export async function generateCalls(db: Db, userId: number, count: number, optio
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  if (live > 0) await planLiveCalls(db, userId, new Date(now));
   return inserted;
+}
+
+const LIVE_STATUSES = ['initiated', 'ringing', 'in-progress'] as const;
+const parseDbTime = (ts: string) => Date.parse(`${ts.replace(' ', 'T')}Z`);
+
+/**
+ * Gives the user's seeded live calls (initiated, ringing, in-progress at `now`) an engine plan and a due
+ * step, so the engine plays them out like any placed call and they end on their own: without a plan they
+ * would stay "live" forever (the overview's "Calls now", anything that waits for a quiet account). The plan
+ * is drawn as the engine draws every plan (makePlan, the call's id as seed) and then fitted to what the row
+ * already says: a call already talking was answered by a person, at the moment its transcript starts, and
+ * keeps talking a while past `now`.
+ */
+export async function planLiveCalls(db: Db, userId: number, now: Date): Promise<number> {
+  const rows = await db
+    .selectFrom('calls')
+    .leftJoin('assistants', 'assistants.id', 'calls.assistant_id')
+    .select(['calls.id', 'calls.type', 'calls.status', 'calls.client_phone_number', 'calls.variables', 'calls.created_at', 'calls.duration', 'assistants.max_duration', 'assistants.end_call_on_voicemail'])
+    .where('calls.user_id', '=', userId)
+    .where('calls.status', 'in', [...LIVE_STATUSES])
+    .where('calls.engine_plan', 'is', null)
+    .execute();
+  for (const row of rows) {
+    const drawn = makePlan({
+      callId: row.id,
+      type: row.type === 'outbound' ? 'outbound' : 'inbound',
+      customerNumber: row.client_phone_number,
+      maxDuration: row.max_duration ?? 600,
+      endCallOnVoicemail: row.end_call_on_voicemail ?? false,
+      inputVariables: row.variables,
+    });
+    const plan = row.status === 'in-progress' ? fitTalking(drawn, (now.getTime() - parseDbTime(row.created_at)) / 1000, row.duration, row.max_duration ?? 600) : drawn;
+    await db
+      .updateTable('calls')
+      .set({ engine_plan: JSON.stringify(plan), engine_next_at: toDbTimestamp(now) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return rows.length;
+}
+
+/** A seeded call in progress: answered by a person `elapsedS - talkedS` seconds after it was placed, talking on past now. */
+function fitTalking(plan: CallPlan, elapsedS: number, talkedS: number, maxDuration: number): CallPlan {
+  const answeredAtS = Math.max(2, Math.round(elapsedS - talkedS));
+  const human = plan.answered_by === 'human' ? plan : { ...plan, outcome: 'completed' as const, final_status: 'completed' as const, answered_by: 'human' as const, wrap_s: 2 };
+  // At least 10 s more than it has talked so far, never past the assistant's limit.
+  const talk = Math.min(Math.max(human.talk_s, Math.ceil(talkedS) + 10), Math.max(Math.ceil(talkedS) + 1, maxDuration));
+  return { ...human, dial_s: 1, ring_s: answeredAtS - 1, talk_s: talk };
 }
 

@@ -4,6 +4,8 @@ import { CALL_STATUSES, CALL_TYPES, LEAD_STATUSES } from '../../contract';
 import { toE164 } from '../../contract/phone';
 import type { TranscriptLine } from '../db/schema';
 import { request, startTestService, type TestService } from '../test/harness';
+import { advanceCalls } from '../engine/calls';
+import { readPlan, stepsOf } from '../engine/plan';
 import { generateCalls } from './calls';
 import { DEMO_EMAIL, SECOND_EMAIL, seedDemo } from './demo';
 
@@ -262,4 +264,36 @@ describe('call generator', () => {
     // Only the second user's own assistants, campaign and leads.
     expect(await count(`SELECT 1 FROM calls c JOIN assistants a ON a.id = c.assistant_id WHERE c.user_id = ${secondId} AND a.user_id <> ${secondId}`)).toBe(0);
   });
+  // Runs last: it plays the seeded live calls out.
+  it('plans every seeded live call like a placed one, so each ends within its plan', async () => {
+    const db = svc.handle.db;
+    const live = await db
+      .selectFrom('calls')
+      .select(['id', 'status', 'created_at', 'engine_plan', 'engine_next_at'])
+      .where('status', 'in', ['initiated', 'ringing', 'in-progress'])
+      .where('created_at', '<=', '2026-11-20 15:30:00')
+      .execute();
+    expect(live.length).toBeGreaterThanOrEqual(5);
+    const created = (ts: string) => Date.parse(`${ts.replace(' ', 'T')}Z`);
+    let latestEnd = 0;
+    for (const call of live) {
+      const plan = readPlan(call.engine_plan);
+      expect(plan, `call ${call.id} has a plan`).not.toBeNull();
+      expect(call.engine_next_at).not.toBeNull();
+      const steps = stepsOf(plan!);
+      // A call already talking has a person on the line and is not over yet.
+      if (call.status === 'in-progress') {
+        expect(plan!.answered_by).toBe('human');
+        const end = created(call.created_at) + (plan!.dial_s + plan!.ring_s + plan!.talk_s) * 1000;
+        expect(end).toBeGreaterThan(NOW.getTime());
+      }
+      latestEnd = Math.max(latestEnd, created(call.created_at) + (steps.at(-1)?.at_s ?? 0) * 1000);
+    }
+    // The engine's ticks, a second apart, until the last plan's end: then nothing seeded is live.
+    const ids = live.map((c) => c.id);
+    for (let t = NOW.getTime(); t <= latestEnd + 1000; t += 1000) await advanceCalls(db, new Date(t));
+    const still = await db.selectFrom('calls').select(['id', 'status']).where('id', 'in', ids).where('status', 'in', ['initiated', 'ringing', 'in-progress', 'ended']).execute();
+    expect(still).toEqual([]);
+    expect(latestEnd - NOW.getTime()).toBeLessThan(11 * 60_000);
+  }, 120_000);
 });

@@ -9,6 +9,7 @@ import type { Clock } from '../engine/clock';
 import { checkResponse } from '../openapi/validate-response';
 import type { LlmConfig } from '../config';
 import { createChatModel } from '../model/openai-compatible';
+import type { SpeechSource } from '../speech/speech';
 
 /*
  * A real service over real HTTP on a free port, on a fresh database: in-memory PGlite, or, when
@@ -106,6 +107,8 @@ export interface StartOptions {
   /** Suite runs: calls in flight per run, and the checking lease (suites/worker.ts). */
   suiteParallelism?: number;
   suiteLeaseMs?: number;
+  /** Speech for recordings and /api/speech (speech/select.ts chooseSpeech); none (the default): the murmur, and 503. */
+  speech?: SpeechSource | null;
 }
 
 export async function startTestService(options: StartOptions = {}): Promise<TestService> {
@@ -121,6 +124,7 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     generateReplyRateLimitPerMinute: options.generateReplyRateLimitPerMinute ?? 100_000,
     model,
     allowPrivateUrls: options.allowPrivateUrls ?? true,
+    speech: options.speech ?? null,
     ...(options.clock ? { now: options.clock.now } : options.now ? { now: options.now } : {}),
   });
   const clock: Clock = options.clock ?? { now: options.now ?? (() => new Date()) };

@@ -33,3 +33,10 @@ export function expect422(res: Pick<TestResponse, 'status' | 'body'>, errors: Re
   expect(res.status, JSON.stringify(res.body)).toBe(422);
   expect(res.body.errors).toEqual(errors);
 }
+
+/** POST /user/folders or /user/labels of `name`, which must create it (201): its id. */
+export async function createGroup(user: TestUser, kind: 'folders' | 'labels', name: string, color?: string | null): Promise<number> {
+  const res = await user.req('POST', `/user/${kind}`, color === undefined ? { name } : { name, color });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.data.id as number;
+}

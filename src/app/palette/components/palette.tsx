@@ -5,6 +5,8 @@ import { createSpotlight, Spotlight, useSpotlight } from '@mantine/spotlight';
 import {
   IconAddressBook,
   IconBook,
+  IconBooks,
+  IconFolders,
   IconLanguage,
   IconLogout,
   IconMoon,
@@ -37,7 +39,7 @@ import { TestCallModal } from './test-call-modal';
 
 /*
  * The command palette (Ctrl+K / Cmd+K), on @mantine/spotlight: go to a page, run an action, find an
- * assistant, tool, lead, campaign or call. Loaded on its first opening (see palette-host.tsx), so neither
+ * assistant, tool, lead, campaign, call or knowledge base. Loaded on its first opening (see palette-host.tsx), so neither
  * Spotlight nor this module is in a page's initial JavaScript.
  *
  * Keyboard: the search field keeps the focus; ↑/↓ choose (Spotlight), Enter runs, Esc closes. For
@@ -125,6 +127,13 @@ export default function Palette() {
       run: () => void navigate({ to: item.to }),
     })),
     {
+      id: 'page:folders',
+      label: m.folders_title(),
+      icon: <IconFolders {...ICON} />,
+      keywords: m.folders_palette_keywords(),
+      run: () => void navigate({ to: '/assistants/folders' }),
+    },
+    {
       id: 'page:api-docs',
       label: m.palette_page_api_docs(),
       description: m.palette_page_api_docs_description(),
@@ -142,6 +151,7 @@ export default function Palette() {
     { id: 'new-lead', label: m.palette_action_new_lead(), icon: <IconPlus {...ICON} />, keywords: m.palette_keywords_new(), run: () => void navigate({ to: '/leads/new' }) },
     { id: 'import-leads', label: m.palette_action_import_leads(), icon: <IconUpload {...ICON} />, keywords: m.palette_keywords_import(), run: () => void navigate({ to: '/leads/import' }) },
     { id: 'new-campaign', label: m.palette_action_new_campaign(), icon: <IconSpeakerphone {...ICON} />, keywords: m.palette_keywords_new(), run: () => void navigate({ to: '/campaigns/new' }) },
+    { id: 'new-knowledge-base', label: m.knowledge_palette_new(), icon: <IconBooks {...ICON} />, keywords: m.knowledge_palette_keywords(), run: () => void navigate({ to: '/knowledge', search: { create: true } }) },
     {
       id: 'test-call',
       label: m.palette_action_test_call(),
@@ -232,6 +242,14 @@ export default function Palette() {
     run: () => void navigate({ to: '/tools/$toolId', params: { toolId: idText(t.id) } }),
   }));
 
+  const knowledgeItems: Item[] = found.knowledgeBases.map((b) => ({
+    id: `knowledge:${b.id}`,
+    label: b.name || m.knowledge_base_unnamed({ id: idText(b.id) }),
+    description: b.description ?? undefined,
+    icon: <IconBooks {...ICON} />,
+    run: () => void navigate({ to: '/knowledge/$knowledgeBaseId', params: { knowledgeBaseId: idText(b.id) } }),
+  }));
+
   const groups: ItemGroup[] = [
     { id: 'pages', label: m.palette_group_pages(), items: byText(pageItems) },
     { id: 'actions', label: m.palette_group_actions(), items: [...byText(actionItems), ...testCallItems] },
@@ -240,6 +258,7 @@ export default function Palette() {
     { id: 'calls', label: m.palette_group_calls(), items: callItems },
     { id: 'campaigns', label: m.palette_group_campaigns(), items: campaignItems },
     { id: 'tools', label: m.palette_group_tools(), items: toolItems },
+    { id: 'knowledge', label: m.knowledge_palette_group(), items: knowledgeItems },
   ].filter((g) => g.items.length > 0);
 
   // Each option's place in the whole list (Spotlight's ↑/↓ count them in that order).

@@ -7,6 +7,8 @@ import type { Campaign } from '@contract/campaign';
 import type { Lead } from '@contract/lead';
 import type { Paginated } from '@contract/pagination';
 import type { Tool } from '@contract/tool';
+import type { KnowledgeBase } from '@contract/knowledge-read';
+import { knowledgeBasesQuery } from '@/api/get-knowledge-bases';
 import { outboundAssistantsQuery } from '@/api/get-outbound-assistants';
 import { assistantKeys } from '@/api/query-keys';
 import { assistantOptionsQuery } from '@/features/calls/api/get-assistant-options';
@@ -22,7 +24,7 @@ import type { PhoneQuery } from './phone-match';
 /*
  * What the palette finds for a query, typed and debounced (200 ms). The lists come from the features' own
  * queries, so what a page already fetched is used at once (and refreshed when older than STALE_MS):
- * assistants (every page, names), tools, leads (every lead), campaigns. The service filters none of these
+ * assistants (every page, names), tools, leads (every lead), campaigns, knowledge bases. The service filters none of these
  * by name, so they are matched here. Calls are the exception: the service filters them by phone number
  * (GET /user/calls?phone_number=…) and reads one by id (GET /user/calls/{id}).
  */
@@ -66,6 +68,7 @@ export interface PaletteSearch {
   /** Outbound assistants the query names: each offers a test call. */
   testCallAssistants: AssistantSummary[];
   tools: Tool[];
+  knowledgeBases: KnowledgeBase[];
   leads: FoundLead[];
   campaigns: Campaign[];
   calls: (Call & { phone: string })[];
@@ -85,6 +88,7 @@ export function usePaletteSearch(typed: string, enabled: boolean): PaletteSearch
   const tools = useQuery({ ...toolsQuery(), staleTime: STALE_MS, enabled: active });
   const leads = useQuery({ ...leadsQuery(), staleTime: STALE_MS, enabled: active });
   const campaigns = useQuery({ ...campaignsQuery(), staleTime: STALE_MS, enabled: active });
+  const knowledgeBases = useQuery({ ...knowledgeBasesQuery(), staleTime: STALE_MS, enabled: active });
 
   const phoneLike = active && looksLikePhone(query);
   const phoneLib = usePhoneLib(phoneLike);
@@ -128,7 +132,7 @@ export function usePaletteSearch(typed: string, enabled: boolean): PaletteSearch
   const assistants = active ? findMatches([...named].map(([id, name]) => ({ id, name })), query, (a) => [a.name], PER_GROUP) : [];
   const testCallAssistants = active ? findMatches((outbound.data ?? []).filter((a) => a.type === 'outbound'), query, (a) => [a.name], 3) : [];
 
-  const lists = [assistantOptions, outbound, tools, leads, campaigns];
+  const lists = [assistantOptions, outbound, tools, leads, campaigns, knowledgeBases];
   const waiting =
     typed.trim() !== query ||
     (active && lists.some((q) => q.isPending && q.fetchStatus !== 'idle')) ||
@@ -141,6 +145,7 @@ export function usePaletteSearch(typed: string, enabled: boolean): PaletteSearch
     assistants,
     testCallAssistants,
     tools: active ? findMatches(tools.data ?? [], query, (t) => [t.name, t.description], PER_GROUP) : [],
+    knowledgeBases: active ? findMatches(knowledgeBases.data ?? [], query, (b) => [b.name, b.description], PER_GROUP) : [],
     leads: foundLeads,
     campaigns: active ? findMatches(campaigns.data ?? [], query, (c) => [c.name], PER_GROUP) : [],
     calls,

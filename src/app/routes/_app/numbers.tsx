@@ -6,11 +6,10 @@ import { languagesQuery } from '@/api/get-languages';
 import { modelsQuery } from '@/api/get-models';
 import { phoneNumbersQuery } from '@/api/get-phone-numbers';
 import { voicesQuery } from '@/api/get-voices';
-import { PhoneNumbersCard, type PhoneFilter } from '@/features/lookups/components/phone-numbers-card';
 import { VoicesCard, type VoiceFilter } from '@/features/lookups/components/voices-card';
 import { ModelsCard } from '@/features/lookups/components/models-card';
 import { LanguagesCard } from '@/features/lookups/components/languages-card';
-import { OwnedNumbersCard } from '@/features/phone-numbers/components/owned-numbers-card';
+import { OwnedNumbersCard, type PhoneFilter } from '@/features/phone-numbers/components/owned-numbers-card';
 import { BuyNumberCard } from '@/features/phone-numbers/components/buy-number-card';
 import { ownedNumbersQuery } from '@/features/phone-numbers/api/get-owned-numbers';
 import { searchNumbersQuery } from '@/features/phone-numbers/api/search-numbers';
@@ -66,12 +65,11 @@ function NumbersPage() {
         description={m.numbers_description()}
       />
       <Stack gap="lg">
-        <OwnedNumbersCard />
+        <OwnedNumbersCard filter={search.phones} onFilterChange={(phones) => setSearch({ phones })} />
         <BuyNumberCard
           search={{ country: search.country ?? null, contains: search.contains ?? '' }}
           onSearch={({ country, contains }) => setSearch({ country: country ?? undefined, contains: contains || undefined })}
         />
-        <PhoneNumbersCard filter={search.phones} onFilterChange={(phones) => setSearch({ phones })} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <VoicesCard filter={search.voices} onFilterChange={(voices) => setSearch({ voices })} />
           <Stack gap="lg">

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { assistantSetting } from '../../conversations/store';
+import { knowledgeForTurn } from '../../conversations/knowledge';
 import { fillPlaceholders, mergedVariables, offeredFunctions, systemPrompt } from '../../conversations/prompt';
 import type { Db } from '../../db/connect';
 import type { CallRow, FillerConfig, JsonRecord, PostCallField } from '../../db/schema';
@@ -91,6 +92,7 @@ export interface TalkInput {
 export async function loadCallTalk(db: Db, input: TalkInput): Promise<{ talk: CallTalk; persona: string } | null> {
   const { call, plan, model } = input;
   if (call.assistant_id === null || call.answered_at === null) return null;
+  const assistantId = call.assistant_id;
   const [setting, assistant] = await Promise.all([assistantSetting(db, call.assistant_id), callAssistant(db, call.assistant_id)]);
   if (!setting || setting.assistant.deleted_at !== null || !assistant) return null;
   const chosen = chooseModel(model.info, setting.modelName);
@@ -125,6 +127,7 @@ export async function loadCallTalk(db: Db, input: TalkInput): Promise<{ talk: Ca
           initialMessage: fillPlaceholders(assistant.initial_message ?? '', merged).trim(),
           fillers: assistant.fillers,
           fillerConfig: assistant.filler_config,
+          knowledge: (words) => knowledgeForTurn(db, assistantId, words),
         },
         customer: { system: customerSystemPrompt({ persona, assistantName: assistant.name, type, language: setting.language }), temperature: 0.7 },
       },

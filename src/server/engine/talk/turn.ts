@@ -1,4 +1,5 @@
 import { runAssistantSteps, type StepTool } from '../../conversations/assistant-steps';
+import { withKnowledgeFunctions, type TurnKnowledge } from '../../conversations/knowledge';
 import type { FillerConfig } from '../../db/schema';
 import type { ChatMessage, ChatModel, ChatTool } from '../../model/chat-model';
 import { assistantHistory, customerHistory, type FillerEntry, type FunctionCallEntry, type MessageEntry, type TalkEntry } from './entries';
@@ -37,6 +38,8 @@ export interface TalkSetting {
     initialMessage: string;
     fillers: boolean;
     fillerConfig: Partial<FillerConfig> | null;
+    /** The assistant's knowledge base for a turn after the customer said this (conversations/knowledge.ts); none without one. */
+    knowledge?: (customerWords: string) => Promise<TurnKnowledge | null>;
   };
   customer: { system: string; temperature: number };
 }
@@ -103,13 +106,22 @@ async function assistantTurn(setting: TalkSetting, transcript: readonly TalkEntr
   let roundStart = t;
   let roundCalls: FunctionCallEntry[] = [];
 
+  // The knowledge base, as in a text conversation: passages for what the customer just said in the prompt
+  // (on the timeline as a search_knowledge_base call before the model's step), or a search function on offer.
+  const knowledge = a.knowledge ? await a.knowledge(lastCustomerWords(transcript)) : null;
+  if (knowledge?.promptCall) {
+    const c = knowledge.promptCall;
+    entries.push({ sender: 'tool', type: 'function_call', text: '', timestamp: stamp(setting, t), name: c.name, arguments: c.arguments, result: c.result ?? null, error: c.error, duration_ms: c.duration_ms });
+  }
+
   const steps = await runAssistantSteps(
     {
       model: setting.model,
       modelName: setting.modelName,
-      system: a.system,
+      system: knowledge?.system ? `${a.system}\n\n${knowledge.system}` : a.system,
       context,
-      offered: a.offered,
+      offered: withKnowledgeFunctions(a.offered, knowledge),
+      knowledge,
       tools: a.tools,
       endCall: a.endCall,
       temperature: a.temperature,

@@ -3,9 +3,10 @@ import { assistantsPageSchema } from '@contract';
 import { api } from '@/api';
 import { assistantKeys, type AssistantListParams } from '@/api/query-keys';
 
-/** GET /user/assistants/get: one page of the user's assistants, newest first. */
+/** GET /user/assistants/get: one page of the user's assistants, newest first, in a folder or with a label when asked. */
 export function getAssistants(params: AssistantListParams, signal?: AbortSignal) {
-  return api.get('/user/assistants/get', assistantsPageSchema, { query: { page: params.page, per_page: params.per_page }, signal });
+  const query = { page: params.page, per_page: params.per_page, folder_id: params.folder_id, label_id: params.label_id };
+  return api.get('/user/assistants/get', assistantsPageSchema, { query, signal });
 }
 
 export const assistantsQuery = (params: AssistantListParams) =>

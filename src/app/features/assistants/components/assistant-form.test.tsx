@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { renderOnPage } from '@/test/render';
 import { stubDocumentFonts } from '@/test/variants';
-import { lookupKeys } from '@/api/query-keys';
+import { assistantGroupKeys, lookupKeys } from '@/api/query-keys';
 import { emptyAssistantForm, type AssistantFormOutput, type AssistantFormValues } from '../lib/form-schema';
 import { chosenAssistantForm } from '../lib/form-fixtures';
 import { AssistantForm } from './assistant-form';
@@ -25,6 +25,11 @@ function seededClient() {
   ]);
   qc.setQueryData(lookupKeys.languages(), [{ id: 1, name: 'English', iso_2: 'en' }]);
   qc.setQueryData(lookupKeys.models(), [{ id: 10, name: 'gpt-4o-mini' }]);
+  qc.setQueryData(assistantGroupKeys.list('folders'), [{ id: 21, name: 'Clinics', color: 'teal', assistants_count: 0, created_at: null, updated_at: null }]);
+  qc.setQueryData(assistantGroupKeys.list('labels'), [
+    { id: 31, name: 'German', color: 'red', assistants_count: 0, created_at: null, updated_at: null },
+    { id: 32, name: 'Evening', color: null, assistants_count: 0, created_at: null, updated_at: null },
+  ]);
   return qc;
 }
 
@@ -44,7 +49,44 @@ function filled(overrides: Partial<AssistantFormValues> = {}): AssistantFormValu
 
 const tools = { tools: [{ id: 4, name: 'lookup_order', description: 'Finds an order' }], loading: false, error: null };
 
+/** A Select's or MultiSelect's input by its label (Mantine labels the input and its hidden value both). */
+const selectInput = (label: string) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT' && el.getAttribute('type') !== 'hidden')!;
+
 describe('AssistantForm', () => {
+  it('files the assistant in a folder with labels, shown with their names, and sends their ids', async () => {
+    const save = vi.fn<(v: AssistantFormOutput) => Promise<unknown>>().mockResolvedValue({});
+    renderWithRouter(() => (
+      <AssistantForm initialValues={filled({ label_ids: [32] })} toolChoices={tools} save={save} onSaved={() => {}} onCancel={() => {}} submitLabel="Create assistant" />
+    ));
+    // The label held is shown by its name.
+    expect(await screen.findByText('Evening')).toBeInTheDocument();
+    fireEvent.click(selectInput('Folder'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Clinics', hidden: true }));
+    fireEvent.click(selectInput('Labels'));
+    fireEvent.click(await screen.findByRole('option', { name: 'German', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create assistant' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0]![0]).toMatchObject({ folder_id: 21, label_ids: [32, 31] });
+  });
+
+  it('puts the service’s refusal of a label on the labels field', async () => {
+    const refusal = new ApiError({
+      kind: 'validation',
+      status: 422,
+      message: 'The given data was invalid.',
+      fieldErrors: { 'label_ids.0': ['The selected label ids.0 is invalid.'], folder_id: ['The selected folder id is invalid.'] },
+    });
+    const save = vi.fn<(v: AssistantFormOutput) => Promise<never>>().mockRejectedValue(refusal);
+    renderWithRouter(() => (
+      <AssistantForm initialValues={filled({ label_ids: [99], folder_id: 98 })} toolChoices={tools} save={save} onSaved={() => {}} onCancel={() => {}} submitLabel="Create assistant" />
+    ));
+    // Ids the lists do not hold stay, as their number.
+    expect(await screen.findByText('#99 (not in your list)')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Create assistant' }));
+    expect(await screen.findByText('The selected label ids.0 is invalid.')).toBeInTheDocument();
+    expect(screen.getByText('The selected folder id is invalid.')).toBeInTheDocument();
+  });
+
   it('says what is missing before sending, on the fields, and sends nothing', async () => {
     const save = vi.fn();
     renderWithRouter(() => (
@@ -208,5 +250,24 @@ describe('AssistantForm', () => {
       expect(container.querySelector('section#section-tools')).not.toBeNull();
       expect(container.querySelector('section#section-conversation')).toBeNull();
     });
+  });
+});
+
+describe('the filler phrases editor', () => {
+  it('shows the four lists only while fillers are on, and saves what was typed as lists', async () => {
+    const save = vi.fn<(v: AssistantFormOutput) => Promise<void>>().mockResolvedValue(undefined);
+    renderWithRouter(() => (
+      <AssistantForm initialValues={filled()} toolChoices={tools} save={save} onSaved={() => {}} onCancel={() => {}} submitLabel="Create assistant" />
+    ));
+    const fillers = await screen.findByRole('switch', { name: /^Filler sounds/ }, { timeout: 5000 });
+    expect(screen.queryByRole('textbox', { name: /^After a question/ })).toBeNull();
+    fireEvent.click(fillers);
+    const question = await screen.findByRole('textbox', { name: /^After a question/ });
+    for (const name of [/^Neutral/, /^Positive/, /^Negative/]) expect(screen.getByRole('textbox', { name })).toBeInTheDocument();
+    fireEvent.change(question, { target: { value: 'Good question.\nLet me check.' } });
+    expect(screen.getByText('2 of 20 phrases')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Create assistant' }));
+    await waitFor(() => expect(save).toHaveBeenCalled());
+    expect(save.mock.calls[0]?.[0].filler_config).toMatchObject({ question: 'Good question.\nLet me check.' });
   });
 });

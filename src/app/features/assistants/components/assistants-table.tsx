@@ -1,7 +1,8 @@
 import 'mantine-datatable/styles.css';
-import { Text, Tooltip } from '@mantine/core';
+import { Box, Text, Tooltip } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
-import type { Assistant, Paginated, PhoneNumber } from '@contract';
+import type { Assistant, AssistantGroup, Paginated, PhoneNumber } from '@contract';
+import { AssistantGroupBadges } from '@/components/group-badge';
 import { actionsColumn, RECORD_TABLE_LOOK, updatedColumn } from '@/components/record-table';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
@@ -19,6 +20,8 @@ export function AssistantsTable({
   page,
   fetching,
   phoneNumbers,
+  folders,
+  labels,
   onPageChange,
   onPerPageChange,
   onDelete,
@@ -26,6 +29,9 @@ export function AssistantsTable({
   page: Paginated<Assistant>;
   fetching: boolean;
   phoneNumbers: ReadonlyMap<number, PhoneNumber>;
+  /** The user's folders and labels by id, for the badges. */
+  folders: ReadonlyMap<number, AssistantGroup>;
+  labels: ReadonlyMap<number, AssistantGroup>;
   onPageChange: (page: number) => void;
   onPerPageChange: (perPage: PerPage) => void;
   onDelete: (assistant: Assistant) => void;
@@ -62,6 +68,11 @@ export function AssistantsTable({
               <Text size="xs" c="dimmed" hiddenFrom="xs">
                 {directionLabel(a.type)} · {m.assistants_tool_count({ count: formatNumber(attachedToolCount(a)) })}
               </Text>
+              {a.folder_id !== null || a.label_ids.length > 0 ? (
+                <Box mt={4}>
+                  <AssistantGroupBadges folderId={a.folder_id} labelIds={a.label_ids} folders={folders} labels={labels} />
+                </Box>
+              ) : null}
             </>
           ),
         },

@@ -90,7 +90,7 @@ async function renderTable(records: JsonRecord[], paginator: JsonRecord = {}): P
   const page = paginatedSchema(assistantSchema).parse({ ...paginator, data: records });
   expect(page.data).toHaveLength(records.length);
   renderInConsole(() => (
-    <AssistantsTable page={page} fetching={false} phoneNumbers={new Map()} onPageChange={() => {}} onPerPageChange={() => {}} onDelete={() => {}} />
+    <AssistantsTable page={page} fetching={false} phoneNumbers={new Map()} folders={new Map()} labels={new Map()} onPageChange={() => {}} onPerPageChange={() => {}} onDelete={() => {}} />
   ));
   await screen.findAllByRole('link', { name: displayName(page.data[0]!) });
   return page.data;

@@ -2,7 +2,7 @@ import type { FieldPath, UseFormSetError } from 'react-hook-form';
 import type { FieldErrors } from '@contract';
 import { ApiError, errorMessage } from '@/api/errors';
 import { rootErrorType } from '@/lib/form-errors';
-import type { AssistantFormValues } from './form-schema';
+import { FILLER_KINDS, type AssistantFormValues } from './form-schema';
 
 /*
  * The service answers a refused save with Laravel's dotted keys (`post_call_schema.0.name`,
@@ -23,7 +23,14 @@ export function errorPathFor(key: string, values: AssistantFormValues): FormPath
   const [head = '', ...rest] = key.split('.');
 
   if (head === 'end_call_tool') return 'end_call_tool.description';
+  // `filler_config.question.3`: the list edited as one box; the config as a whole on the first box.
+  if (head === 'filler_config') {
+    const kind = rest[0];
+    return (FILLER_KINDS as readonly string[]).includes(kind ?? '') ? (`filler_config.${kind}` as FormPath) : 'filler_config.neutral';
+  }
   if (head === 'tool_ids') return 'tool_ids';
+  // Every label's error on the labels picker (`label_ids.1`).
+  if (head === 'label_ids') return 'label_ids';
 
   if (head === 'post_call_schema') {
     const [index, sub] = rest;

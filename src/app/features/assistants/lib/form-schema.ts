@@ -5,6 +5,7 @@ import {
   CALLS_DIRECTIONS,
   ENDPOINT_TYPES,
   ENGINE_TYPES,
+  KNOWLEDGEBASE_MODES,
   POST_CALL_TYPES,
   WHO_SPEAKS_FIRST,
   isTimeZone,
@@ -65,6 +66,31 @@ const variableRows = z
     });
   });
 
+/** The filler phrase lists (`filler_config`) and the service's bounds of each: at most 20 phrases of 200 characters. */
+export const FILLER_KINDS = ['neutral', 'question', 'positive', 'negative'] as const;
+export type FillerKind = (typeof FILLER_KINDS)[number];
+export const FILLER_PHRASES_MAX = 20;
+export const FILLER_PHRASE_MAX = 200;
+
+/** A list's phrases as the form edits them, one a line: the lines that say something, trimmed. */
+export function fillerPhrases(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+const fillerLines = z.string().superRefine((text, ctx) => {
+  const phrases = fillerPhrases(text);
+  if (phrases.length > FILLER_PHRASES_MAX) {
+    ctx.addIssue({ code: 'custom', message: m.assistants_fillers_too_many({ max: formatNumber(FILLER_PHRASES_MAX) }) });
+  }
+  const long = phrases.findIndex((p) => p.length > FILLER_PHRASE_MAX);
+  if (long !== -1) {
+    ctx.addIssue({ code: 'custom', message: m.assistants_fillers_too_long({ line: formatNumber(long + 1), max: formatNumber(FILLER_PHRASE_MAX) }) });
+  }
+});
+
 export const assistantFormSchema = z
   .object({
     // Basics
@@ -74,6 +100,8 @@ export const assistantFormSchema = z
     // The contract's rule, with the message in the reader's language.
     timezone: z.string().refine(isTimeZone, { error: () => m.assistants_timezone_invalid() }),
     phone_number_id: field('phone_number_id'),
+    folder_id: field('folder_id'),
+    label_ids: field('label_ids'),
     // Voice and language
     voice_id: field('voice_id'),
     language: field('language'),
@@ -100,6 +128,7 @@ export const assistantFormSchema = z
     noise_cancellation: field('noise_cancellation'),
     ambient_sound_volume: field('ambient_sound_volume'),
     filler_audios: field('filler_audios'),
+    filler_config: z.object({ neutral: fillerLines, question: fillerLines, positive: fillerLines, negative: fillerLines }),
     record_call: field('record_call'),
     // After the call
     post_call_evaluation: field('post_call_evaluation'),
@@ -117,6 +146,9 @@ export const assistantFormSchema = z
     // Tools
     tool_ids: field('tool_ids'),
     end_call_tool: z.object({ description: field('end_call_tool.description').unwrap() }),
+    // Knowledge (the hosted record's fields, beside the spec's request): the base and how it is used.
+    knowledgebase_id: z.number().int().positive().nullable(),
+    knowledgebase_mode: z.enum(KNOWLEDGEBASE_MODES),
   })
   // The contract's requireWebhookUrl, with the message in the reader's language. Shown together with the
   // other mistakes, not only once every field is right.
@@ -124,6 +156,9 @@ export const assistantFormSchema = z
     (v, ctx) => {
       if (v.is_webhook_active === true && !v.webhook_url) {
         ctx.addIssue({ code: 'custom', path: ['webhook_url'], message: m.assistants_webhook_url_needed() });
+      }
+      if (v.knowledgebase_mode !== 'none' && v.knowledgebase_id == null) {
+        ctx.addIssue({ code: 'custom', path: ['knowledgebase_id'], message: m.knowledge_assistant_mode_needs_base() });
       }
     },
     { when: () => true },
@@ -141,6 +176,8 @@ export interface AssistantFormValues {
   engine_type: (typeof ENGINE_TYPES)[number];
   timezone: string;
   phone_number_id: number | null;
+  folder_id: number | null;
+  label_ids: number[];
   voice_id: number | null;
   language: string;
   speech_speed: number;
@@ -164,6 +201,8 @@ export interface AssistantFormValues {
   noise_cancellation: boolean;
   ambient_sound_volume: number;
   filler_audios: boolean;
+  /** The filler phrases of each kind, one a line (`filler_config`: a list per kind). */
+  filler_config: Record<FillerKind, string>;
   record_call: boolean;
   post_call_evaluation: boolean;
   post_call_schema: { name: string; type: PostCallType; description: string }[];
@@ -174,6 +213,8 @@ export interface AssistantFormValues {
   include_recording_in_webhook: boolean;
   tool_ids: number[];
   end_call_tool: { description: string };
+  knowledgebase_id: number | null;
+  knowledgebase_mode: (typeof KNOWLEDGEBASE_MODES)[number];
 }
 
 /** The zone of this browser, or UTC where the browser does not say. */
@@ -194,6 +235,8 @@ export function emptyAssistantForm(timezone = browserTimeZone()): AssistantFormV
     engine_type: 'pipeline',
     timezone,
     phone_number_id: null,
+    folder_id: null,
+    label_ids: [],
     voice_id: null,
     language: '',
     speech_speed: D.speech_speed,
@@ -217,6 +260,7 @@ export function emptyAssistantForm(timezone = browserTimeZone()): AssistantFormV
     noise_cancellation: false,
     ambient_sound_volume: D.ambient_sound_volume,
     filler_audios: false,
+    filler_config: { neutral: '', question: '', positive: '', negative: '' },
     record_call: true,
     post_call_evaluation: false,
     post_call_schema: [],
@@ -227,6 +271,8 @@ export function emptyAssistantForm(timezone = browserTimeZone()): AssistantFormV
     include_recording_in_webhook: false,
     tool_ids: [],
     end_call_tool: { description: '' },
+    knowledgebase_id: null,
+    knowledgebase_mode: 'none',
   };
 }
 

@@ -177,3 +177,30 @@ describe('requests', () => {
     expect(rowsToVariables([{ key: ' a ', value: '1' }, { key: '', value: 'x' }])).toEqual({ a: '1' });
   });
 });
+
+describe('filler phrases (filler_config)', () => {
+  it('reads each kind’s list as lines, and sends the lines as lists without blanks', () => {
+    const r = record({ fillers: 1, filler_config: { neutral: ['One moment.', 'Let me see.'], question: [], positive: null, negative: ['I understand.'] } });
+    const form = assistantToForm(r, lookups);
+    expect(form.filler_config).toEqual({ neutral: 'One moment.\nLet me see.', question: '', positive: '', negative: 'I understand.' });
+    const edited = output({ ...form, filler_config: { ...form.filler_config, question: '  Good question.  \n\n Let me check. ' } });
+    expect(formToUpdateRequest(form, edited, r.variables)).toEqual({
+      filler_config: { neutral: ['One moment.', 'Let me see.'], question: ['Good question.', 'Let me check.'], positive: [], negative: ['I understand.'] },
+    });
+  });
+
+  it('a blank line or a trailing space is no change', () => {
+    const r = record({ filler_config: { neutral: ['One moment.'] } });
+    const form = assistantToForm(r, lookups);
+    expect(formToUpdateRequest(form, output({ ...form, filler_config: { ...form.filler_config, neutral: 'One moment.  \n\n' } }), r.variables)).toEqual({});
+  });
+
+  it('refuses more than 20 phrases or a phrase over 200 characters, on that kind’s box', () => {
+    const form = assistantToForm(record(), lookups);
+    const tooMany = parseAssistantForm({ ...form, filler_config: { ...form.filler_config, neutral: Array.from({ length: 21 }, (_, i) => `p${i}`).join('\n') } });
+    expect(tooMany.success).toBe(false);
+    expect(tooMany.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['filler_config.neutral', 'At most 20 phrases per kind.']]);
+    const tooLong = parseAssistantForm({ ...form, filler_config: { ...form.filler_config, question: `ok\n${'x'.repeat(201)}` } });
+    expect(tooLong.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['filler_config.question', 'Phrase 2 is longer than 200 characters.']]);
+  });
+});

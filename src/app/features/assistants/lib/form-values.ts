@@ -1,5 +1,6 @@
 import {
   ASSISTANT_DEFAULTS,
+  KNOWLEDGEBASE_MODES,
   type Assistant,
   type AssistantToolItem,
   type CreateAssistantRequest,
@@ -7,7 +8,7 @@ import {
   type LlmModel,
   type UpdateAssistantRequest,
 } from '@contract';
-import { browserTimeZone, type AssistantFormOutput, type AssistantFormValues } from './form-schema';
+import { browserTimeZone, FILLER_KINDS, fillerPhrases, type AssistantFormOutput, type AssistantFormValues, type FillerKind } from './form-schema';
 
 /*
  * Between the Assistant record (what the API shows), the form's values, and the create/update request
@@ -59,6 +60,27 @@ function languageName(record: Pick<Assistant, 'language' | 'language_id'>, langu
 
 const num = (v: number | null, fallback: number) => (v === null ? fallback : v);
 
+type KnowledgebaseMode = (typeof KNOWLEDGEBASE_MODES)[number];
+/** The record's mode; one the form does not know (or none without a base) reads as 'none'. */
+function knowledgebaseMode(record: Pick<Assistant, 'knowledgebase_id' | 'knowledgebase_mode'>): KnowledgebaseMode {
+  const mode = KNOWLEDGEBASE_MODES.find((m) => m === record.knowledgebase_mode);
+  return mode && record.knowledgebase_id != null ? mode : 'none';
+}
+
+/** The record's filler phrases as the form edits them: each kind's list, one phrase a line. */
+function fillerLines(config: Assistant['filler_config']): Record<FillerKind, string> {
+  const out = { neutral: '', question: '', positive: '', negative: '' };
+  for (const kind of FILLER_KINDS) out[kind] = (config?.[kind] ?? []).join('\n');
+  return out;
+}
+
+/** The request's `filler_config`: every kind's phrases as a list (the service replaces the whole config). */
+export function fillerConfigOf(lines: Record<FillerKind, string>): FillerConfig {
+  return { neutral: fillerPhrases(lines.neutral), question: fillerPhrases(lines.question), positive: fillerPhrases(lines.positive), negative: fillerPhrases(lines.negative) };
+}
+
+export type FillerConfig = Record<FillerKind, string[]>;
+
 /** The form's values for an existing assistant (edit, and the base of a duplicate). */
 export function assistantToForm(record: Assistant, lookups: FormLookups): AssistantFormValues {
   const D = ASSISTANT_DEFAULTS;
@@ -69,6 +91,8 @@ export function assistantToForm(record: Assistant, lookups: FormLookups): Assist
     engine_type: record.mode === 'multimodal' ? 'multimodal' : 'pipeline',
     timezone: record.timezone ?? browserTimeZone(),
     phone_number_id: record.phone_number_id,
+    folder_id: record.folder_id,
+    label_ids: [...record.label_ids],
     voice_id: record.voice_id,
     language: languageName(record, lookups.languages),
     speech_speed: num(record.speech_speed, D.speech_speed),
@@ -95,6 +119,7 @@ export function assistantToForm(record: Assistant, lookups: FormLookups): Assist
     noise_cancellation: record.enable_noise_cancellation,
     ambient_sound_volume: num(record.ambient_sound_volume, D.ambient_sound_volume),
     filler_audios: record.fillers,
+    filler_config: fillerLines(record.filler_config),
     record_call: record.record,
     post_call_evaluation: record.post_call_evaluation,
     post_call_schema: record.post_call_schema.map((row) => ({
@@ -110,6 +135,8 @@ export function assistantToForm(record: Assistant, lookups: FormLookups): Assist
     include_recording_in_webhook: record.include_recording_in_webhook,
     tool_ids: attachedToolIds(record),
     end_call_tool: { description: endCallDescription(record) },
+    knowledgebase_id: record.knowledgebase_id ?? null,
+    knowledgebase_mode: knowledgebaseMode(record),
   };
 }
 
@@ -148,9 +175,17 @@ export function rowsToVariables(
   return out;
 }
 
+/** The hosted record's knowledge fields, which the local service takes too (not in the spec's request). */
+export interface KnowledgeRequestFields {
+  knowledgebase_id: number | null;
+  knowledgebase_mode: KnowledgebaseMode;
+}
+
 export type AssistantRequestBody = Required<Omit<CreateAssistantRequest, 'phone_number_id'>> & {
   phone_number_id: number | null;
-};
+  /** Not in the spec's request; the hosted API and the local service take it (shared/spec/service-api.md). */
+  filler_config: FillerConfig;
+} & KnowledgeRequestFields;
 
 /** Every field of the request, from validated form values. */
 export function formToRequest(
@@ -164,6 +199,8 @@ export function formToRequest(
     engine_type: v.engine_type,
     timezone: v.timezone,
     phone_number_id: v.phone_number_id,
+    folder_id: v.folder_id,
+    label_ids: v.label_ids,
     voice_id: v.voice_id,
     language: v.language,
     speech_speed: v.speech_speed,
@@ -187,6 +224,7 @@ export function formToRequest(
     noise_cancellation: v.noise_cancellation,
     ambient_sound_volume: v.ambient_sound_volume,
     filler_audios: v.filler_audios,
+    filler_config: fillerConfigOf(v.filler_config),
     record_call: v.record_call,
     post_call_evaluation: v.post_call_evaluation,
     post_call_schema: v.post_call_schema.map((r) => ({ name: r.name, type: r.type, description: r.description })),
@@ -197,13 +235,16 @@ export function formToRequest(
     include_recording_in_webhook: v.include_recording_in_webhook,
     tool_ids: v.tool_ids,
     'end_call_tool.description': endCall === '' ? null : v.end_call_tool.description,
+    knowledgebase_id: v.knowledgebase_id,
+    knowledgebase_mode: v.knowledgebase_id === null ? 'none' : v.knowledgebase_mode,
   };
 }
 
-/** The create request: a number left empty is not sent. */
-export function formToCreateRequest(v: AssistantFormOutput): CreateAssistantRequest {
-  const { phone_number_id, ...rest } = formToRequest(v);
-  return phone_number_id === null ? rest : { ...rest, phone_number_id };
+/** The create request: a number left empty is not sent, nor the knowledge fields when no base is chosen. */
+export function formToCreateRequest(v: AssistantFormOutput): CreateAssistantRequest & Partial<KnowledgeRequestFields> {
+  const { phone_number_id, knowledgebase_id, knowledgebase_mode, ...rest } = formToRequest(v);
+  const knowledge = knowledgebase_id === null ? {} : { knowledgebase_id, knowledgebase_mode };
+  return phone_number_id === null ? { ...rest, ...knowledge } : { ...rest, ...knowledge, phone_number_id };
 }
 
 type FormKey = keyof AssistantFormValues;
@@ -216,6 +257,8 @@ const requestKeyOf: { [K in FormKey]: RequestKey } = {
   engine_type: 'engine_type',
   timezone: 'timezone',
   phone_number_id: 'phone_number_id',
+  folder_id: 'folder_id',
+  label_ids: 'label_ids',
   voice_id: 'voice_id',
   language: 'language',
   speech_speed: 'speech_speed',
@@ -239,6 +282,7 @@ const requestKeyOf: { [K in FormKey]: RequestKey } = {
   noise_cancellation: 'noise_cancellation',
   ambient_sound_volume: 'ambient_sound_volume',
   filler_audios: 'filler_audios',
+  filler_config: 'filler_config',
   record_call: 'record_call',
   post_call_evaluation: 'post_call_evaluation',
   post_call_schema: 'post_call_schema',
@@ -249,6 +293,8 @@ const requestKeyOf: { [K in FormKey]: RequestKey } = {
   include_recording_in_webhook: 'include_recording_in_webhook',
   tool_ids: 'tool_ids',
   end_call_tool: 'end_call_tool.description',
+  knowledgebase_id: 'knowledgebase_id',
+  knowledgebase_mode: 'knowledgebase_mode',
 };
 
 /** Fields that mean something only together: a change to one sends the others. */
@@ -258,6 +304,7 @@ const travelTogether: readonly (readonly RequestKey[])[] = [
   // A new direction re-checks the number; a new mode re-checks the voice.
   ['calls_direction', 'phone_number_id'],
   ['engine_type', 'voice_id'],
+  ['knowledgebase_id', 'knowledgebase_mode'],
 ];
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -272,13 +319,16 @@ export function formToUpdateRequest(
   initial: AssistantFormValues,
   current: AssistantFormOutput,
   originalVariables: Readonly<Record<string, unknown>> = {},
-): UpdateAssistantRequest {
+): UpdateAssistantRequest & Partial<KnowledgeRequestFields> {
   const body = formToRequest(current, originalVariables);
   const changed = new Set<RequestKey>();
   for (const key of Object.keys(requestKeyOf) as FormKey[]) {
     const requestKey = requestKeyOf[key];
-    const before = key === 'variables' ? rowsToVariables(initial.variables, originalVariables) : initial[key];
-    const after = key === 'variables' ? body.variables : key === 'end_call_tool' ? current.end_call_tool : current[key];
+    // Lists edited as text compare as the lists they send: a blank line or a trailing space changes nothing.
+    const before =
+      key === 'variables' ? rowsToVariables(initial.variables, originalVariables) : key === 'filler_config' ? fillerConfigOf(initial.filler_config) : initial[key];
+    const after =
+      key === 'variables' ? body.variables : key === 'end_call_tool' ? current.end_call_tool : key === 'filler_config' ? body.filler_config : current[key];
     const beforeCmp = key === 'webhook_url' ? initial.webhook_url.trim() || null : before;
     if (!sameValue(beforeCmp, after)) changed.add(requestKey);
   }
@@ -287,5 +337,5 @@ export function formToUpdateRequest(
   }
   const out: Record<string, unknown> = {};
   for (const key of changed) out[key] = body[key];
-  return out as UpdateAssistantRequest;
+  return out as UpdateAssistantRequest & Partial<KnowledgeRequestFields>;
 }

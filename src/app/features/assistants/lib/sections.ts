@@ -9,7 +9,7 @@ export const ASSISTANT_SECTIONS = [
   {
     id: 'basics',
     title: m.assistants_section_basics,
-    fields: ['assistant_name', 'calls_direction', 'engine_type', 'timezone', 'phone_number_id'],
+    fields: ['assistant_name', 'calls_direction', 'engine_type', 'timezone', 'phone_number_id', 'folder_id', 'label_ids'],
   },
   {
     id: 'voice',
@@ -38,6 +38,7 @@ export const ASSISTANT_SECTIONS = [
       'noise_cancellation',
       'ambient_sound_volume',
       'filler_audios',
+      'filler_config',
       'record_call',
     ],
   },
@@ -54,7 +55,7 @@ export const ASSISTANT_SECTIONS = [
   {
     id: 'tools',
     title: m.assistants_section_tools,
-    fields: ['tool_ids', 'end_call_tool'],
+    fields: ['knowledgebase_id', 'knowledgebase_mode', 'tool_ids', 'end_call_tool'],
   },
 ] as const satisfies readonly { id: string; title: () => string; fields: readonly (keyof AssistantFormValues)[] }[];
 

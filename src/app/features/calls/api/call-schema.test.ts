@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { callSchema } from '@contract/call';
+import { latencySummary, latencyTurns } from '@/lib/call-latency';
+import { parseTranscript } from '@/lib/transcript';
 import { callsPageSchema } from './get-calls';
 
 const localCall = {
@@ -70,5 +73,41 @@ describe('callSchema', () => {
     });
     expect(page.per_page).toBe(15);
     expect(page.data[0]?.id).toBe(2000);
+  });
+
+  it('never throws on the model-call fields, whatever they hold, and what it reads the timeline can use', () => {
+    const entry = fc.record(
+      {
+        sender: fc.oneof(fc.constantFrom('bot', 'human', 'tool'), fc.anything()),
+        type: fc.oneof(fc.constantFrom('message', 'filler', 'function_call', 'transcript'), fc.anything()),
+        text: fc.anything(),
+        timestamp: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.anything()),
+        latency_ms: fc.anything(),
+        name: fc.anything(),
+        arguments: fc.anything(),
+        result: fc.anything(),
+        error: fc.anything(),
+        duration_ms: fc.anything(),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.array(fc.oneof(entry, fc.anything()), { maxLength: 8 }), fc.anything()),
+        fc.anything(),
+        fc.anything(),
+        (transcript, conversation_mode, latency) => {
+          const call = callSchema.parse({ ...localCall, transcript, conversation_mode, latency });
+          expect(call.conversation_mode == null || typeof call.conversation_mode === 'string').toBe(true);
+          if (call.latency != null) {
+            for (const v of [call.latency.p50_ms, call.latency.p95_ms, call.latency.turns]) expect(v === null || Number.isFinite(v)).toBe(true);
+          }
+          const turns = latencyTurns(parseTranscript(call.transcript));
+          for (const t of turns) expect(Number.isFinite(t.modelMs) && t.modelMs >= 0).toBe(true);
+          latencySummary(call.latency, turns);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

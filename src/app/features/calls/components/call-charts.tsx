@@ -5,7 +5,8 @@ import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { errorMessage } from '@/api';
 import { m } from '@/i18n';
-import { formatNumber } from '@/i18n/format';
+import { DASH, formatNumber } from '@/i18n/format';
+import { NOTICEABLE_MS } from '@/lib/call-latency';
 import { useCallsSample } from '../api/get-calls-sample';
 import { aggregateCalls, statusKey } from '../lib/chart-data';
 import { formatDay, joinParts } from '@/lib/call-format';
@@ -126,9 +127,11 @@ function Legend({ items, vertical = false }: { items: { name: string; color: str
 /**
  * Charts of the latest calls of the current filter (up to CHART_CALL_CAP). The pages load one after
  * another with a progress bar; the heading says which calls the charts cover. Every chart has its
- * numbers as a table too: hidden for screen readers, or on screen with "Show as tables".
+ * numbers as a table too: hidden for screen readers, or on screen with "Show as tables". On the local
+ * service (`withLatency`) a fifth chart shows the model's p95 time per assistant turn per day against the
+ * 800 ms people notice, when the sample holds model-played calls.
  */
-export default function CallCharts({ filter, filterWords }: { filter: CallsFilterParams; filterWords: string[] }) {
+export default function CallCharts({ filter, filterWords, withLatency = false }: { filter: CallsFilterParams; filterWords: string[]; withLatency?: boolean }) {
   const sample = useCallsSample(filter);
   const [asTables, setAsTables] = useState(false);
   const loading = !sample.complete && !sample.isError;
@@ -165,6 +168,11 @@ export default function CallCharts({ filter, filterWords }: { filter: CallsFilte
   const minutesTable = { head: [day, m.calls_chart_minutes()], rows: data.days.map((d) => [formatDay(d.day), count(d.minutes)]) };
   const costTable = { head: [day, m.calls_chart_total_cost()], rows: data.days.map((d) => [formatDay(d.day), cost(d.cost)]) };
   const answeredTable = { head: [m.calls_chart_answered_by(), m.calls_chart_calls()], rows: answered.map((a) => [a.name, count(a.value)]) };
+  const latencyMs = (v: number) => m.calls_latency_ms({ ms: formatNumber(Math.round(v)) });
+  const latencyTable = {
+    head: [day, m.calls_chart_latency_p95(), m.calls_chart_latency_turns()],
+    rows: data.latency.filter((d) => d.turns > 0).map((d) => [formatDay(d.day), d.p95 === null ? DASH : latencyMs(d.p95), count(d.turns)]),
+  };
 
   return (
     <Stack gap="sm" data-testid="call-charts" data-complete={sample.complete}>
@@ -239,6 +247,21 @@ export default function CallCharts({ filter, filterWords }: { filter: CallsFilte
               <Legend items={answered.map((a) => ({ name: m.calls_chart_legend_count({ name: a.name, count: count(a.value) }), color: a.color }))} vertical />
             </Group>
           </ChartCard>
+          {withLatency && data.latency.length > 0 ? (
+            <ChartCard title={m.calls_chart_latency_per_day({ limit: latencyMs(NOTICEABLE_MS) })} testId="chart-latency-per-day" table={latencyTable} asTable={asTables}>
+              <LineChart
+                {...perDay}
+                data={data.latency}
+                series={[{ name: 'p95', label: m.calls_chart_latency_p95(), color: 'orange.7' }]}
+                valueFormatter={latencyMs}
+                curveType="linear"
+                connectNulls
+                withDots={data.latency.length <= 31}
+                referenceLines={[{ y: NOTICEABLE_MS, label: latencyMs(NOTICEABLE_MS), color: 'red.6' }]}
+                lineProps={{ isAnimationActive: false }}
+              />
+            </ChartCard>
+          ) : null}
         </SimpleGrid>
       )}
     </Stack>

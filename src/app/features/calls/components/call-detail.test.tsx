@@ -72,4 +72,35 @@ describe('CallDetail', () => {
     expect(screen.getByText('No recording for this call.')).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').map((i) => i.dataset.side)).toEqual(['assistant', 'customer']);
   });
+
+  it('says a scripted call was simulated without a model; a model call says who played it and shows its latency; hosted data says nothing', () => {
+    const { unmount } = renderUi(<CallDetail call={callSchema.parse({ id: 5, transcript: 'AI: Hello\nUser: Hi', conversation_mode: 'scripted', latency: null })} />);
+    expect(screen.getByTestId('scripted-note')).toHaveTextContent('Simulated without a model');
+    expect(screen.getByText('Conversation')).toBeInTheDocument();
+    expect(screen.queryByTestId('latency-panel')).toBeNull();
+    unmount();
+
+    const model = renderUi(
+      <CallDetail
+        call={callSchema.parse({
+          id: 6,
+          conversation_mode: 'model',
+          latency: { p50_ms: 600, p95_ms: 900, turns: 2 },
+          transcript: [
+            { sender: 'bot', text: 'Hello.', timestamp: '2026-05-02T09:14:00Z', latency_ms: 600 },
+            { sender: 'bot', text: 'Anything else?', timestamp: '2026-05-02T09:14:05Z', latency_ms: 900 },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByText('Played by the language model')).toBeInTheDocument();
+    expect(screen.queryByTestId('scripted-note')).toBeNull();
+    expect(screen.getByTestId('latency-panel')).toBeInTheDocument();
+    model.unmount();
+
+    renderUi(<CallDetail call={callSchema.parse({ id: 7, transcript: [{ sender: 'bot', text: 'Hi', type: 'transcript', timestamp: 1 }] })} />);
+    expect(screen.queryByText('Conversation')).toBeNull();
+    expect(screen.queryByTestId('scripted-note')).toBeNull();
+    expect(screen.queryByTestId('latency-panel')).toBeNull();
+  });
 });

@@ -7,8 +7,13 @@ import { JsonBlock } from '@/components/json-block';
 import { KeyValueTable } from './key-value-table';
 import { RecordingPlayer } from '@/components/recording-player';
 import { TranscriptView } from '@/components/transcript-view';
+import { LatencyPanel } from '@/components/call-latency/latency-panel';
+import { ScriptedNote } from './scripted-note';
 
-/** Everything about one call, as text: facts, recording, transcript, variables, evaluation, webhook answer. */
+/**
+ * Everything about one call, as text: facts, recording, the transcript's timeline (with the model's time
+ * per turn on a call a language model played), variables, evaluation, webhook answer.
+ */
 export function CallDetail({ call }: { call: Call }) {
   return (
     <Stack gap="md">
@@ -18,6 +23,8 @@ export function CallDetail({ call }: { call: Call }) {
         <RecordingPlayer key={call.recording_url ?? 'none'} url={call.recording_url} callId={call.id} />
       </TitledSection>
       <TitledSection title={m.calls_section_transcript()}>
+        <ScriptedNote mode={call.conversation_mode} />
+        <LatencyPanel call={call} />
         <TranscriptView transcript={call.transcript} />
       </TitledSection>
       <TitledSection title={m.calls_section_variables()}>

@@ -26,6 +26,13 @@ function Numbers({ call }: { call: Call }) {
   );
 }
 
+/** A call's conversation mode in words; none when the host did not say. */
+function conversationModeLabel(mode: string | null | undefined): string | null {
+  if (mode === 'model') return m.calls_mode_model();
+  if (mode === 'scripted') return m.calls_mode_scripted();
+  return mode ? mode : null;
+}
+
 export function CallFacts({ call }: { call: Call }) {
   const items: [string, ReactNode][] = [
     [m.common_status(), <CallStatusBadge status={call.status} />],
@@ -40,6 +47,9 @@ export function CallFacts({ call }: { call: Call }) {
     [m.calls_fact_started(), formatCallTime(call.created_at, true)],
     [m.calls_fact_last_update(), formatCallTime(call.updated_at, true)],
   ];
+  // Our extension: who played the conversation. Hosted data leaves it out, and so does this list.
+  const mode = conversationModeLabel(call.conversation_mode);
+  if (mode) items.splice(2, 0, [m.calls_fact_conversation(), mode]);
   return (
     <DataList size="sm" labelWidth={110} gap={6}>
       {items.map(([label, value]) => (

@@ -1,12 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CallFilters } from './call-filters';
+import { CallFilters, latencyFilterValue } from './call-filters';
 import { CALLS_SEARCH_DEFAULTS, type CallsSearch } from '../lib/search';
 
 const search: CallsSearch = { ...CALLS_SEARCH_DEFAULTS };
 
-function renderBar(over: Partial<CallsSearch> = {}) {
+function renderBar(over: Partial<CallsSearch> = {}, showLatency = false) {
   const onChange = vi.fn();
   render(
     <MantineProvider>
@@ -20,6 +20,7 @@ function renderBar(over: Partial<CallsSearch> = {}) {
         onClear={() => {}}
         activeCount={0}
         compact={false}
+        showLatency={showLatency}
       />
     </MantineProvider>,
   );
@@ -41,5 +42,34 @@ describe('the date filter', () => {
     renderBar({ date_from: '2026-05-01', date_to: '2026-05-04' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Date' })).not.toHaveTextContent('Any'));
     expect(screen.queryByRole('button', { name: 'Previous month' })).toBeNull();
+  });
+});
+
+describe('the latency filter (our extension)', () => {
+  it('is not there on a host without it', () => {
+    renderBar();
+    expect(screen.queryByRole('textbox', { name: 'Model p95 at least' })).toBeNull();
+  });
+
+  it('sends a whole number of milliseconds after a pause in typing, and none when emptied', async () => {
+    const onChange = renderBar({}, true);
+    const box = screen.getByRole('textbox', { name: 'Model p95 at least' });
+    fireEvent.change(box, { target: { value: '900' } });
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ latency_p95_min: 900 }));
+    fireEvent.change(box, { target: { value: '' } });
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ latency_p95_min: undefined }));
+  });
+
+  it('shows the value a link carries', () => {
+    renderBar({ latency_p95_min: 1200 }, true);
+    expect(screen.getByRole('textbox', { name: 'Model p95 at least' })).toHaveValue('1200 ms');
+  });
+
+  it('reads typed values into the service’s bounds', () => {
+    expect(latencyFilterValue('')).toBeUndefined();
+    expect(latencyFilterValue('abc')).toBeUndefined();
+    expect(latencyFilterValue(812.6)).toBe(813);
+    expect(latencyFilterValue(-5)).toBe(0);
+    expect(latencyFilterValue(9_999_999)).toBe(600_000);
   });
 });

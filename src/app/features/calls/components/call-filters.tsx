@@ -1,4 +1,4 @@
-import { Badge, Button, Collapse, Group, Input, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Input, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { DatesRangeValue } from '@mantine/dates';
 import { useDebouncedCallback, useId } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
@@ -8,7 +8,7 @@ import { m } from '@/i18n';
 import type { FilterOption } from '../api/filter-option';
 import { statusLabel, typeLabel } from '@/lib/call-labels';
 import { browserCountry, normalisePhoneFilter, type PhoneFilter } from '../lib/phone-filter';
-import type { CallsSearch } from '../lib/search';
+import { LATENCY_P95_MAX_MS, type CallsSearch } from '../lib/search';
 
 export type FilterPatch = Partial<Omit<CallsSearch, 'page' | 'per_page'>>;
 
@@ -114,6 +114,49 @@ function LazyDateFilter({ value, onChange }: { value: DatesRangeValue<string>; o
   );
 }
 
+/** A typed latency as the filter's value: a whole number of ms within the service's bounds, else none. */
+export function latencyFilterValue(value: string | number): number | undefined {
+  const n = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
+  if (!Number.isFinite(n)) return undefined;
+  return Math.min(LATENCY_P95_MAX_MS, Math.max(0, Math.round(n)));
+}
+
+/**
+ * Our extension's filter: calls whose p95 model time per assistant turn is at least this. The box keeps
+ * what is typed; the URL gets it after a pause, as the phone filter does.
+ */
+function LatencyFilter({ value, onChange }: { value: number | undefined; onChange: (ms: number | undefined) => void }) {
+  const [text, setText] = useState<string | number>(value ?? '');
+  const [seen, setSeen] = useState(value);
+  const send = useDebouncedCallback((v: string | number) => onChange(latencyFilterValue(v)), PHONE_DEBOUNCE_MS);
+  if (value !== seen) {
+    setSeen(value);
+    if (latencyFilterValue(text) !== value) setText(value ?? '');
+  }
+  return (
+    <NumberInput
+      label={m.calls_filter_latency()}
+      placeholder={m.calls_filter_any()}
+      suffix={m.calls_filter_latency_suffix()}
+      min={0}
+      max={LATENCY_P95_MAX_MS}
+      step={100}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="blur"
+      value={text}
+      onChange={(v) => {
+        setText(v);
+        send(v);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') send.flush();
+      }}
+      data-testid="latency-filter"
+    />
+  );
+}
+
 /** What the URL holds for typed phone text: E.164 when it reads as a number (so a shared link means the same everywhere), else the text. */
 function phoneForUrl(text: string): string {
   const read = normalisePhoneFilter(text, browserCountry());
@@ -137,6 +180,8 @@ interface Props {
   activeCount: number;
   /** Narrow screens: the filters fold away behind a button. */
   compact: boolean;
+  /** The latency filter (our extension): on the local service, or when a link carries it. */
+  showLatency: boolean;
 }
 
 /**
@@ -144,7 +189,7 @@ interface Props {
  * Memoised: when a page of calls arrives nothing here changes, and its six inputs (four Selects with
  * their option lists, the date picker) were a good part of the render before the table painted.
  */
-export const CallFilters = memo(function CallFilters({ search, phone, assistants, campaigns, optionsLoading, onChange, onClear, activeCount, compact }: Props) {
+export const CallFilters = memo(function CallFilters({ search, phone, assistants, campaigns, optionsLoading, onChange, onClear, activeCount, compact, showLatency }: Props) {
   const [unfolded, setUnfolded] = useState(false);
   // The phone box keeps what is typed; the URL gets it after a pause. Back/forward and "Clear" change
   // the URL underneath: the box follows (state adjusted during render, as React recommends).
@@ -171,7 +216,7 @@ export const CallFilters = memo(function CallFilters({ search, phone, assistants
       : undefined;
 
   const grid = (
-      <SimpleGrid cols={{ base: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="xs" style={{ flex: '1 1 640px', minWidth: 0 }}>
+      <SimpleGrid cols={{ base: 2, md: showLatency ? 4 : 3, lg: showLatency ? 7 : 6 }} spacing="sm" verticalSpacing="xs" style={{ flex: '1 1 640px', minWidth: 0 }}>
         <Select
           {...anyOf(m.common_status(), m.calls_filter_clear_status())}
           data={statusData()}
@@ -208,6 +253,7 @@ export const CallFilters = memo(function CallFilters({ search, phone, assistants
             if ((from && to) || (!from && !to)) onChange({ date_from: from ?? undefined, date_to: to ?? undefined });
           }}
         />
+        {showLatency ? <LatencyFilter value={search.latency_p95_min} onChange={(latency_p95_min) => onChange({ latency_p95_min })} /> : null}
       </SimpleGrid>
   );
   const clearButton = (

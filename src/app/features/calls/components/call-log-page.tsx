@@ -6,6 +6,7 @@ import { IconChartBar, IconFilterOff, IconInfoCircle, IconPhoneOff } from '@tabl
 import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
 import type { Call } from '@contract/call';
 import { AnchorLink } from '@/components/links';
+import { useIsLocalService } from '@/api/local-service';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
 import { m } from '@/i18n';
@@ -37,6 +38,8 @@ export function CallLogPage() {
   const openCallId = useMatch({ from: '/_app/calls/$callId', shouldThrow: false, select: (m) => m.params.callId });
 
   const { params, phone } = useCallsParams(search);
+  // Our extensions (the latency filter and chart) only where the host has them; a link's filter stays visible to clear.
+  const local = useIsLocalService() === true;
   const calls = useCalls(params);
   const assistants = useAssistantOptions();
   const campaigns = useCampaignOptions();
@@ -242,11 +245,12 @@ export function CallLogPage() {
           onClear={clear}
           activeCount={activeFilterCount(search)}
           compact={compact}
+          showLatency={local || search.latency_p95_min !== undefined}
         />
         {search.charts && filter && (
           <Paper withBorder radius="md" p="md">
             <Suspense fallback={<Text size="sm" c="dimmed">{m.calls_loading_charts()}</Text>}>
-              <CallCharts filter={filter} filterWords={filterWords} />
+              <CallCharts filter={filter} filterWords={filterWords} withLatency={local} />
             </Suspense>
           </Paper>
         )}

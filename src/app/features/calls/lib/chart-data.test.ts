@@ -53,11 +53,28 @@ describe('aggregateCalls', () => {
   });
 
   it('gives empty data for no calls', () => {
-    expect(aggregateCalls([])).toEqual({ days: [], statuses: [], answeredBy: [], range: null, calls: 0 });
+    expect(aggregateCalls([])).toEqual({ days: [], statuses: [], answeredBy: [], range: null, calls: 0, latency: [] });
   });
 
   it('keeps only days with calls when the span is too long to fill', () => {
     const data = aggregateCalls([call('2020-01-01 00:00:00', 'completed'), call('2025-01-01 00:00:00', 'completed')]);
     expect(data.days).toHaveLength(2);
+  });
+
+  it('gives the p95 of the model time per day from the turns, a summary-only record as its p95, and none without', () => {
+    const base = { status: 'completed', duration: 60, total_cost: 0.1, answered_by: 'human' };
+    const turns = (...ms: number[]) => ms.map((latency_ms) => ({ sender: 'bot', type: 'message', text: 'x', timestamp: null, latency_ms }));
+    const data = aggregateCalls([
+      { ...base, created_at: '2026-05-01 10:00:00', transcript: [...turns(300, 500), { sender: 'bot', type: 'filler', text: 'One moment', timestamp: null, latency_ms: 9000 }] },
+      { ...base, created_at: '2026-05-01 11:00:00', transcript: turns(1200) },
+      { ...base, created_at: '2026-05-03 09:00:00', transcript: 'AI: scripted', latency: { p50_ms: 400, p95_ms: 700, turns: 3 } },
+      { ...base, created_at: '2026-05-03 09:30:00', transcript: 'AI: scripted', latency: null },
+    ]);
+    expect(data.latency).toEqual([
+      { day: '2026-05-01', p95: 1200, turns: 3 },
+      { day: '2026-05-02', p95: null, turns: 0 },
+      { day: '2026-05-03', p95: 700, turns: 1 },
+    ]);
+    expect(aggregateCalls([{ ...base, created_at: '2026-05-01 10:00:00', transcript: 'AI: hi' }]).latency).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
-import { CALL_STATUSES } from '@contract/call';
+import { CALL_STATUSES, type CallLatency, type TranscriptEntry } from '@contract/call';
 import { dayOf } from '@/lib/call-format';
+import { percentile } from '@/lib/call-latency';
 
 /** The fields of a call the charts read. */
 export interface ChartCall {
@@ -8,6 +9,16 @@ export interface ChartCall {
   total_cost: number | null;
   answered_by: string | null;
   created_at: string | null;
+  /** Our extension: the model's time per assistant turn is on the transcript's entries. */
+  transcript?: string | readonly TranscriptEntry[] | null;
+  latency?: CallLatency | null;
+}
+
+/** A day's model time per assistant turn (our extension): its p95 over the day's timed turns. */
+export interface LatencyDay {
+  day: string;
+  p95: number | null;
+  turns: number;
 }
 
 export interface DayRow {
@@ -27,6 +38,8 @@ export interface ChartData {
   /** The first and last day covered, or null without calls. */
   range: { from: string; to: string } | null;
   calls: number;
+  /** One per day of `days`; empty when no call of the sample carries the model's time. */
+  latency: LatencyDay[];
 }
 
 const RESERVED = new Set(['day', 'calls', 'minutes', 'cost']);
@@ -54,16 +67,43 @@ export function statusKey(status: string): string {
   return RESERVED.has(s) ? `status ${s}` : s;
 }
 
+/**
+ * The model's time of a call's assistant turns: from its transcript's entries, or (a record that carries
+ * only the summary) its p95 as one value.
+ */
+export function turnLatencies(call: Pick<ChartCall, 'transcript' | 'latency'>): number[] {
+  const out: number[] = [];
+  if (Array.isArray(call.transcript)) {
+    for (const entry of call.transcript as readonly TranscriptEntry[]) {
+      const type = entry.type ?? 'message';
+      if (type === 'filler' || type === 'function_call') continue;
+      const ms = entry.latency_ms;
+      if (typeof ms === 'number' && Number.isFinite(ms) && ms >= 0) out.push(ms);
+    }
+  }
+  if (out.length === 0 && call.latency && call.latency.p95_ms !== null) out.push(call.latency.p95_ms);
+  return out;
+}
+
 export function aggregateCalls(calls: readonly ChartCall[]): ChartData {
   const byDay = new Map<string, DayRow>();
   const seen = new Set<string>();
   const answered = new Map<string, number>();
+  const latencies = new Map<string, number[]>();
+  let timed = false;
 
   for (const call of calls) {
     const day = dayOf(call.created_at);
     const by = call.answered_by && call.answered_by.trim() !== '' ? call.answered_by : 'not recorded';
     answered.set(by, (answered.get(by) ?? 0) + 1);
     if (!day) continue;
+    const ms = turnLatencies(call);
+    if (ms.length > 0) {
+      timed = true;
+      const list = latencies.get(day);
+      if (list) list.push(...ms);
+      else latencies.set(day, ms);
+    }
     let row = byDay.get(day);
     if (!row) {
       row = { day, calls: 0, minutes: 0, cost: 0 };
@@ -101,11 +141,19 @@ export function aggregateCalls(calls: readonly ChartCall[]): ChartData {
     .map(([name, value]) => ({ name, value }))
     .sort((a, b) => b.value - a.value || a.name.localeCompare(b.name));
 
+  const latency = timed
+    ? dayList.map((day) => {
+        const values = latencies.get(day) ?? [];
+        return { day, p95: percentile(values, 95), turns: values.length };
+      })
+    : [];
+
   return {
     days,
     statuses,
     answeredBy,
     range: first && last ? { from: first, to: last } : null,
     calls: calls.length,
+    latency,
   };
 }

@@ -17,5 +17,6 @@ describe('describeFilter', () => {
     expect(describeFilter({ phone: '', date_from: '2025-05-01' })).toEqual(['From May 1, 2025']);
     expect(describeFilter({ phone: '', date_to: '2025-05-01' })).toEqual(['Until May 1, 2025']);
     expect(describeFilter({ phone: '', date_from: '2025-05-01', date_to: '2025-05-01' })).toEqual(['On May 1, 2025']);
+    expect(describeFilter({ phone: '', latency_p95_min: 1500 })).toEqual(['Model p95 at least 1,500 ms']);
   });
 });

@@ -1,4 +1,5 @@
 import { m } from '@/i18n';
+import { formatNumber } from '@/i18n/format';
 import { formatDay } from '@/lib/call-format';
 import { statusLabel, typeLabel } from '@/lib/call-labels';
 import type { CallsSearch } from './search';
@@ -13,7 +14,7 @@ interface Named {
  * language, for empty states, chart headings and the export.
  */
 export function describeFilter(
-  search: Pick<CallsSearch, 'status' | 'type' | 'phone' | 'assistant_id' | 'campaign_id' | 'date_from' | 'date_to'>,
+  search: Pick<CallsSearch, 'status' | 'type' | 'phone' | 'assistant_id' | 'campaign_id' | 'date_from' | 'date_to' | 'latency_p95_min'>,
   assistants: readonly Named[] = [],
   campaigns: readonly Named[] = [],
 ): string[] {
@@ -39,6 +40,9 @@ export function describeFilter(
     parts.push(m.calls_describe_from({ day: formatDay(search.date_from) }));
   } else if (search.date_to) {
     parts.push(m.calls_describe_until({ day: formatDay(search.date_to) }));
+  }
+  if (search.latency_p95_min !== undefined) {
+    parts.push(m.calls_describe_latency({ ms: formatNumber(search.latency_p95_min) }));
   }
   return parts;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callsSearchSchema, clearedSearch, filterOf, hasActiveFilter } from './search';
+import { activeFilterCount, callsSearchSchema, clearedSearch, filterOf, hasActiveFilter } from './search';
 
 describe('callsSearchSchema', () => {
   it('gives the defaults for an empty search', () => {
@@ -84,5 +84,14 @@ describe('search helpers', () => {
     expect(hasActiveFilter(callsSearchSchema.parse({ page: 3 }))).toBe(false);
     expect(clearedSearch(s)).toEqual({ phone: '', page: 1, per_page: 50, charts: true });
     expect(filterOf(s)).toEqual({ status: 'failed', phone: '' });
+  });
+
+  it('reads the latency filter (our extension) as whole milliseconds within the service’s bounds, and counts it', () => {
+    expect(callsSearchSchema.parse({ latency_p95_min: '800' }).latency_p95_min).toBe(800);
+    expect(callsSearchSchema.parse({ latency_p95_min: 0 }).latency_p95_min).toBe(0);
+    for (const bad of [-1, 600_001, 12.5, 'fast']) expect(callsSearchSchema.parse({ latency_p95_min: bad }).latency_p95_min).toBeUndefined();
+    const search = callsSearchSchema.parse({ latency_p95_min: 900 });
+    expect(activeFilterCount(search)).toBe(1);
+    expect(clearedSearch(search).latency_p95_min).toBeUndefined();
   });
 });

@@ -9,6 +9,9 @@ import { CALL_STATUSES, CALL_TYPES } from '@contract/call-values';
  * phone text is kept as typed and read into E.164 by the page.
  */
 
+/** The latency filter's bounds (the service's): 0..10 minutes, in milliseconds. */
+export const LATENCY_P95_MAX_MS = 600_000;
+
 export const PER_PAGE_OPTIONS = [15, 25, 50, 100] as const;
 export type PerPage = (typeof PER_PAGE_OPTIONS)[number];
 export const DEFAULT_PER_PAGE: PerPage = 15;
@@ -40,6 +43,11 @@ const callsSearchFields = z.object({
     campaign_id: optionalIdParam(),
     date_from: z.catch(z.optional(isoDate), undefined),
     date_to: z.catch(z.optional(isoDate), undefined),
+    /** Our extension: calls whose assistant turns' p95 model time is at least this many ms. */
+    latency_p95_min: z.catch(
+      z.optional(z.coerce.number().check(z.refine(Number.isInteger), z.gte(0), z.lte(LATENCY_P95_MAX_MS))),
+      undefined,
+    ),
     page: pageParam(),
     per_page: perPageParam(PER_PAGE_OPTIONS, DEFAULT_PER_PAGE),
     /** The charts panel is open (part of the view a link shares, not a filter). */
@@ -64,7 +72,7 @@ export const CALLS_SEARCH_DEFAULTS = { phone: '', page: 1, per_page: DEFAULT_PER
 /** The filters (everything but paging), as set in a search. */
 export type CallsFilter = Omit<CallsSearch, 'page' | 'per_page' | 'charts'>;
 
-export const FILTER_KEYS = ['status', 'type', 'phone', 'assistant_id', 'campaign_id', 'date_from', 'date_to'] as const;
+export const FILTER_KEYS = ['status', 'type', 'phone', 'assistant_id', 'campaign_id', 'date_from', 'date_to', 'latency_p95_min'] as const;
 
 export function filterOf(search: CallsSearch): CallsFilter {
   const { page: _page, per_page: _perPage, charts: _charts, ...filter } = search;

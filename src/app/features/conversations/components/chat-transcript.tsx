@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { m } from '@/i18n';
 import type { ChatMessage } from '../lib/chat-state';
 import { roleLabel } from '../lib/format';
+import { isKnowledgeSearch } from '@/components/knowledge-card';
 import { FunctionCallCard } from './function-call-card';
+import { KnowledgeCallCard } from './knowledge-call-card';
 
 /**
  * A conversation's messages, oldest first: who wrote each, the functions called on the way to a reply
@@ -34,9 +36,9 @@ function MessageItem({ message, assistantName }: { message: ChatMessage; assista
         {roleLabel(message.role, assistantName)}
       </Text>
       <Stack gap="xs">
-        {message.calls.map((call) => (
-          <FunctionCallCard key={call.key} call={call} />
-        ))}
+        {message.calls.map((call) =>
+          isKnowledgeSearch(call.name) ? <KnowledgeCallCard key={call.key} call={call} /> : <FunctionCallCard key={call.key} call={call} />,
+        )}
         {message.content ? (
           <Paper
             radius="md"

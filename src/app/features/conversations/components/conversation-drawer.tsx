@@ -14,7 +14,7 @@ import { conversationTypeLabel, formatConversationTime, formatCost } from '../li
 import { transcriptText } from '../lib/transcript';
 import { AiSwitch } from './ai-switch';
 import { ChatTranscript } from './chat-transcript';
-import { ValueBlock } from './value-block';
+import { ValueBlock } from '@/components/tool-call/value-block';
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   return (

@@ -5,11 +5,13 @@ import { MESSAGE_MAX_CHARS } from '@contract/conversation';
 import { LengthCounter } from '@/components/length-counter';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
+import { DictateButton } from './dictate-button';
 
 /**
  * The message box: Enter sends, Shift+Enter breaks the line (and Enter while an input method composes
  * does neither). Disabled while a reply is pending; `onSend` answers whether the text was taken, and the
- * box empties only then. At most 2,000 characters, as the API takes.
+ * box empties only then. At most 2,000 characters, as the API takes. The microphone (where the browser
+ * recognises speech) adds the dictated words to the box.
  */
 export const MessageBox = forwardRef<HTMLTextAreaElement, { onSend: (text: string) => boolean; disabled: boolean }>(function MessageBox(
   { onSend, disabled },
@@ -49,9 +51,12 @@ export const MessageBox = forwardRef<HTMLTextAreaElement, { onSend: (text: strin
       />
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <span>{text.length > MESSAGE_MAX_CHARS * 0.8 ? <LengthCounter length={text.length} max={MESSAGE_MAX_CHARS} /> : null}</span>
-        <Button size="xs" rightSection={<IconSend size={14} aria-hidden />} onClick={submit} disabled={disabled || empty || tooLong}>
-          {m.conversations_send()}
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <DictateButton disabled={disabled} onText={(words) => setText((before) => (before.trim() === '' ? words : `${before.replace(/\s+$/, '')} ${words}`))} />
+          <Button size="xs" rightSection={<IconSend size={14} aria-hidden />} onClick={submit} disabled={disabled || empty || tooLong}>
+            {m.conversations_send()}
+          </Button>
+        </Group>
       </Group>
     </Stack>
   );

@@ -1,13 +1,16 @@
-import { Alert, Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
-import { IconAlertTriangle, IconCheck, IconCopy, IconExternalLink, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy, IconExternalLink, IconPhone, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { errorMessage } from '@/api/errors';
+import { useIsLocalService } from '@/api/local-service';
 import { ButtonLink } from '@/components/links';
 import { ErrorState } from '@/components/error-state';
 import { m } from '@/i18n';
 import { useCreateConversation } from '../api/create-conversation';
 import { useSendMessage } from '../api/send-message';
+import { useKeepWebCall, useSpeechEngine } from '../api/speech';
+import { useSpeaker } from '../lib/use-speaker';
 import { chatReducer, emptyChat } from '../lib/chat-state';
 import { isNoModel, lacksConversationApi } from '../lib/errors';
 import { assistantReferenceOf, variablesToForm, type TestChatAssistant } from '../lib/test-chat-assistant';
@@ -31,7 +34,9 @@ function filledVariables(values: Record<string, string>): Record<string, string>
  * conversation starts at once with the assistant's variables; the assistant's first message comes first,
  * then the turns, each reply as it arrives with every function call as a card. Restart starts a new
  * conversation (with the variables as edited), Copy transcript copies it as text, Open in Conversations
- * shows it on that page.
+ * shows it on that page. On the local service with speech, "Speak replies" plays each reply aloud
+ * (POST /speech); a session that has spoken is kept as a `web` call (POST /conversations/{uuid}/web-call,
+ * again after each new turn), linked here.
  */
 export default function TestChatPanel({ assistant }: { assistant: TestChatAssistant }) {
   const [variables, setVariables] = useState(() => variablesToForm(assistant.variables));
@@ -44,6 +49,15 @@ export default function TestChatPanel({ assistant }: { assistant: TestChatAssist
   const create = useCreateConversation();
   const sendMessage = useSendMessage();
   const clipboard = useClipboard({ timeout: 2000 });
+  const local = useIsLocalService();
+  const engine = useSpeechEngine();
+  const canSpeak = local === true && typeof engine === 'string' && engine !== 'none';
+  const [speakerOn, setSpeakerOn] = useState(false);
+  const speakerOnRef = useRef(false);
+  const speaker = useSpeaker(undefined);
+  const keepWebCall = useKeepWebCall();
+  const [webCallId, setWebCallId] = useState<number | null>(null);
+  const [webCallError, setWebCallError] = useState<unknown>(null);
 
   // A turn in flight (a ref: two Enters in one tick must not both send), the stream to stop on Restart or
   // close, and which conversation is current (answers for an older one are dropped).
@@ -66,6 +80,8 @@ export default function TestChatPanel({ assistant }: { assistant: TestChatAssist
       setStartError(null);
       setSendError(null);
       setConversationId(null);
+      setWebCallId(null);
+      setWebCallError(null);
       dispatch({ type: 'reset', history: [] });
       try {
         const created = await create.mutateAsync({
@@ -126,7 +142,9 @@ export default function TestChatPanel({ assistant }: { assistant: TestChatAssist
       controller.signal,
     )
       .then((reply) => {
-        if (live()) dispatch({ type: 'replied', reply });
+        if (!live()) return;
+        dispatch({ type: 'replied', reply });
+        if (speakerOnRef.current && reply.message.trim() !== '') void speakAndKeep(id, reply.message, current);
       })
       .catch((e: unknown) => {
         if (!live()) return;
@@ -142,6 +160,23 @@ export default function TestChatPanel({ assistant }: { assistant: TestChatAssist
         requestAnimationFrame(() => box.current?.focus());
       });
     return true;
+  }
+
+  /**
+   * Speaks a reply, then keeps the session as a `web` call: made at the first spoken reply, brought up to
+   * date after each later one (the service updates the same call in place).
+   */
+  async function speakAndKeep(id: string, text: string, current: number) {
+    const spoken = await speaker.speak(text);
+    if (!spoken || current !== generation.current) return;
+    try {
+      const kept = await keepWebCall.mutateAsync(id);
+      if (current !== generation.current) return;
+      setWebCallError(null);
+      if (kept.call_id !== null) setWebCallId(kept.call_id);
+    } catch (e) {
+      if (current === generation.current) setWebCallError(e);
+    }
   }
 
   let conversation: React.ReactNode;
@@ -201,6 +236,25 @@ export default function TestChatPanel({ assistant }: { assistant: TestChatAssist
         >
           {clipboard.copied ? m.common_copied() : m.conversations_copy_transcript()}
         </Button>
+        {canSpeak ? (
+          <Switch
+            size="sm"
+            label={m.conversations_speak_replies()}
+            checked={speakerOn}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              speakerOnRef.current = on;
+              setSpeakerOn(on);
+              if (!on) speaker.stop();
+            }}
+            data-testid="speaker-switch"
+          />
+        ) : null}
+        {webCallId !== null ? (
+          <ButtonLink size="xs" variant="default" leftSection={<IconPhone size={14} aria-hidden />} to="/calls/$callId" params={{ callId: webCallId }} data-testid="web-call-link">
+            {m.conversations_web_call_link({ id: webCallId })}
+          </ButtonLink>
+        ) : null}
         {conversationId ? (
           <ButtonLink
             size="xs"
@@ -229,6 +283,16 @@ export default function TestChatPanel({ assistant }: { assistant: TestChatAssist
         <Stack gap="md">
           {conversation}
           {failure}
+          {speaker.error ? (
+            <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={m.conversations_speech_failed()} withCloseButton onClose={speaker.clearError}>
+              <Text size="sm">{errorMessage(speaker.error)}</Text>
+            </Alert>
+          ) : null}
+          {webCallError ? (
+            <Alert variant="light" color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={m.conversations_web_call_failed()}>
+              <Text size="sm">{errorMessage(webCallError)}</Text>
+            </Alert>
+          ) : null}
         </Stack>
       </Box>
       <MessageBox ref={box} onSend={send} disabled={pending || starting || !conversationId} />

@@ -1,4 +1,4 @@
-import { DASH, formatCurrency, formatInstant, formatNumber } from '@/i18n/format';
+import { DASH, formatCurrency, formatInstant } from '@/i18n/format';
 import { m } from '@/i18n';
 
 /** A conversation's type in words; one the console does not know, as it came. */
@@ -35,20 +35,5 @@ export function formatCost(value: number | null): string {
   return value === null ? DASH : formatCurrency(value, 'USD', { min: 2, max: 4 });
 }
 
-/** How long a tool took: "120 ms", "1.4 s". */
-export function formatCallDuration(ms: number | null): string | null {
-  if (ms === null || !Number.isFinite(ms) || ms < 0) return null;
-  if (ms < 1000) return m.conversations_duration_ms({ ms: formatNumber(Math.round(ms)) });
-  return m.conversations_duration_s({ seconds: formatNumber(ms / 1000, { maximumFractionDigits: 1 }) });
-}
-
-/** Any value as readable text: strings as they are, the rest as indented JSON. */
-export function prettyValue(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return '';
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
+// Shared with the call timeline's tool cards.
+export { formatCallDuration, prettyValue } from '@/lib/tool-call-format';

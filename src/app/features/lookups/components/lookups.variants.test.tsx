@@ -3,12 +3,11 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import { languageSchema, listOf, llmModelSchema, phoneNumberSchema, voiceSchema } from '@contract/lookups';
+import { languageSchema, listOf, llmModelSchema, voiceSchema } from '@contract/lookups';
 import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, variantsQueryClient, type JsonRecord } from '@/test/variants';
 import { lookupKeys } from '@/api/query-keys';
 import { LanguagesCard } from './languages-card';
 import { ModelsCard } from './models-card';
-import { PhoneNumbersCard } from './phone-numbers-card';
 import { VoicesCard, type VoiceFilter } from './voices-card';
 
 /** Full records of each lookup, as the hosted service (and the spec) fill them. */
@@ -25,7 +24,6 @@ const VOICE: JsonRecord = {
 };
 const MODEL: JsonRecord = { id: 10, name: 'gpt-4o-mini', type: 'llm' };
 const LANGUAGE: JsonRecord = { id: 2, name: 'German', iso_2: 'de' };
-const NUMBER: JsonRecord = { id: 9301, phone_number: '+4940555010', country_code: 'DE', type_label: 'Normal', is_available: true };
 
 /** Every single-field and every-field variant, read as the console reads the list. */
 function variantsOf<T extends z.ZodType>(item: T, example: JsonRecord): z.output<T>[] {
@@ -116,20 +114,5 @@ describe('LanguagesCard with hosted variants', () => {
     const filter = screen.getByRole('textbox', { name: 'Filter languages' });
     fireEvent.change(filter, { target: { value: 'de' } });
     expect(screen.getAllByRole('row').length).toBeGreaterThan(1);
-  });
-});
-
-describe('PhoneNumbersCard with hosted variants', () => {
-  it('lists every variant by its number (or "—"), and says "—" for a missing country and type', async () => {
-    const numbers = variantsOf(phoneNumberSchema, NUMBER);
-    await renderSeeded(lookupKeys.phoneNumbers(undefined), numbers, () => <PhoneNumbersCard filter="all" onFilterChange={() => {}} />, 'phone-numbers');
-    const rows = screen.getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(numbers.length);
-    numbers.forEach((n, i) => {
-      const cells = within(rows[i]!).getAllByRole('cell');
-      expect(cells[0]!.textContent, `number ${n.id}`).toBe(n.phone_number || '—');
-      expect(cells[1]!.textContent, `number ${n.id}`).not.toBe('');
-      expect(cells[2]!.textContent, `number ${n.id}`).toBe(n.type_label || '—');
-    });
   });
 });

@@ -16,3 +16,11 @@ export function invalidateAfterNumberChange(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   ]);
 }
+
+/**
+ * What a new nickname changes: only the account's numbers (GET /user/phone-numbers/all) carry it; the
+ * lookups, the balance and the campaigns do not, so they are not fetched again.
+ */
+export function invalidateAfterNicknameChange(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: phoneNumberKeys.owned() });
+}

@@ -2,7 +2,9 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { allFieldsVariants, checkRandomTables, numbered, renderInConsole, singleFieldVariants, stubDocumentFonts, variantsQueryClient, type JsonRecord } from '@/test/variants';
 import { formatMoney } from '@/lib/money';
-import { phoneNumberKeys } from '@/api/query-keys';
+import { hostTypeLabel } from '@/lib/number-type-label';
+import { lookupKeys, phoneNumberKeys } from '@/api/query-keys';
+import { listOf, phoneNumberSchema, type PhoneNumber } from '@contract/lookups';
 import { availableNumberSchema, listAnswer, ownedNumberSchema, type AvailableNumber, type OwnedNumber } from '../api/schemas';
 import { numberTypeLabel, servedBy } from '../lib/format';
 import { BuyNumberCard } from './buy-number-card';
@@ -35,13 +37,18 @@ const FOR_SALE: JsonRecord = {
   sms_capable: false,
 };
 
-async function renderOwned(records: unknown[], compact = false) {
+/** A number as the lookup GET /user/assistants/phone-numbers lists it, every field filled. */
+const LISTED: JsonRecord = { id: 9301, phone_number: '+4940555010', country_code: 'DE', type_label: 'Normal', is_available: true };
+
+/** The card with the account's numbers `records` and the lookup `listed` (by default: none besides them). */
+async function renderOwned(records: unknown[], compact = false, listed: PhoneNumber[] = []) {
   window.matchMedia = (query: string) => ({ ...wide(query), matches: compact });
   const numbers = listAnswer(ownedNumberSchema).parse({ data: records });
   const qc = variantsQueryClient();
   qc.setQueryData(phoneNumberKeys.owned(), numbers);
-  renderInConsole(() => <OwnedNumbersCard />, qc);
-  await screen.findAllByTestId('owned-number-row');
+  qc.setQueryData(lookupKeys.phoneNumbers(undefined), listed);
+  renderInConsole(() => <OwnedNumbersCard filter="all" onFilterChange={() => {}} />, qc);
+  await screen.findAllByTestId('phone-number-row');
   return numbers;
 }
 
@@ -75,7 +82,7 @@ describe('OwnedNumbersCard with hosted variants', () => {
     for (const compact of [false, true]) {
       const numbers = await renderOwned(records, compact);
       expect(numbers).toHaveLength(records.length);
-      const rows = screen.getAllByTestId('owned-number-row');
+      const rows = screen.getAllByTestId('phone-number-row');
       expect(rows).toHaveLength(numbers.length);
       numbers.forEach((n, i) => {
         // The row shows the number (or "—"); its release names the number, or its id when the host did not send it.
@@ -90,18 +97,48 @@ describe('OwnedNumbersCard with hosted variants', () => {
     const [bare] = (await renderOwned([{ id: 9302 }])) as [OwnedNumber];
     expect(numberTypeLabel(bare)).toBe('');
     expect(servedBy(bare)).toBeNull();
-    const cells = within(screen.getByTestId('owned-number-row')).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(0, 4)).toEqual(['—', '—', '—', '—']);
+    const cells = within(screen.getByTestId('phone-number-row')).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 6)).toEqual(['—', '—', '—', '—', '—', '—']);
     cleanup();
     await renderOwned([{ id: 9302 }], true);
-    expect(screen.getByTestId('owned-number-row').textContent).toContain('—');
+    expect(screen.getByTestId('phone-number-row').textContent).toContain('—');
   });
 
   it('renders random combinations of drift', async () => {
     await checkRandomTables(OWNED, 4, async (records, compact) => {
       await renderOwned(numbered(records), compact);
-      expect(screen.getAllByTestId('owned-number-row')).toHaveLength(records.length);
+      expect(screen.getAllByTestId('phone-number-row')).toHaveLength(records.length);
     });
+  });
+});
+
+describe('OwnedNumbersCard with the lookup’s variants', () => {
+  it('lists every number only the lookup names by its number (or "—"), type (or "—") and availability', async () => {
+    const records = [LISTED, ...singleFieldVariants(LISTED, 20_000), ...allFieldsVariants(LISTED, 10_000)];
+    const listed = listOf(phoneNumberSchema).parse(records);
+    expect(listed).toHaveLength(records.length);
+    for (const compact of [false, true]) {
+      await renderOwned([], compact, listed);
+      const rows = screen.getAllByTestId('phone-number-row');
+      expect(rows).toHaveLength(listed.length);
+      listed.forEach((n, i) => {
+        const text = rows[i]!.textContent ?? '';
+        expect(text, `number ${n.id}`).toContain(n.phone_number || '—');
+        expect(text, `number ${n.id}`).toContain(n.is_available ? 'Free' : 'In use');
+        if (n.type_label) expect(text, `number ${n.id}`).toContain(hostTypeLabel(n.type_label));
+        expect(within(rows[i]!).getByRole('button', { name: `Edit the nickname of ${n.phone_number ?? `number ${n.id}`}` })).toBeInTheDocument();
+      });
+      cleanup();
+    }
+  });
+
+  it('joins the lookup to the owned number by id: availability from one, the rest from the other', async () => {
+    const listed = listOf(phoneNumberSchema).parse([{ ...LISTED, is_available: 0 }]);
+    await renderOwned([OWNED], false, listed);
+    const row = screen.getByTestId('phone-number-row');
+    expect(row.textContent).toContain('In use');
+    expect(row.textContent).toContain('Harbor Dental Reception');
+    expect(row.textContent).toContain('Front line');
   });
 });
 

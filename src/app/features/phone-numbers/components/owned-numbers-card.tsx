@@ -1,25 +1,34 @@
 import { useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, CloseButton, EmptyState, Group, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconPhoneOff, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, CloseButton, EmptyState, Group, SegmentedControl, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconPhoneOff, IconRefresh } from '@tabler/icons-react';
 import { errorMessage } from '@/api/errors';
-import { QueryState } from '@/components/query-state';
-import { TableHeader } from '@/components/table-header';
+import { phoneNumbersQuery } from '@/api/get-phone-numbers';
+import { ErrorState } from '@/components/error-state';
+import { LookupCard } from '@/components/lookup-card';
+import { TableSkeleton } from '@/components/table-skeleton';
 import { confirmAction } from '@/lib/confirm';
 import { notifySuccess } from '@/lib/notify';
-import { LookupCard } from '@/components/lookup-card';
+import { m } from '@/i18n';
 import { useOwnedNumbers } from '../api/get-owned-numbers';
 import { useReleaseNumber } from '../api/release-number';
-import type { OwnedNumber } from '../api/schemas';
-import { countryName } from '../lib/countries';
-import { numberTypeLabel, servedBy } from '../lib/format';
-import { m } from '@/i18n';
-import { DASH, formatCurrency } from '@/i18n/format';
+import { numberRows, type NumberRow, type PhoneFilter } from '../lib/number-list';
+import { NumberRows } from './number-rows';
 
-const SEPARATOR = ' · ';
+export type { PhoneFilter } from '../lib/number-list';
 
-function confirmRelease(n: OwnedNumber): Promise<boolean> {
-  const user = servedBy(n);
+const descriptions: Record<PhoneFilter, () => string> = {
+  all: m.numbers_list_all,
+  inbound: m.numbers_list_inbound,
+  outbound: m.numbers_list_outbound,
+};
+
+const emptyFiltered: Record<Exclude<PhoneFilter, 'all'>, () => string> = {
+  inbound: m.numbers_empty_inbound,
+  outbound: m.numbers_empty_outbound,
+};
+
+function confirmRelease(n: NumberRow): Promise<boolean> {
   return confirmAction({
     title: m.numbers_release_title({ number: n.phone_number ?? m.numbers_number_hash({ id: String(n.id) }) }),
     danger: true,
@@ -27,22 +36,28 @@ function confirmRelease(n: OwnedNumber): Promise<boolean> {
     children: (
       <Text size="sm">
         {m.numbers_release_body()}
-        {user ? ` ${m.numbers_release_in_use({ user })}` : ''}
+        {n.servedBy ? ` ${m.numbers_release_in_use({ user: n.servedBy })}` : ''}
       </Text>
     ),
   });
 }
 
-/** The account's own numbers (GET /user/phone-numbers/all), each with a release. */
-export function OwnedNumbersCard() {
-  const query = useOwnedNumbers();
+/**
+ * The account's numbers, one list: GET /user/phone-numbers/all (ownership, billing, nickname, the assistant
+ * served) joined with GET /user/assistants/phone-numbers?type= (free or in use; under a direction filter,
+ * which numbers qualify). Each number can be renamed and released.
+ */
+export function OwnedNumbersCard({ filter, onFilterChange }: { filter: PhoneFilter; onFilterChange: (f: PhoneFilter) => void }) {
+  const owned = useOwnedNumbers();
+  // The previous filter's list stays while the next one loads, marked as refreshing.
+  const listed = useQuery({ ...phoneNumbersQuery(filter === 'all' ? undefined : filter), placeholderData: keepPreviousData });
   const release = useReleaseNumber();
   // A refusal stays on screen (not only as a toast): it says what to change before trying again.
   const [refusal, setRefusal] = useState<{ number: string; message: string } | null>(null);
   // One release at a time, from the first click on (isPending turns true a render later).
   const inFlight = useRef(false);
 
-  async function onRelease(n: OwnedNumber) {
+  async function onRelease(n: NumberRow) {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
@@ -52,178 +67,90 @@ export function OwnedNumbersCard() {
     }
   }
 
-  async function releaseNow(n: OwnedNumber) {
+  async function releaseNow(n: NumberRow) {
     setRefusal(null);
     try {
       const answer = await release.mutateAsync(n.id);
-      notifySuccess(answer.message ?? m.numbers_released_message({ number: n.phone_number ?? m.numbers_the_number() }), m.numbers_released());
+      notifySuccess(answer.message || m.numbers_released_message({ number: n.phone_number ?? m.numbers_the_number() }), m.numbers_released());
     } catch (e) {
       setRefusal({ number: n.phone_number ?? `#${n.id}`, message: errorMessage(e) });
     }
   }
 
+  const loaded = owned.data !== undefined && (listed.data !== undefined || listed.isError);
+  const rows = owned.data !== undefined ? numberRows(owned.data, listed.data, filter) : [];
+
+  function body() {
+    if (owned.isError && owned.data === undefined) {
+      return <ErrorState error={owned.error} title={m.numbers_owned_error()} onRetry={() => void owned.refetch()} retrying={owned.isFetching} />;
+    }
+    // Without the lookup a direction filter cannot tell which numbers qualify: say so rather than guess.
+    if (filter !== 'all' && listed.isError && listed.data === undefined) {
+      return <ErrorState error={listed.error} title={m.numbers_direction_error()} onRetry={() => void listed.refetch()} retrying={listed.isFetching} />;
+    }
+    if (!loaded) return <TableSkeleton columns={5} />;
+    if (rows.length === 0) {
+      return filter === 'all' ? (
+        <EmptyState icon={<IconPhoneOff size={24} aria-hidden />} title={m.numbers_owned_empty()} description={m.numbers_owned_empty_description()} size="sm" py="md" />
+      ) : (
+        <EmptyState icon={<IconPhoneOff size={24} aria-hidden />} title={m.numbers_empty_filtered()} description={emptyFiltered[filter]()} size="sm" py="md" />
+      );
+    }
+    return (
+      <>
+        {listed.isError && listed.data === undefined ? (
+          // The numbers are known, whether they are free is not: the list stays, with "—" and a retry.
+          <Alert color="orange" variant="light" title={m.numbers_availability_error()} role="alert" data-testid="availability-error">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{errorMessage(listed.error)}</Text>
+              <Button size="xs" variant="white" color="orange" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void listed.refetch()} loading={listed.isFetching}>
+                {m.common_retry()}
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        <NumberRows
+          rows={rows}
+          actions={{
+            releasingId: release.isPending ? (release.variables ?? null) : null,
+            busy: release.isPending,
+            onRelease: (n) => void onRelease(n),
+          }}
+        />
+      </>
+    );
+  }
+
   return (
     <LookupCard
       title={m.numbers_owned_title()}
-      testId="owned-numbers"
-      count={query.data?.length}
-      description={m.numbers_owned_description()}
+      testId="phone-numbers"
+      count={loaded ? rows.length : undefined}
+      refreshing={listed.isFetching && listed.isPlaceholderData}
+      description={descriptions[filter]()}
+      controls={
+        <SegmentedControl
+          size="xs"
+          aria-label={m.numbers_filter()}
+          value={filter}
+          onChange={(v) => onFilterChange(v as PhoneFilter)}
+          data={[
+            { value: 'all', label: m.common_all() },
+            { value: 'inbound', label: m.numbers_inbound() },
+            { value: 'outbound', label: m.numbers_outbound() },
+          ]}
+        />
+      }
     >
       {refusal ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          title={m.numbers_not_released({ number: refusal.number })}
-          data-testid="release-refusal"
-          withCloseButton={false}
-        >
+        <Alert color="red" variant="light" role="alert" title={m.numbers_not_released({ number: refusal.number })} data-testid="release-refusal" withCloseButton={false}>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Text size="sm">{refusal.message}</Text>
             <CloseButton size="sm" aria-label={m.numbers_dismiss()} onClick={() => setRefusal(null)} />
           </Group>
         </Alert>
       ) : null}
-      <QueryState
-        query={query}
-        errorTitle={m.numbers_owned_error()}
-        isEmpty={(d) => d.length === 0}
-        empty={<EmptyState icon={<IconPhoneOff size={24} aria-hidden />} title={m.numbers_owned_empty()} description={m.numbers_owned_empty_description()} size="sm" py="md" />}
-      >
-        {(numbers) => (
-          <OwnedNumbersTable
-            numbers={numbers}
-            releasingId={release.isPending ? (release.variables ?? null) : null}
-            busy={release.isPending}
-            onRelease={(n) => void onRelease(n)}
-          />
-        )}
-      </QueryState>
+      {body()}
     </LookupCard>
-  );
-}
-
-interface TableProps {
-  numbers: OwnedNumber[];
-  releasingId: number | null;
-  busy: boolean;
-  onRelease: (n: OwnedNumber) => void;
-}
-
-function ReleaseButton({ n, releasingId, busy, onRelease }: Omit<TableProps, 'numbers'> & { n: OwnedNumber }) {
-  return (
-    <Button
-      size="xs"
-      variant="subtle"
-      color="red"
-      leftSection={<IconTrash size={14} aria-hidden />}
-      loading={releasingId === n.id}
-      disabled={busy && releasingId !== n.id}
-      onClick={() => onRelease(n)}
-      aria-label={m.numbers_release_aria({ number: n.phone_number ?? m.numbers_number_plain({ id: String(n.id) }) })}
-    >
-      {m.numbers_release()}
-    </Button>
-  );
-}
-
-function OwnedNumbersTable(props: TableProps) {
-  // On a phone a five-column table hides the action off-screen: one small card per number instead.
-  const compact = useMediaQuery('(max-width: 48em)') ?? false;
-  return compact ? <OwnedNumbersList {...props} /> : <OwnedNumbersWide {...props} />;
-}
-
-function OwnedNumbersList({ numbers, ...actions }: TableProps) {
-  return (
-    <Stack gap="xs">
-      {numbers.map((n) => {
-        const user = servedBy(n);
-        const label = numberTypeLabel(n);
-        return (
-          <Card key={n.id} withBorder padding="xs" data-testid="owned-number-row" data-number={n.phone_number ?? ''}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text ff="monospace" size="sm" fw={600}>
-                  {n.phone_number ?? DASH}
-                </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {[countryName(n.country_code), label, n.monthly_price !== null ? m.numbers_per_month({ price: formatCurrency(n.monthly_price) }) : null].filter(Boolean).join(SEPARATOR) || DASH}
-                </Text>
-                <Text size="xs" truncate>
-                  {user ? m.numbers_serves_user({ user }) : m.numbers_not_in_use()}
-                </Text>
-              </Stack>
-              <div style={{ flexShrink: 0 }}>
-                <ReleaseButton n={n} {...actions} />
-              </div>
-            </Group>
-          </Card>
-        );
-      })}
-    </Stack>
-  );
-}
-
-function OwnedNumbersWide({ numbers, ...actions }: TableProps) {
-  return (
-    <Table.ScrollContainer minWidth={620} type="native">
-      <Table>
-        <TableHeader titles={[m.numbers_col_number(), m.numbers_country(), m.numbers_col_type(), m.numbers_col_serves()]} actions={m.common_actions()} />
-        <Table.Tbody>
-          {numbers.map((n) => {
-            const user = servedBy(n);
-            const price = n.monthly_price;
-            const label = numberTypeLabel(n);
-            return (
-              <Table.Tr key={n.id} data-testid="owned-number-row" data-number={n.phone_number ?? ''}>
-                <Table.Td>
-                  <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {n.phone_number ?? DASH}
-                  </Text>
-                  {n.nickname ? (
-                    <Text size="xs">{n.nickname}</Text>
-                  ) : null}
-                  {price !== null ? (
-                    <Text size="xs" c="dimmed">
-                      {m.numbers_per_month({ price: formatCurrency(price) })}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{countryName(n.country_code) ?? DASH}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {label ? (
-                      <Badge variant="light" color="gray" radius="sm" tt="none">
-                        {label}
-                      </Badge>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {DASH}
-                      </Text>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td maw={260}>
-                  {user ? (
-                    <Text size="sm" truncate title={user}>
-                      {user}
-                    </Text>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {DASH}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <ReleaseButton n={n} {...actions} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }

@@ -7,11 +7,15 @@ export interface MakeCallBody {
   phone_number: string;
   assistant_id: number;
   variables?: Record<string, string>;
+  /** Our extension: the caller the model plays. */
+  persona?: string;
 }
 
 export interface SimulateInboundBody {
   phone_number_id: number;
   from: string;
+  /** Our extension: the caller the model plays. */
+  persona?: string;
 }
 
 /** POST /user/make_call: the assistant calls the number; answers with the new call's id. */

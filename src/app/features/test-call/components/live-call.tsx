@@ -9,6 +9,8 @@ import { DASH } from '@/i18n/format';
 import { callQueryOptions } from '@/api/get-call';
 import { RecordingPlayer } from '@/components/recording-player';
 import { TranscriptView } from '@/components/transcript-view';
+import { LatencyPanel } from '@/components/call-latency/latency-panel';
+import { parseTranscript } from '@/lib/transcript';
 import { formatCost, formatDuration, humanize } from '@/lib/call-format';
 import { callProgress } from '../lib/steps';
 import { CallSteps } from './call-steps';
@@ -87,7 +89,17 @@ export function LiveCall({ callId }: { callId: number }) {
           <Text size="sm">{`${errorMessage(query.error)} ${m.testcall_retrying()}`}</Text>
         </Alert>
       ) : null}
-      {progress.live ? null : (
+      {progress.live ? (
+        // A model's conversation takes a while: its turns show as they are said.
+        parseTranscript(call.transcript).length > 0 ? (
+          <Stack gap="xs" component="section" aria-label={m.testcall_transcript()}>
+            <Title order={3} size="h5">
+              {m.testcall_transcript()}
+            </Title>
+            <TranscriptView transcript={call.transcript} />
+          </Stack>
+        ) : null
+      ) : (
         <>
           <Divider />
           <Table variant="vertical" layout="fixed" withRowBorders={false} highlightOnHover={false}>
@@ -116,6 +128,12 @@ export function LiveCall({ callId }: { callId: number }) {
             <Title order={3} size="h5">
               {m.testcall_transcript()}
             </Title>
+            {call.conversation_mode === 'scripted' ? (
+              <Text size="sm" c="dimmed" data-testid="scripted-note">
+                {m.testcall_simulated_without_model()}
+              </Text>
+            ) : null}
+            <LatencyPanel call={call} />
             <TranscriptView transcript={call.transcript} />
           </Stack>
         </>

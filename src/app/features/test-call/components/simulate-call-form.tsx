@@ -8,7 +8,7 @@ import { browserCountry } from '@/lib/phone';
 import { applyServerErrors } from '@/lib/server-errors';
 import { useSimulateInbound } from '../api/start-call';
 import { simulateCallSchema, simulateErrorPath, toSimulateRequest, type SimulateCallValues } from '../lib/form-schema';
-import { CallPhoneField, StartCallForm } from './start-call-form';
+import { CallPhoneField, PersonaField, StartCallForm } from './start-call-form';
 
 /** "A customer calls +49 30 …; …": the number set apart where the language puts it ("{number}" in the message). */
 function Intro({ phoneNumber }: { phoneNumber: string | null }) {
@@ -32,11 +32,11 @@ function Intro({ phoneNumber }: { phoneNumber: string | null }) {
  */
 export function SimulateCallForm({ phoneNumberId, phoneNumber, onStarted }: { phoneNumberId: number; phoneNumber: string | null; onStarted: (callId: number) => void }) {
   const form = useForm<SimulateCallValues>({
-    defaultValues: { from: { country: browserCountry(), text: '' } },
+    defaultValues: { from: { country: browserCountry(), text: '' }, persona: '' },
     resolver: zodResolver(simulateCallSchema),
     mode: 'onTouched',
   });
-  const { control, handleSubmit, setError, formState } = form;
+  const { control, register, handleSubmit, setError, formState } = form;
   const simulate = useSimulateInbound();
 
   const submit = handleSubmit(async (values) => {
@@ -64,6 +64,7 @@ export function SimulateCallForm({ phoneNumberId, phoneNumber, onStarted }: { ph
     >
       <Intro phoneNumber={phoneNumber} />
       <CallPhoneField control={control} name="from" label={m.testcall_caller_number()} />
+      <PersonaField control={control} register={register} name="persona" disabled={formState.isSubmitting || simulate.isPending} />
     </StartCallForm>
   );
 }

@@ -1,6 +1,10 @@
 import { useRef, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type Control, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+import { useIsLocalService } from '@/api/local-service';
+import { CountedTextarea } from '@/components/counted-textarea';
+import { m } from '@/i18n';
+import { PERSONA_MAX } from '../lib/form-schema';
 import { unknownOutcomeTitle } from '@/api/errors';
 import { PhoneInput } from '@/components/phone-input';
 import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
@@ -102,5 +106,41 @@ export function CallPhoneField<T extends FieldValues>({
         />
       )}
     />
+  );
+}
+
+/**
+ * Who the caller is, for the language model that plays them (our extension: `persona` on make_call and
+ * simulate-inbound). Only where the host is the local service: another host would drop it unread.
+ */
+export function PersonaField<T extends FieldValues>({
+  control,
+  register,
+  name,
+  disabled,
+}: {
+  control: Control<T>;
+  register: UseFormRegister<T>;
+  name: Path<T>;
+  disabled?: boolean;
+}) {
+  const local = useIsLocalService();
+  if (local !== true) return null;
+  return (
+    <div>
+      <CountedTextarea
+        control={control}
+        register={register}
+        name={name}
+        max={PERSONA_MAX}
+        label={m.testcall_persona()}
+        description={m.testcall_persona_hint()}
+        placeholder={m.testcall_persona_placeholder()}
+        autosize
+        minRows={2}
+        maxRows={6}
+        disabled={disabled}
+      />
+    </div>
   );
 }

@@ -106,6 +106,73 @@ describe('TestCallForm', () => {
   });
 });
 
+describe('the caller persona (our extension)', () => {
+  const LOCAL_INFO = { body: { service: 'voice-console', demo_data: true } };
+
+  it('is offered on the local service, counted, and sent trimmed with the call', async () => {
+    const host = fakeHost(({ path }) => {
+      if (path === '/local/info') return LOCAL_INFO;
+      if (path === '/user/make_call') return { body: { message: 'Call initiated successfully', call_id: 92, status: 'initiated' } };
+      return undefined;
+    });
+    const onStarted = renderForm();
+    const persona = await screen.findByRole('textbox', { name: 'Caller persona' });
+    fireEvent.change(persona, { target: { value: '  Maria, in a hurry, wants a quote today.  ' } });
+    expect(screen.getByText(/^43 \/ 2,000$/)).toBeInTheDocument();
+    await typeNumber('Number to call', '+1 202 555 0100');
+    fireEvent.click(screen.getByRole('button', { name: 'Place test call' }));
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith(92));
+    expect(host.of('POST', '/user/make_call')[0]?.body).toMatchObject({ persona: 'Maria, in a hurry, wants a quote today.' });
+  });
+
+  it('refuses a persona over 2,000 characters on its field, and puts the service’s persona error there', async () => {
+    const host = fakeHost(({ path }) => {
+      if (path === '/local/info') return LOCAL_INFO;
+      if (path === '/user/make_call') return { status: 422, body: { message: 'The persona field is invalid.', errors: { persona: ['The persona field is invalid.'] } } };
+      return undefined;
+    });
+    renderForm();
+    const persona = await screen.findByRole('textbox', { name: 'Caller persona' });
+    fireEvent.change(persona, { target: { value: 'x'.repeat(2001) } });
+    await typeNumber('Number to call', '+1 202 555 0100');
+    fireEvent.click(screen.getByRole('button', { name: 'Place test call' }));
+    expect(await screen.findByText('The persona may have at most 2,000 characters.')).toBeInTheDocument();
+    expect(host.of('POST', '/user/make_call')).toHaveLength(0);
+    fireEvent.change(persona, { target: { value: 'A calm retiree' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place test call' }));
+    expect(await screen.findByText('The persona field is invalid.')).toBeInTheDocument();
+    expect(persona).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('is not offered, nor sent, where the host is not the local service', async () => {
+    const host = fakeHost(({ path }) =>
+      path === '/user/make_call' ? { body: { message: 'Call initiated successfully', call_id: 93, status: 'initiated' } } : undefined,
+    );
+    const onStarted = renderForm();
+    await waitFor(() => expect(host.of('GET', '/local/info')).toHaveLength(1));
+    expect(screen.queryByRole('textbox', { name: 'Caller persona' })).toBeNull();
+    await typeNumber('Number to call', '+1 202 555 0100');
+    fireEvent.click(screen.getByRole('button', { name: 'Place test call' }));
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith(93));
+    expect(host.of('POST', '/user/make_call')[0]?.body).not.toHaveProperty('persona');
+  });
+
+  it('goes with a simulated call too', async () => {
+    const host = fakeHost(({ path }) => {
+      if (path === '/local/info') return LOCAL_INFO;
+      if (path === '/user/calls/simulate-inbound') return { body: { message: 'Inbound call started', call_id: 6, status: 'initiated' } };
+      return undefined;
+    });
+    const onStarted = vi.fn();
+    renderWithHost(() => <SimulateCallForm phoneNumberId={3} phoneNumber="+4930123456" onStarted={onStarted} />);
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Caller persona' }), { target: { value: 'An angry customer' } });
+    await typeNumber('Caller’s number', '+1 202 555 0100');
+    fireEvent.click(screen.getByRole('button', { name: 'Start the call' }));
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith(6));
+    expect(host.of('POST', '/user/calls/simulate-inbound').map((c) => c.body)).toEqual([{ phone_number_id: 3, from: '+12025550100', persona: 'An angry customer' }]);
+  });
+});
+
 describe('SimulateCallForm', () => {
   it('sends the assistant’s number and the caller, and puts a refused caller on its field', async () => {
     let refuse = true;

@@ -1,10 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { Tabs } from '@mantine/core';
-import { IconPlus, IconRobot } from '@tabler/icons-react';
+import { Button, Tabs } from '@mantine/core';
+import { IconFilterOff, IconPlus, IconRobot } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import * as z from '@/lib/zod-mini';
-import { oneOfParam, pageParam, perPageParam } from '@/lib/search-params';
+import { oneOfParam, optionalIdParam, pageParam, perPageParam } from '@/lib/search-params';
 import { m } from '@/i18n';
 import { EmptyList } from '@/components/empty-list';
 import { ButtonLink } from '@/components/links';
@@ -22,6 +22,8 @@ import { OutboundAssistantsTable } from '@/features/assistants/components/outbou
 import { phoneNumbersQuery, usePhoneNumbers } from '@/api/get-phone-numbers';
 import { useLanguages } from '@/api/get-languages';
 import { useVoices } from '@/api/get-voices';
+import { assistantGroupsQuery, useAssistantGroups } from '@/api/get-assistant-groups';
+import { GroupFilters } from '@/features/assistants/components/group-filters';
 
 const DEFAULT_PER_PAGE = 10;
 
@@ -30,23 +32,33 @@ const searchSchema = z.object({
   page: pageParam(),
   per_page: perPageParam(PER_PAGE_CHOICES, DEFAULT_PER_PAGE),
   view: oneOfParam(['all', 'outbound'], 'all'),
+  // The list's folder and label filters (ids).
+  folder: optionalIdParam(),
+  label: optionalIdParam(),
 });
 
 export const Route = createFileRoute('/_app/assistants/')({
   validateSearch: searchSchema,
   // A link without parameters stays /assistants.
   search: { middlewares: [stripSearchParams({ page: 1, per_page: DEFAULT_PER_PAGE, view: 'all' })] },
-  loaderDeps: ({ search }) => ({ page: search.page, per_page: search.per_page, view: search.view }),
+  loaderDeps: ({ search }) => ({ page: search.page, per_page: search.per_page, view: search.view, folder: search.folder, label: search.label }),
   // Warms the cache without failing the route: the page shows its own loading and error states.
   loader: ({ context, deps }) => {
     const { queryClient } = context;
     void queryClient.prefetchQuery(phoneNumbersQuery());
+    void queryClient.prefetchQuery(assistantGroupsQuery('folders'));
+    void queryClient.prefetchQuery(assistantGroupsQuery('labels'));
     return deps.view === 'outbound'
       ? queryClient.prefetchQuery(outboundAssistantsQuery())
-      : queryClient.prefetchQuery(assistantsQuery({ page: deps.page, per_page: deps.per_page }));
+      : queryClient.prefetchQuery(assistantsQuery(listParams(deps)));
   },
   component: AssistantsPage,
 });
+
+/** The list's request from the URL's search: the folder and label filters only when set. */
+function listParams(s: { page: number; per_page: number; folder?: number | undefined; label?: number | undefined }) {
+  return { page: s.page, per_page: s.per_page, folder_id: s.folder, label_id: s.label };
+}
 
 function NewAssistantButton({ label }: { label?: string }) {
   return (
@@ -86,7 +98,11 @@ function AssistantsPage() {
           <Tabs.Tab value="outbound">{m.assistants_direction_outbound()}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      {search.view === 'outbound' ? <OutboundView /> : <AllView page={search.page} perPage={search.per_page} />}
+      {search.view === 'outbound' ? (
+        <OutboundView />
+      ) : (
+        <AllView page={search.page} perPage={search.per_page} folder={search.folder} label={search.label} />
+      )}
     </>
   );
 }
@@ -105,20 +121,25 @@ function useDeleteWithConfirm(afterDelete?: () => void) {
   };
 }
 
-function AllView({ page, perPage }: { page: number; perPage: PerPage }) {
+function AllView({ page, perPage, folder, label }: { page: number; perPage: PerPage; folder: number | undefined; label: number | undefined }) {
   const navigate = Route.useNavigate();
   const queryClient = useQueryClient();
-  const list = useAssistants({ page, per_page: perPage });
+  const list = useAssistants(listParams({ page, per_page: perPage, folder, label }));
   const phones = usePhoneNumbers();
   const phoneMap = useMemo(() => new Map((phones.data ?? []).map((p) => [p.id, p])), [phones.data]);
+  const folders = useAssistantGroups('folders');
+  const labels = useAssistantGroups('labels');
+  const folderMap = useMemo(() => new Map((folders.data ?? []).map((g) => [g.id, g])), [folders.data]);
+  const labelMap = useMemo(() => new Map((labels.data ?? []).map((g) => [g.id, g])), [labels.data]);
   const data = list.data;
+  const filtered = folder !== undefined || label !== undefined;
 
   // The next page is ready before it is asked for.
   useEffect(() => {
     if (data && !list.isPlaceholderData && page < data.last_page) {
-      void queryClient.prefetchQuery(assistantsQuery({ page: page + 1, per_page: perPage }));
+      void queryClient.prefetchQuery(assistantsQuery(listParams({ page: page + 1, per_page: perPage, folder, label })));
     }
-  }, [data, list.isPlaceholderData, page, perPage, queryClient]);
+  }, [data, list.isPlaceholderData, page, perPage, folder, label, queryClient]);
 
   // A page past the end (a stale link, or the last row of the last page deleted) goes to the last page.
   useEffect(() => {
@@ -128,25 +149,53 @@ function AllView({ page, perPage }: { page: number; perPage: PerPage }) {
   }, [data, list.isPlaceholderData, page, navigate]);
 
   const onDelete = useDeleteWithConfirm();
+  const setFilters = (next: { folder: number | undefined; label: number | undefined }) =>
+    void navigate({ search: (s) => ({ ...s, folder: next.folder, label: next.label, page: 1 }) });
 
   return (
-    <QueryState
-      query={list}
-      errorTitle={m.assistants_load_error()}
-      isEmpty={(d) => d.total === 0}
-      empty={<EmptyAssistants />}
-    >
-      {(d) => (
-        <AssistantsTable
-          page={d}
-          fetching={list.isFetching && list.isPlaceholderData}
-          phoneNumbers={phoneMap}
-          onPageChange={(p) => void navigate({ search: (s) => ({ ...s, page: p }) })}
-          onPerPageChange={(n) => void navigate({ search: (s) => ({ ...s, per_page: n, page: 1 }) })}
-          onDelete={(a) => void onDelete(a)}
+    <>
+      {/* A host without folders and labels gets no filters for them. */}
+      {folders.data === null && labels.data === null ? null : (
+        <GroupFilters
+          folders={folders.data ?? []}
+          labels={labels.data ?? []}
+          folderId={folder}
+          labelId={label}
+          onChange={setFilters}
+          foldersError={folders.isError ? m.folders_folders_load_error() : undefined}
+          labelsError={labels.isError ? m.folders_labels_load_error() : undefined}
         />
       )}
-    </QueryState>
+      <QueryState
+        query={list}
+        errorTitle={m.assistants_load_error()}
+        isEmpty={(d) => d.total === 0}
+        empty={
+          filtered ? (
+            <EmptyList withBorder icon={IconFilterOff} title={m.folders_filtered_empty_title()} description={m.folders_filtered_empty_description()}>
+              <Button variant="default" onClick={() => setFilters({ folder: undefined, label: undefined })}>
+                {m.folders_filter_clear()}
+              </Button>
+            </EmptyList>
+          ) : (
+            <EmptyAssistants />
+          )
+        }
+      >
+        {(d) => (
+          <AssistantsTable
+            page={d}
+            fetching={list.isFetching && list.isPlaceholderData}
+            phoneNumbers={phoneMap}
+            folders={folderMap}
+            labels={labelMap}
+            onPageChange={(p) => void navigate({ search: (s) => ({ ...s, page: p }) })}
+            onPerPageChange={(n) => void navigate({ search: (s) => ({ ...s, per_page: n, page: 1 }) })}
+            onDelete={(a) => void onDelete(a)}
+          />
+        )}
+      </QueryState>
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import { timeZoneOptionsWith } from '../../lib/time-zones';
 import { ChoiceField } from '../fields';
 import { FormSection } from '../form-section';
 import { LookupSelect } from '../lookup-select';
+import { SortingFields } from './sorting-fields';
 
 function phoneLabel(p: PhoneNumber): string {
   return [p.phone_number ?? m.assistants_phone_fallback({ id: String(p.id) }), p.country_code, p.type_label].filter(Boolean).join(' · ');
@@ -192,6 +193,7 @@ export function BasicsSection({
         <TimeZoneField />
         <PhoneNumberField heldPhoneNumberId={heldPhoneNumberId} note={phoneNote} />
       </SimpleGrid>
+      <SortingFields />
     </FormSection>
   );
 }

@@ -8,6 +8,7 @@ import type { AssistantFormValues } from '../../lib/form-schema';
 import { ChoiceField, SliderField, SwitchField } from '../fields';
 import { AssistantNumberField } from '../number-field';
 import { FormSection } from '../form-section';
+import { FillerPhrases } from '../filler-phrases';
 
 function minutes(seconds: number): string | null {
   if (seconds < 60) return null;
@@ -33,6 +34,7 @@ export function ConversationSection() {
   const allowInterruptions = useWatch({ control, name: 'allow_interruptions' });
   const useMinWords = useWatch({ control, name: 'use_min_interrupt_words' });
   const endpointType = useWatch({ control, name: 'endpoint_type' });
+  const fillers = useWatch({ control, name: 'filler_audios' });
 
   return (
     <FormSection id="conversation" title={m.assistants_section_conversation()} description={m.assistants_section_conversation_description()}>
@@ -136,6 +138,7 @@ export function ConversationSection() {
             ends={[m.assistants_ambient_volume_low(), m.assistants_ambient_volume_high()]}
           />
         </SimpleGrid>
+        {fillers ? <FillerPhrases /> : null}
       </SubGroup>
     </FormSection>
   );

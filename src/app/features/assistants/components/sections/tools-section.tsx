@@ -8,6 +8,7 @@ import { paths } from '@/lib/paths';
 import { m } from '@/i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
 import { FormSection } from '../form-section';
+import { KnowledgeFields } from './knowledge-fields';
 
 /** A mid-call tool as the picker needs it; the page passes the user's tools in. */
 export interface ToolChoice {
@@ -101,6 +102,7 @@ export function ToolsSection({ toolChoices }: { toolChoices: ToolChoices }) {
   const { control, register } = useFormContext<AssistantFormValues>();
   return (
     <FormSection id="tools" title={m.assistants_section_tools()} description={m.assistants_section_tools_description()}>
+      <KnowledgeFields />
       <ToolsPicker choices={toolChoices} />
       <div>
         <CountedTextarea

@@ -1,7 +1,7 @@
 import { Code, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { m } from '@/i18n';
-import { prettyValue } from '../lib/format';
+import { prettyValue } from '@/lib/tool-call-format';
 
 /** A labelled value (a tool's arguments, its result) as text: JSON indented, never markup. */
 export function ValueBlock({ label, value, color }: { label: string; value: unknown; color?: string }) {

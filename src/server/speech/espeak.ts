@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import { readWav, WavFormatError } from '../audio/pcm';
+import { SpeechError, type SpeechSource, type SpeechVoice } from './speech';
+
+/*
+ * eSpeak NG as a separate program (`espeak-ng --stdout`, its WAV read from the pipe), never linked: eSpeak NG
+ * is GPL-3.0, and a child process keeps it an independent program the service talks to. The text goes in on
+ * standard input, not the command line: a turn that starts with "-" is not an option, and the text stays out
+ * of the process list.
+ */
+
+/** What a prose turn can produce at most (about five minutes of 22,050 Hz audio): a runaway process is cut. */
+const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+
+/** The two voices: eSpeak NG's female and male variants, so assistant and customer never sound alike. */
+const VARIANTS: Record<SpeechVoice, string> = { assistant: 'f3', customer: 'm3' };
+/** Where a bare language names several voices, the one to take. */
+const PREFERRED: Record<string, string> = { en: 'en-us', fr: 'fr-fr', pt: 'pt-br', es: 'es', vi: 'vi', zh: 'cmn' };
+
+export interface EspeakInstall {
+  path: string;
+  version: string;
+  /** The language names of its voices (`en-us`, `de`, …), lower case. */
+  languages: ReadonlySet<string>;
+}
+
+interface Run {
+  code: number | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+function run(path: string, args: readonly string[], input: string | null, timeoutMs: number): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stderr = '';
+    let failure: Error | null = null;
+    const timer = setTimeout(() => {
+      failure = new SpeechError(`eSpeak NG took longer than ${timeoutMs} ms`);
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.stdout.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_OUTPUT_BYTES) {
+        failure = new SpeechError('eSpeak NG produced more audio than a turn can hold');
+        child.kill('SIGKILL');
+        return;
+      }
+      chunks.push(c);
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      if (stderr.length < 2000) stderr += c.toString('utf8');
+    });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (failure) reject(failure);
+      else resolve({ code, stdout: Buffer.concat(chunks), stderr });
+    });
+    // A program that exits before reading its input closes the pipe: that is reported by 'close', not here.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(input ?? '');
+  });
+}
+
+/** The program at `path` when it runs and lists voices; null when it is missing or broken. */
+export async function probeEspeak(path: string, timeoutMs = 5_000): Promise<EspeakInstall | null> {
+  try {
+    const version = await run(path, ['--version'], null, timeoutMs);
+    if (version.code !== 0) return null;
+    const voices = await run(path, ['--voices'], null, timeoutMs);
+    if (voices.code !== 0) return null;
+    const languages = new Set<string>();
+    for (const line of voices.stdout.toString('utf8').split('\n').slice(1)) {
+      const language = line.trim().split(/\s+/)[1];
+      if (language) languages.add(language.toLowerCase());
+    }
+    if (languages.size === 0) return null;
+    // "eSpeak NG text-to-speech: 1.51  Data at: /usr/lib/…": the number is what matters.
+    const number = /\d+\.\d+(\.\d+)?/.exec(version.stdout.toString('utf8'))?.[0];
+    return { path, version: number ? `eSpeak NG ${number}` : 'eSpeak NG', languages };
+  } catch {
+    return null;
+  }
+}
+
+/** The voice for a language tag: the tag itself, its preferred form, its base language, else English. */
+export function espeakLanguage(tag: string, languages: ReadonlySet<string>): string {
+  const wanted = tag.trim().toLowerCase().replace(/_/g, '-');
+  const base = wanted.split('-')[0] ?? '';
+  const candidates = [PREFERRED[wanted], wanted, PREFERRED[base], base];
+  for (const c of candidates) if (c && languages.has(c)) return c;
+  const family = [...languages].filter((l) => l.startsWith(`${base}-`)).sort()[0];
+  if (base && family) return family;
+  return languages.has('en-us') ? 'en-us' : 'en';
+}
+
+export function espeakSource(install: EspeakInstall, timeoutMs: number): SpeechSource {
+  return {
+    engine: 'espeak-ng',
+    description: `${install.version} (${install.path})`,
+    async synthesize({ text, language, voice }) {
+      // -b 1: the input is UTF-8, whatever the process's locale says.
+      const args = ['-v', `${espeakLanguage(language, install.languages)}+${VARIANTS[voice]}`, '-b', '1', '--stdout'];
+      let result: Run;
+      try {
+        result = await run(install.path, args, text, timeoutMs);
+      } catch (e) {
+        throw e instanceof SpeechError ? e : new SpeechError(`eSpeak NG could not run: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      if (result.code !== 0) throw new SpeechError(`eSpeak NG exited with ${result.code}: ${result.stderr.trim().slice(0, 300)}`);
+      try {
+        return readWav(result.stdout);
+      } catch (e) {
+        if (e instanceof WavFormatError) throw new SpeechError(`eSpeak NG's output is not audio: ${e.message}`);
+        throw e;
+      }
+    },
+  };
+}
