@@ -431,17 +431,6 @@ export interface ConversationMessagesTable {
   created_at: Timestamp;
 }
 
-/** A test scenario of an assistant (migration 0017; suites/). */
-export interface SuiteScenariosTable {
-  id: Generated<number>;
-  user_id: number;
-  assistant_id: number;
-  name: string;
-  persona: string;
-  goal: string;
-  variables: Json<JsonRecord>;
-  max_turns: number;
-  expectations: Json<JsonRecord[]>;
 export interface KnowledgebasesTable {
   id: Generated<number>;
   user_id: number;
@@ -453,39 +442,6 @@ export interface KnowledgebasesTable {
   updated_at: Timestamp;
 }
 
-/** A run of an assistant's scenarios (migration 0017). */
-export interface SuiteRunsTable {
-  id: Generated<number>;
-  user_id: number;
-  assistant_id: number;
-  status: string;
-  repetitions: number;
-  min_pass_rate: Numeric;
-  config: Json<JsonRecord>;
-  config_version: string;
-  created_at: Timestamp;
-  finished_at: NullableTimestamp;
-  updated_at: Timestamp;
-}
-
-/** One repetition of one scenario in a run (migration 0017). */
-export interface SuiteRunItemsTable {
-  id: Generated<number>;
-  run_id: number;
-  user_id: number;
-  scenario_id: number | null;
-  scenario: Json<JsonRecord>;
-  repetition: number;
-  status: string;
-  call_id: Nullable<number>;
-  turns: Nullable<number>;
-  outcome: Nullable<string>;
-  results: NullableJson<JsonRecord[]>;
-  error: Nullable<string>;
-  locked_until: NullableTimestamp;
-  lease: Nullable<string>;
-  started_at: NullableTimestamp;
-  finished_at: NullableTimestamp;
 export interface KnowledgeDocumentsTable {
   id: Generated<number>;
   knowledgebase_id: number;
@@ -527,6 +483,56 @@ export interface KnowledgePassagesTable {
   search: ColumnType<string, never, never>;
 }
 
+/** A test scenario of an assistant (migration 0017; suites/). */
+export interface SuiteScenariosTable {
+  id: Generated<number>;
+  user_id: number;
+  assistant_id: number;
+  name: string;
+  persona: string;
+  goal: string;
+  variables: Json<JsonRecord>;
+  max_turns: number;
+  expectations: Json<JsonRecord[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A run of an assistant's scenarios (migration 0017). */
+export interface SuiteRunsTable {
+  id: Generated<number>;
+  user_id: number;
+  assistant_id: number;
+  status: string;
+  repetitions: number;
+  min_pass_rate: Numeric;
+  config: Json<JsonRecord>;
+  config_version: string;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** One repetition of one scenario in a run (migration 0017). */
+export interface SuiteRunItemsTable {
+  id: Generated<number>;
+  run_id: number;
+  user_id: number;
+  scenario_id: number | null;
+  scenario: Json<JsonRecord>;
+  repetition: number;
+  status: string;
+  call_id: Nullable<number>;
+  turns: Nullable<number>;
+  outcome: Nullable<string>;
+  results: NullableJson<JsonRecord[]>;
+  error: Nullable<string>;
+  locked_until: NullableTimestamp;
+  lease: Nullable<string>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -553,13 +559,13 @@ export interface Database {
   call_count_deltas: CallCountsTable;
   conversations: ConversationsTable;
   conversation_messages: ConversationMessagesTable;
-  suite_scenarios: SuiteScenariosTable;
-  suite_runs: SuiteRunsTable;
-  suite_run_items: SuiteRunItemsTable;
   call_recordings: CallRecordingsTable;
   knowledgebases: KnowledgebasesTable;
   knowledge_documents: KnowledgeDocumentsTable;
   knowledge_passages: KnowledgePassagesTable;
+  suite_scenarios: SuiteScenariosTable;
+  suite_runs: SuiteRunsTable;
+  suite_run_items: SuiteRunItemsTable;
 }
 
 export type AssistantRow = Selectable<AssistantsTable>;
@@ -573,8 +579,8 @@ export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type AssistantUpdate = Updateable<AssistantsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
+export type KnowledgebaseRow = Selectable<KnowledgebasesTable>;
+export type KnowledgeDocumentRow = Selectable<KnowledgeDocumentsTable>;
 export type SuiteScenarioRow = Selectable<SuiteScenariosTable>;
 export type SuiteRunRow = Selectable<SuiteRunsTable>;
 export type SuiteRunItemRow = Selectable<SuiteRunItemsTable>;
-export type KnowledgebaseRow = Selectable<KnowledgebasesTable>;
-export type KnowledgeDocumentRow = Selectable<KnowledgeDocumentsTable>;
