@@ -83,6 +83,9 @@ test.describe('knowledge bases', () => {
     const assistant = await api.createAssistant({ name: `Shop desk ${RUN_ID}` });
     made.assistants.push(assistant.id);
     await page.goto(`/assistants/${assistant.id}`);
+    // The form's lower sections load as they near the screen: bring Tools (the knowledge fields) there first.
+    await page.locator('#section-tools').evaluate((el) => el.scrollIntoView());
+    await expect(page.locator('section#section-tools')).toBeVisible();
     const select = page.getByRole('combobox', { name: 'Knowledge base' });
     await select.scrollIntoViewIfNeeded();
     await select.click();

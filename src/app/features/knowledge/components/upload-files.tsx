@@ -162,7 +162,7 @@ function UploadRow({ item, onDismiss }: { item: UploadItem; onDismiss: () => voi
               </Text>
             </Group>
           ) : (
-            <Text size="xs" c={bad ? 'red.7' : 'teal.8'} data-testid="upload-message" style={{ overflowWrap: 'anywhere' }}>
+            <Text size="xs" c={bad ? 'red.9' : 'teal.9'} data-testid="upload-message" style={{ overflowWrap: 'anywhere' }}>
               {item.state === 'done' ? m.knowledge_upload_done() : item.message}
             </Text>
           )}
