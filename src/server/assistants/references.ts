@@ -3,6 +3,7 @@ import { attributeName, PG_INT_MAX, type AssistantWrite, type FieldErrors } from
 import type { Database } from '../db/schema';
 import { ValidationError } from '../http/errors';
 import { checkGroupReferences } from '../folders/assistant-groups';
+import { checkKnowledgeReference } from '../knowledge/assistant-reference';
 import { chooseProviders, type ProviderChoice } from './providers';
 import { liveAssistantsOf } from './read';
 
@@ -97,6 +98,7 @@ export async function checkReferences(trx: Transaction<Database>, userId: number
   }
 
   await checkGroupReferences(trx, userId, input, errors);
+  await checkKnowledgeReference(trx, userId, input, errors);
 
   if (input.secondary_language_ids !== undefined && input.secondary_language_ids.length > 0) {
     const wanted = [...new Set(input.secondary_language_ids)];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestService, TestUser } from '../test/harness';
 import { useService } from '../test/use-service';
 import { insertPhoneNumber, seededIds } from '../test/fixtures';
-import { createAssistant, createGroup, createTool, expect422, getAssistant as get } from '../test/requests';
+import { createAssistant, createGroup, createKnowledgebase, createTool, expect422, getAssistant as get } from '../test/requests';
 
 /*
  * Assistants as today's clients of the hosted API call them: the record's own field names beside the
@@ -161,12 +161,28 @@ describe('unknown fields', () => {
   });
 });
 
+describe("an assistant's knowledge base", () => {
+  it("must be the user's own: another user's base, or none at all, is a 422 on knowledgebase_id", async () => {
+    const bobs = await createKnowledgebase(bob, "Bob's");
+    const own = await createKnowledgebase(alice, "Alice's");
+    for (const knowledgebase_id of [bobs, 2_000_000]) {
+      expect422(await alice.req('POST', '/user/assistant', hosted({ knowledgebase_id, knowledgebase_mode: 'prompt' })), {
+        knowledgebase_id: ['The selected knowledgebase id is invalid.'],
+      });
+    }
+    const id = await createHosted(alice, { knowledgebase_id: own, knowledgebase_mode: 'prompt' });
+    expect((await alice.req('PUT', `/user/assistant/${id}`, { knowledgebase_id: bobs })).status).toBe(422);
+    expect(await get(alice, id)).toMatchObject({ knowledgebase_id: own });
+  });
+});
+
 describe('fields kept but not acted on', () => {
   it('are validated, stored and returned', async () => {
     const labels = [await createGroup(alice, 'labels', 'Kept A'), await createGroup(alice, 'labels', 'Kept B')];
+    const base = await createKnowledgebase(alice);
     const id = await createHosted(alice, {
       secondary_language_ids: [2, '3'],
-      knowledgebase_id: '12',
+      knowledgebase_id: String(base),
       knowledgebase_mode: 'function_call',
       label_ids: [labels[1], String(labels[0])],
       reengagement_prompt: 'Are you still there?',
@@ -176,7 +192,7 @@ describe('fields kept but not acted on', () => {
     });
     expect(await get(alice, id)).toMatchObject({
       secondary_language_ids: [2, 3],
-      knowledgebase_id: 12,
+      knowledgebase_id: base,
       knowledgebase_mode: 'function_call',
       label_ids: [...labels].sort((a, b) => a - b),
       reengagement_prompt: 'Are you still there?',
@@ -299,7 +315,7 @@ describe('a record sent back whole', () => {
       ringing_time: 25,
       tts_emotion_enabled: true,
       turn_detection_threshold: 0.7,
-      knowledgebase_id: 3,
+      knowledgebase_id: await createKnowledgebase(alice, 'Sent back'),
       knowledgebase_mode: 'prompt',
     });
     const before = await get(alice, id);

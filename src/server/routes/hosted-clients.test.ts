@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
-import { createGroup } from '../test/requests';
+import { createGroup, createKnowledgebase } from '../test/requests';
 import {
   clientSession,
   droppedFields,
@@ -112,7 +112,7 @@ let n8n: ClientSession;
 let ap: ClientSession;
 
 /** Reference data ids, as the clients would pick them from the lookups. */
-const ref = { pipelineVoice: 0, english: 0, german: 0, llm: 0, folder: 0, labels: [] as number[] };
+const ref = { pipelineVoice: 0, english: 0, german: 0, llm: 0, folder: 0, labels: [] as number[], knowledgebase: 0 };
 
 beforeAll(async () => {
   svc = await startTestService();
@@ -131,6 +131,7 @@ beforeAll(async () => {
   // The MCP user's own folder and labels, which its assistant update files the assistant under.
   ref.folder = await createGroup(mcpUser, 'folders', 'Dental');
   ref.labels = [await createGroup(mcpUser, 'labels', 'Reminders'), await createGroup(mcpUser, 'labels', 'Evening')];
+  ref.knowledgebase = await createKnowledgebase(mcpUser, 'Practice FAQ');
 });
 afterAll(() => svc.close());
 
@@ -414,7 +415,7 @@ describe('MCP server (bekservice/Famulor-MCP), one session', () => {
     ambient_sound_volume: 0.3,
     allow_interruptions: true,
     max_silence_duration: 20,
-    knowledgebase_id: 7,
+    knowledgebase_id: ref.knowledgebase,
     knowledgebase_mode: 'function_call',
     label_ids: ref.labels,
     folder_id: ref.folder,

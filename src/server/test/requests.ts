@@ -35,6 +35,13 @@ export function expect422(res: Pick<TestResponse, 'status' | 'body'>, errors: Re
 }
 
 /** POST /user/folders or /user/labels of `name`, which must create it (201): its id. */
+/** A knowledge base of the user's (POST /user/knowledgebases): its id. */
+export async function createKnowledgebase(user: TestUser, name = 'Knowledge'): Promise<number> {
+  const res = await user.req('POST', '/user/knowledgebases', { name });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return Number(res.body.data.id);
+}
+
 export async function createGroup(user: TestUser, kind: 'folders' | 'labels', name: string, color?: string | null): Promise<number> {
   const res = await user.req('POST', `/user/${kind}`, color === undefined ? { name } : { name, color });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
