@@ -19,6 +19,12 @@ function load(area: string, locale: string): Record<string, Message> {
 const texts = (message: Message | undefined): string[] =>
   message === undefined ? [] : typeof message === 'string' ? [message] : message.flatMap((v) => Object.values(v.match));
 
+/**
+ * The language switcher names each language in itself ("English", "Deutsch") on every page, in both languages:
+ * an English message that is such a name (the knowledge base's "English", German "Englisch") cannot be told apart.
+ */
+const AUTONYMS = new Set(['English', 'Deutsch']);
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface EnglishPattern {
@@ -38,6 +44,7 @@ export function englishPatterns(): EnglishPattern[] {
     for (const [key, message] of Object.entries(en)) {
       for (const text of texts(message)) {
         if (german.has(text)) continue; // the same in both languages ("Status", "Webhook")
+        if (AUTONYMS.has(text.trim())) continue;
         const stripped = text.replace(/\{\w+\}/g, '').trim();
         // Too little of its own to tell it apart from data ("{count}", "#{n}", "Voice {id}" against a
         // name such as "Voice Console").
