@@ -100,7 +100,7 @@ test.describe('command palette', () => {
     await signedIn(page);
     let search = await openPalette(page);
     await search.fill('northwind');
-    await page.getByRole('option', { name: 'Northwind Order Support' }).click();
+    await page.getByRole('option', { name: 'Northwind Order Support', exact: true }).click();
     await expect(page).toHaveURL(/\/assistants\/\d+/);
     await expect(page.getByRole('heading', { name: 'Northwind Order Support', level: 1 })).toBeVisible();
 
