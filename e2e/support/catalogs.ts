@@ -20,10 +20,11 @@ const texts = (message: Message | undefined): string[] =>
   message === undefined ? [] : typeof message === 'string' ? [message] : message.flatMap((v) => Object.values(v.match));
 
 /**
- * The language switcher names each language in itself ("English", "Deutsch") on every page, in both languages:
- * an English message that is such a name (the knowledge base's "English", German "Englisch") cannot be told apart.
+ * Language names are data on these pages: the switcher names each language in itself ("English", "Deutsch"), and
+ * the service's language lookups name languages in English ("German"). An English message that is such a name
+ * (the knowledge base's "English"/"German", in German "Englisch"/"Deutsch") cannot be told apart from them.
  */
-const AUTONYMS = new Set(['English', 'Deutsch']);
+const AUTONYMS = new Set(['English', 'Deutsch', 'German']);
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
