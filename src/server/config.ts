@@ -265,3 +265,13 @@ export interface DevConfig {
 export function loadDevConfig(env: NodeJS.ProcessEnv = process.env): DevConfig {
   return { apiPort: env.API_PORT ?? '8081', webPort: env.PORT ?? '5173', inherited: env };
 }
+
+/** What `npm run assistant-test` (cli/assistant-test.ts) reads from the environment. */
+export interface AssistantTestConfig {
+  /** VC_API_TOKEN: the token when `--token` is not given. */
+  token: string | undefined;
+}
+
+export function loadAssistantTestConfig(env: NodeJS.ProcessEnv = process.env): AssistantTestConfig {
+  return { token: env.VC_API_TOKEN || undefined };
+}

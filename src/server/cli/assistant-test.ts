@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { loadAssistantTestConfig, type AssistantTestConfig } from '../config';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MIN_PASS_RATE, suiteRunAnswerSchema, type SuiteRun } from '../../contract';
@@ -89,7 +90,7 @@ export function report(run: SuiteRun): string {
   return lines.join('\n');
 }
 
-export async function main(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
+export async function main(argv: string[], config: AssistantTestConfig, out: (line: string) => void): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -112,7 +113,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, out: (line: s
   const assistant = Number(values.assistant);
   const runs = Number(values.runs);
   const minPass = Number(values['min-pass']);
-  const token = values.token ?? env.VC_API_TOKEN ?? '';
+  const token = values.token ?? config.token ?? '';
   const scenarioIds = (values.scenario ?? []).map(Number);
   if (!Number.isInteger(assistant) || assistant < 1 || !Number.isInteger(runs) || runs < 1 || !(minPass >= 0 && minPass <= 1) || scenarioIds.some((n) => !Number.isInteger(n) || n < 1)) {
     out(USAGE);
@@ -156,7 +157,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv, out: (line: s
 
 // Run as a command (not when a test imports report/main).
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  main(process.argv.slice(2), process.env, (line) => console.log(line)).then(
+  main(process.argv.slice(2), loadAssistantTestConfig(), (line) => console.log(line)).then(
     (code) => process.exit(code),
     (e: unknown) => {
       console.error(e);
