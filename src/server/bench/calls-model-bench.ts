@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { fork, type ChildProcess } from 'node:child_process';
+import { ask, fastClock, forkStandInModel } from './model-child';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { issueToken } from '../auth/tokens';
 import { openDatabase } from '../db/connect';
-import type { Clock } from '../engine/clock';
 import { startBackgroundWork } from '../engine/runner';
 import { createChatModel } from '../model/openai-compatible';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
@@ -34,30 +32,12 @@ const { values: opts } = parseArgs({
 });
 const LEADS = Number(opts.leads);
 
-/** Wall-clock time, `speed` times faster from the start. */
-function fastClock(speed: number): Clock {
-  const start = Date.now();
-  return { now: () => new Date(start + (Date.now() - start) * speed) };
-}
-
-function ask<T>(child: ChildProcess, message: object | null, key: string): Promise<T> {
-  return new Promise((resolve) => {
-    const on = (m: Record<string, unknown>) => {
-      if (key in m) {
-        child.off('message', on);
-        resolve(m[key] as T);
-      }
-    };
-    child.on('message', on);
-    if (message !== null) child.send(message);
-  });
-}
 
 async function main() {
   const pgUrl = process.env.DATABASE_URL;
   const schema = pgUrl ? `bench_calls_model_${randomBytes(4).toString('hex')}` : undefined;
   const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
-  const child = fork(fileURLToPath(new URL('./calls-model-model.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, MODEL_MS: opts['model-ms'] } });
+  const child = forkStandInModel(opts['model-ms']);
   try {
     const modelUrl = await ask<string>(child, null, 'url');
     const db = handle.db;
