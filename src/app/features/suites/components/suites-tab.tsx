@@ -29,11 +29,16 @@ const HistoryChart = lazy(() => import('./history-chart'));
 function NoModelNote() {
   return (
     <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title={m.suites_no_model_title()} data-testid="suites-no-model">
-      <Stack gap={6}>
+      {/* minWidth 0 and scrolling blocks: on a phone the commands' long lines otherwise widen the alert past the screen. */}
+      <Stack gap={6} miw={0}>
         <Text size="sm">{m.suites_no_model_body()}</Text>
-        <Code block>{OLLAMA_COMMANDS}</Code>
+        <Code block tabIndex={0} style={{ overflowX: 'auto' }}>
+          {OLLAMA_COMMANDS}
+        </Code>
         <Text size="sm">{m.suites_no_model_llamacpp()}</Text>
-        <Code block>{LLAMA_CPP_COMMANDS}</Code>
+        <Code block tabIndex={0} style={{ overflowX: 'auto' }}>
+          {LLAMA_CPP_COMMANDS}
+        </Code>
       </Stack>
     </Alert>
   );
