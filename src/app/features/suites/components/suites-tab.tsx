@@ -28,7 +28,7 @@ const HistoryChart = lazy(() => import('./history-chart'));
 /** Without a model: how to connect one (the same commands as the test chat's). */
 function NoModelNote() {
   return (
-    <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title={m.suites_no_model_title()} data-testid="suites-no-model">
+    <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title={m.suites_no_model_title()} data-testid="suites-no-model" styles={{ wrapper: { minWidth: 0 }, body: { minWidth: 0 } }}>
       {/* minWidth 0 and scrolling blocks: on a phone the commands' long lines otherwise widen the alert past the screen. */}
       <Stack gap={6} miw={0}>
         <Text size="sm">{m.suites_no_model_body()}</Text>
