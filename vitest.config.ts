@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { appAlias } from './scripts/app-alias.ts';
@@ -8,6 +10,19 @@ const server = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
+
+/*
+ * The service files whose database follows TEST_DATABASE_URL: those that start the test service (harness.ts
+ * picks PGlite or the server) or read the variable themselves. The rest (pure logic, and the command-line
+ * tests on an embedded data folder) would run the same code twice: the PostgreSQL project leaves them out.
+ */
+function filesOnTheDatabase(): string[] {
+  const dir = 'src/server';
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => join(dir, f))
+    .filter((f) => /\b(useService|startTestService)\(|TEST_DATABASE_URL/.test(readFileSync(f, 'utf8')));
+}
 
 /*
  * Three projects: the console (jsdom), the service on embedded PGlite, and the same service suite on a
@@ -40,7 +55,7 @@ export default defineConfig({
         },
       },
       { test: { ...server, name: 'server-pglite', env: { TEST_DATABASE_URL: '' } } },
-      ...(pgUrl ? [{ test: { ...server, name: 'server-postgres', env: { TEST_DATABASE_URL: pgUrl } } }] : []),
+      ...(pgUrl ? [{ test: { ...server, name: 'server-postgres', include: filesOnTheDatabase(), env: { TEST_DATABASE_URL: pgUrl } } }] : []),
     ],
   },
 });
