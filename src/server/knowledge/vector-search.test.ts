@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LlmConfig } from '../config';
+import { loadConfig, type LlmConfig } from '../config';
 import { ModelCallError } from '../model/chat-model';
 import { createEmbeddingModel, type EmbeddingModel } from '../model/embedding-model';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
@@ -222,6 +222,15 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('without pgvector (Postgr
 });
 
 describe('the embedding model', () => {
+  it('is configured by LLM_EMBEDDING_MODEL (and LLM_EMBEDDING_DIMENSIONS) beside LLM_BASE_URL', () => {
+    expect(loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:1/v1', LLM_EMBEDDING_MODEL: ' nomic-embed-text ', LLM_EMBEDDING_DIMENSIONS: '256' }).embedding).toEqual({ model: 'nomic-embed-text', dimensions: 256 });
+    expect(loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:1/v1', LLM_EMBEDDING_MODEL: 'm' }).embedding).toEqual({ model: 'm', dimensions: undefined });
+    // Without the endpoint, or without the model: full text alone.
+    expect(loadConfig({ LLM_EMBEDDING_MODEL: 'm' }).embedding).toBeNull();
+    expect(loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:1/v1' }).embedding).toBeNull();
+    expect(() => loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:1/v1', LLM_EMBEDDING_MODEL: 'm', LLM_EMBEDDING_DIMENSIONS: '0' })).toThrow('LLM_EMBEDDING_DIMENSIONS must be a whole number of 1 or more');
+  });
+
   it('names the endpoint\'s refusal of an unknown model', async () => {
     const unknown = createEmbeddingModel(llm, { model: 'no-such-embedder', dimensions: undefined });
     await expect(unknown.embed(['hello'])).rejects.toThrow('answered 404 for embeddings with LLM_EMBEDDING_MODEL=no-such-embedder: model "no-such-embedder" not found');
