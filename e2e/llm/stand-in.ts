@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { embeddingsAnswer } from '../../src/server/test/stand-in-embedding';
 import { roleAnswer, textOf as text, type RoleRequest } from '../../src/server/test/stand-in-roles';
 import { knowledgeScript } from './knowledge';
 
@@ -17,7 +18,8 @@ import { knowledgeScript } from './knowledge';
  * stand-ins share (src/server/test/stand-in-roles.ts).
  * Streamed as chat.completion.chunk events when the request asks for a stream, as one completion otherwise.
  * Knowledge bases (knowledge.ts beside this file): a knowledge search's answer, a search_knowledge_base function
- * on offer, or passages in the system prompt are answered from first.
+ * on offer, or passages in the system prompt are answered from first. POST /v1/embeddings answers the test
+ * stand-in's embeddings (src/server/test/stand-in-embedding.ts), for LLM_EMBEDDING_MODEL set to any name.
  */
 
 export const STAND_IN_MODEL = 'stand-in';
@@ -108,6 +110,11 @@ export function createModelStandIn(): Hono {
       for (const chunk of chunks(model, answer)) await stream.writeSSE({ data: JSON.stringify(chunk) });
       await stream.writeSSE({ data: '[DONE]' });
     });
+  });
+  // Embeddings (LLM_EMBEDDING_MODEL=anything): the test stand-in's hashed word stems (src/server/test/stand-in-embedding.ts).
+  app.post('/v1/embeddings', async (c) => {
+    const request = (await c.req.json()) as { model?: string; input?: string | string[]; dimensions?: number };
+    return c.json(embeddingsAnswer(request.model ?? 'stand-in-embed', request.input ?? [], request.dimensions));
   });
   // The mid-call tool the tests attach to their assistant.
   app.get('/tools/order-status', (c) => c.json({ order_id: c.req.query('order_id') ?? null, status: 'shipped', eta: 'Friday' }));

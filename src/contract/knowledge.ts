@@ -178,7 +178,14 @@ export const knowledgeSearchHitSchema = lenientRecord({
   heading: textish,
   excerpt: openString,
   headline: lenientList(headlineSegmentSchema),
+  /** Full text's rank, or (ranking `hybrid`) the fused Reciprocal Rank Fusion score. */
   rank: numberish,
+  /** `fulltext` (full text alone) or `hybrid` (fused with vector search: LLM_EMBEDDING_MODEL and pgvector). */
+  ranking: openString.optional(),
+  /** hybrid: full text's own rank of the passage, null when full text did not find it. */
+  fulltext_rank: numberish.optional(),
+  /** hybrid: the passage's cosine similarity to the question, null when it has no embedding. */
+  similarity: numberish.optional(),
 });
 export type KnowledgeSearchHit = z.output<typeof knowledgeSearchHitSchema>;
 export const knowledgeSearchResultSchema = lenientRecord({ data: lenientList(knowledgeSearchHitSchema) }, ['data']);

@@ -43,6 +43,8 @@ export interface ServiceConfig {
   allowPrivateUrls: boolean;
   /** The language model (LLM_BASE_URL and its companions); null when LLM_BASE_URL is unset. */
   llm: LlmConfig | null;
+  /** The model endpoint's embeddings (LLM_EMBEDDING_MODEL); null when it or LLM_BASE_URL is unset: knowledge search is full text alone. */
+  embedding: EmbeddingConfig | null;
   /** MODEL_PRICE_PER_1K_TOKENS: USD per 1,000 tokens a model call spends, charged with its minutes (default 0.002). */
   modelPricePer1kTokens: number;
   /** SUITE_PARALLELISM: a suite run's calls in flight at once (default 4). */
@@ -88,6 +90,17 @@ export interface LlmConfig {
   maxRetries: number;
   /** LLM_RETRY_DELAY_MS: the first wait before a retry, doubled each time; a Retry-After up to 10 s wins (default 1 s). */
   retryDelayMs: number;
+}
+
+/**
+ * Embeddings from the same OpenAI-compatible endpoint (`POST {LLM_BASE_URL}/embeddings`, its key, time-out and
+ * retries): knowledge-base search adds vector search to full text where pgvector is there (knowledge/vector-support.ts).
+ */
+export interface EmbeddingConfig {
+  /** LLM_EMBEDDING_MODEL, e.g. nomic-embed-text (Ollama). Stored embeddings are keyed by it: another model re-embeds. */
+  model: string;
+  /** LLM_EMBEDDING_DIMENSIONS: the length to ask for (models that can shorten theirs); unset, the model's own. */
+  dimensions: number | undefined;
 }
 
 /** ENGINE_SEED when unset or empty. */
@@ -172,6 +185,12 @@ function llmFromEnv(env: NodeJS.ProcessEnv): LlmConfig | null {
   };
 }
 
+function embeddingFromEnv(env: NodeJS.ProcessEnv, llm: LlmConfig | null): EmbeddingConfig | null {
+  const model = env.LLM_EMBEDDING_MODEL?.trim();
+  if (!llm || !model) return null;
+  return { model, dimensions: env.LLM_EMBEDDING_DIMENSIONS?.trim() ? countFromEnv(env, 'LLM_EMBEDDING_DIMENSIONS', 1) : undefined };
+}
+
 function speechFromEnv(env: NodeJS.ProcessEnv): SpeechConfig {
   const raw = (env.TTS_BASE_URL ?? '').trim();
   let tts: TtsConfig | null = null;
@@ -200,6 +219,7 @@ function speechFromEnv(env: NodeJS.ProcessEnv): SpeechConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const allowPrivateUrls = isOn(env.ALLOW_PRIVATE_URLS) || isOn(env.ALLOW_PRIVATE_WEBHOOKS);
+  const llm = llmFromEnv(env);
   return {
     port: intFromEnv(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -222,7 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     webhookTimeoutMs: positiveMsFromEnv(env.WEBHOOK_TIMEOUT_MS),
     webhookLeaseMs: positiveMsFromEnv(env.WEBHOOK_LEASE_MS),
     allowPrivateUrls,
-    llm: llmFromEnv(env),
+    llm,
+    embedding: embeddingFromEnv(env, llm),
     modelPricePer1kTokens: priceFromEnv(env, 'MODEL_PRICE_PER_1K_TOKENS', 0.002),
     suiteParallelism: countFromEnv(env, 'SUITE_PARALLELISM', 4),
     speech: speechFromEnv(env),

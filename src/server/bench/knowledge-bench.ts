@@ -286,6 +286,8 @@ interface SearchResult extends FoundPassage {
   document_name: string;
   heading: string | null;
   rank: number;
+  /** How the service ranked it: `fulltext`, or `hybrid` (fused with vector search). */
+  ranking: string;
 }
 
 async function search(client: Client, kbId: number, query: string, limit: number): Promise<SearchResult[]> {
@@ -295,6 +297,7 @@ async function search(client: Client, kbId: number, query: string, limit: number
     heading: typeof r.heading === 'string' ? r.heading : null,
     excerpt: String(r.excerpt ?? ''),
     rank: Number(r.rank),
+    ranking: typeof r.ranking === 'string' ? r.ranking : 'fulltext',
   }));
 }
 
@@ -341,6 +344,8 @@ interface Quality {
   by_language: Record<CorpusLanguage, Scores>;
   all: Scores;
   misses: Miss[];
+  /** Questions whose answer was ranked `hybrid` (full text fused with vector search), of all asked. */
+  hybrid_searches: number;
 }
 
 interface Timing {
@@ -404,11 +409,13 @@ async function run(corpus: Corpus, embeddings: boolean, withBulk: boolean): Prom
 
     const ranks: Record<CorpusLanguage, (number | null)[]> = { en: [], de: [] };
     const misses: Miss[] = [];
+    let hybrid = 0;
     for (const q of corpus.questions) {
       const kb = kbs[q.language];
       const documentId = [...kb.names].find(([, name]) => name === q.document)?.[0];
       if (documentId === undefined) throw new Error(`${q.document} was not uploaded`);
       const results = await search(client, kb.id, q.question, RESULTS);
+      if (results.some((r) => r.ranking === 'hybrid')) hybrid += 1;
       const rank = answerRank(results, documentId, q.answer_phrase);
       ranks[q.language].push(rank);
       if (rank === null || rank > 3) {
@@ -416,7 +423,7 @@ async function run(corpus: Corpus, embeddings: boolean, withBulk: boolean): Prom
         misses.push({ language: q.language, question: q.question, document: q.document, answer_phrase: q.answer_phrase, first: first ? { document: first.document_name, heading: first.heading } : null });
       }
     }
-    const quality: Quality = { by_language: { en: score(ranks.en), de: score(ranks.de) }, all: score([...ranks.en, ...ranks.de]), misses };
+    const quality: Quality = { by_language: { en: score(ranks.en), de: score(ranks.de) }, all: score([...ranks.en, ...ranks.de]), misses, hybrid_searches: hybrid };
 
     if (!withBulk) return { quality, indexing: { corpus: corpusIndexing, bulk: null }, search: null };
 
@@ -504,11 +511,22 @@ async function main() {
   const fullText = await run(corpus, false, true);
   printQuality('Full text (POST /user/knowledgebases/{id}/search, first 10 results)', fullText.quality);
   const withEmbeddings = EMBEDDINGS ? await run(corpus, true, false) : null;
-  if (withEmbeddings) printQuality(`Full text + embeddings (${process.env.LLM_EMBEDDING_MODEL} at ${process.env.LLM_BASE_URL})`, withEmbeddings.quality);
-  else console.log('\nembeddings: not configured (set LLM_BASE_URL and LLM_EMBEDDING_MODEL to measure them too)');
+  if (withEmbeddings) {
+    printQuality(`Full text fused with vector search (LLM_EMBEDDING_MODEL=${process.env.LLM_EMBEDDING_MODEL} at ${process.env.LLM_BASE_URL})`, withEmbeddings.quality);
+    const asked = corpus.questions.length;
+    console.log(`  ranked hybrid: ${withEmbeddings.quality.hybrid_searches} of ${asked} searches`);
+    // Full text alone answered: the service had no pgvector (a PostgreSQL server without the extension) or the endpoint failed.
+    if (withEmbeddings.quality.hybrid_searches < asked) console.log('  (the other searches were full text alone: see the service log — no pgvector on the server, or the embedding endpoint failing)');
+  } else {
+    console.log(
+      '\nembeddings: not measured. Set LLM_BASE_URL and LLM_EMBEDDING_MODEL to measure full text fused with vector search too, e.g.\n' +
+        '  LLM_BASE_URL=http://localhost:11434/v1 LLM_EMBEDDING_MODEL=nomic-embed-text npm run bench:knowledge   (Ollama: ollama pull nomic-embed-text)',
+    );
+  }
 
   console.log('\nIndexing (upload to every document processed, as the document list shows it)');
   printThroughput('corpus', fullText.indexing.corpus);
+  if (withEmbeddings) printThroughput('corpus, passages embedded too', withEmbeddings.indexing.corpus);
   if (fullText.indexing.bulk) printThroughput('bulk  ', fullText.indexing.bulk);
   if (fullText.search) {
     const a = fullText.search.api;
@@ -535,7 +553,7 @@ async function main() {
           questions: { en: corpus.questions.filter((q) => q.language === 'en').length, de: corpus.questions.filter((q) => q.language === 'de').length },
         },
         full_text: fullText.quality,
-        embeddings: withEmbeddings ? { model: process.env.LLM_EMBEDDING_MODEL, ...withEmbeddings.quality } : 'not configured',
+        embeddings: withEmbeddings ? { model: process.env.LLM_EMBEDDING_MODEL, ...withEmbeddings.quality, indexing: withEmbeddings.indexing.corpus } : 'not configured',
         indexing: fullText.indexing,
         search: fullText.search,
       },

@@ -82,6 +82,12 @@ async function main() {
     }
     // One model for the API (conversations) and the background work (model calls).
     const model = config.llm ? createChatModel(config.llm) : null;
+    // Knowledge search with embeddings where a model is configured and the database has pgvector (said in the banner).
+    let vectors: string | null = null;
+    if (handle && config.llm && config.embedding) {
+      const [{ createEmbeddingModel }, { enableKnowledgeEmbeddings, vectorBanner }] = await Promise.all([import('../model/embedding-model'), import('../knowledge/vector-support')]);
+      vectors = vectorBanner(await enableKnowledgeEmbeddings(handle.db, createEmbeddingModel(config.llm, config.embedding)), handle.kind);
+    }
     const app = buildRootApp({
       db: handle?.db ?? null,
       port: config.port,
@@ -98,7 +104,7 @@ async function main() {
       speech,
       ...(start.logRequests ? { log: (l: string) => console.log(l) } : {}),
     });
-    return { app, handle, bridge, startBackgroundWork, systemClock, model, speech };
+    return { app, handle, bridge, startBackgroundWork, systemClock, model, speech, vectors };
   })();
   // Rejections end the service below (await ready); requests waiting meanwhile get a 500.
   ready.catch(() => undefined);
@@ -127,7 +133,7 @@ async function main() {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 
-  const { app, handle, startBackgroundWork, systemClock, model, speech } = await ready;
+  const { app, handle, startBackgroundWork, systemClock, model, speech, vectors } = await ready;
   if (stopping) return;
   serving = app.fetch;
   // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
@@ -167,6 +173,7 @@ async function main() {
     );
     const { speechBanner } = await import('../speech/select');
     console.log(speechBanner(speech, config.speech));
+    if (vectors) console.log(vectors);
   }
 }
 

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pglitePool } from './pglite-pool';
@@ -57,6 +58,8 @@ async function openPglite(dataDir: string | undefined, sharedBuffers: string): P
     ...(dataDir && dataDir !== 'memory://' ? { dataDir } : {}),
     // Settings of the one session (timezone saves a round trip at open), on top of PGlite's own.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`, '-c', 'timezone=UTC'],
+    // pgvector, for knowledge search with embeddings (migration 0018 creates it; used only with LLM_EMBEDDING_MODEL).
+    extensions: { vector },
     parsers: {
       [OID.int8]: (v: string) => Number(v),
       [OID.numeric]: asText,

@@ -5,6 +5,9 @@ import type { Database } from './schema';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
+/** One committed migration's SQL (knowledge/vector-support.ts runs its conditional one again). */
+export const migrationText = (file: string): string => readFileSync(migrationsDir + file, 'utf8');
+
 /** Applies the committed SQL files in name order, each once, each in its own transaction. */
 export async function migrate(db: Kysely<Database>): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (

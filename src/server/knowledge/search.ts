@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { HeadlineSegment } from '../../contract';
 import type { Database } from '../db/schema';
 import { ownKnowledgebase } from './bases';
+import { knowledgeEmbeddings, warnEmbeddingFailure } from './vector-support';
+import { hybridSearch, type SearchHit } from './vector-search';
 
 /*
  * Search in the database, PostgreSQL's full-text search on PGlite and PostgreSQL alike: each passage has a
@@ -125,8 +127,12 @@ export async function fullTextSearch(db: Kysely<Database>, baseId: number, langu
 /**
  * The best passages of one of `userId`'s knowledge bases for `query` (what the search endpoint, the
  * conversations and the benchmark use). Another user's base is a 404 (KNOWLEDGEBASE_NOT_FOUND).
+ * With embeddings on for this database (vector-support.ts), full text fused with vector search (vector-search.ts).
  */
-export async function searchKnowledge(db: Kysely<Database>, userId: number, baseId: number, query: string, limit: number): Promise<KnowledgeHit[]> {
+export async function searchKnowledge(db: Kysely<Database>, userId: number, baseId: number, query: string, limit: number): Promise<SearchHit[]> {
   const base = await ownKnowledgebase(db, userId, baseId);
-  return fullTextSearch(db, base.id, base.language, query, limit);
+  const fullText = (n: number) => fullTextSearch(db, base.id, base.language, query, n);
+  const embeddings = knowledgeEmbeddings(db);
+  if (embeddings) return hybridSearch(db, base.id, embeddings, query, limit, fullText, warnEmbeddingFailure);
+  return (await fullText(limit)).map((h): SearchHit => ({ ...h, ranking: 'fulltext' }));
 }

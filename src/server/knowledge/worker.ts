@@ -9,6 +9,9 @@ import type { Block } from './blocks';
 import { ExtractError, fileBlocks } from './extract';
 import { splitPassages, type Passage } from './passages';
 import { readWebsite } from './website';
+import { ModelCallError } from '../model/chat-model';
+import { embedMissingPassages, passageText, storeEmbeddings } from './passage-embeddings';
+import { knowledgeEmbeddings } from './vector-support';
 
 /*
  * Processing documents, background work like the call engine's: a document waits as `processing`; a worker
@@ -18,6 +21,12 @@ import { readWebsite } from './website';
  * mid-work leaves the lease to run out and the next worker (in this process or another) starts the document
  * again; a process whose lease ran out while it worked finds its claim gone and stores nothing, so a
  * document is never stored twice. A document that cannot be read becomes `failed` with the reason.
+ *
+ * With embeddings on (LLM_EMBEDDING_MODEL and pgvector, vector-support.ts), a document's passages are embedded
+ * before they are stored, in the same transaction, so a document becomes `active` when vector search finds it
+ * too. An embedding endpoint that fails does not hold documents back: they become `active` without embeddings
+ * (full text finds them at once), and each pass then embeds passages that have none of the configured model
+ * (those, older ones, and all of them after the model changed), pausing a minute after a failure.
  */
 
 export interface KnowledgeWorkOptions {
@@ -31,10 +40,18 @@ export interface KnowledgeWorkOptions {
   batch?: number;
   signal?: AbortSignal;
   now?: () => Date;
+  /** Passages embedded per pass at most besides new documents' (default 512): a re-embedding goes on over passes. */
+  embedPerPass?: number;
+  /** Hears why embedding failed (default: a line on stderr); the worker's loop pauses embedding for a minute. */
+  onEmbeddingError?: (e: ModelCallError) => void;
+  /** Whether embedding is paused after a failure (the worker's loop says; unset: never). */
+  embeddingPaused?: () => boolean;
 }
 
 export const DEFAULT_LEASE_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 3;
+/** How long the worker's loop leaves embedding alone after the endpoint failed. */
+export const EMBEDDING_PAUSE_MS = 60_000;
 
 interface Claimed {
   id: number;
@@ -73,7 +90,7 @@ async function readDocument(db: Db, id: number, options: KnowledgeWorkOptions): 
   return fileBlocks(row.type, row.content);
 }
 
-type Outcome = { status: 'active'; passages: Passage[] } | { status: 'failed'; error: string };
+type Outcome = { status: 'active'; passages: Passage[]; embeddings: { key: string; vectors: number[][] } | null } | { status: 'failed'; error: string };
 
 /** Stores the outcome while the claim is still this worker's; false when it is not (nothing stored). */
 async function store(db: Db, claimed: Claimed, outcome: Outcome, now: Date): Promise<{ user_id: number; knowledgebase_id: number } | null> {
@@ -110,10 +127,48 @@ async function store(db: Db, claimed: Claimed, outcome: Outcome, now: Date): Pro
         config: base.language,
       }));
       // In slices: one statement's parameters are limited (65,535).
-      for (let i = 0; i < rows.length; i += 500) await trx.insertInto('knowledge_passages').values(rows.slice(i, i + 500)).execute();
+      const ids: number[] = [];
+      for (let i = 0; i < rows.length; i += 500) {
+        const inserted = await trx.insertInto('knowledge_passages').values(rows.slice(i, i + 500)).returning(['id', 'position']).execute();
+        for (const r of inserted) ids[r.position] = r.id;
+      }
+      const { embeddings } = outcome;
+      if (embeddings) await storeEmbeddings(trx, embeddings.key, ids.map((id, position) => ({ passage_id: id, embedding: embeddings.vectors[position]! })));
     }
     return doc;
   });
+}
+
+const reportEmbeddingError = (e: ModelCallError) => console.error('Knowledge embeddings:', e.message);
+
+/** The passages' embeddings when embeddings are on and the endpoint answers; null otherwise (embedded later). */
+async function embedPassages(db: Db, passages: Passage[], options: KnowledgeWorkOptions): Promise<{ key: string; vectors: number[][] } | null> {
+  const model = knowledgeEmbeddings(db);
+  if (!model || options.embeddingPaused?.()) return null;
+  try {
+    const vectors: number[][] = [];
+    for (let i = 0; i < passages.length; i += model.batch) {
+      vectors.push(...(await model.embed(passages.slice(i, i + model.batch).map((p) => passageText(p.heading, p.content)), options.signal)));
+    }
+    return { key: model.key, vectors };
+  } catch (e) {
+    if (!(e instanceof ModelCallError)) throw e;
+    (options.onEmbeddingError ?? reportEmbeddingError)(e);
+    return null;
+  }
+}
+
+/** Embeds passages that have no embedding of the configured model (after a failure, older passages, a new model). */
+async function embedBacklog(db: Db, options: KnowledgeWorkOptions): Promise<number> {
+  const model = knowledgeEmbeddings(db);
+  if (!model || options.embeddingPaused?.() || options.signal?.aborted) return 0;
+  try {
+    return await embedMissingPassages(db, model, options.embedPerPass ?? 512, options.signal);
+  } catch (e) {
+    if (!(e instanceof ModelCallError)) throw e;
+    (options.onEmbeddingError ?? reportEmbeddingError)(e);
+    return 0;
+  }
 }
 
 /** Reads, splits and stores one claimed document. */
@@ -125,7 +180,7 @@ export async function processDocument(db: Db, claimed: Claimed, options: Knowled
   } else {
     try {
       const passages = splitPassages(await readDocument(db, claimed.id, options));
-      outcome = passages.length > 0 ? { status: 'active', passages } : { status: 'failed', error: 'No text was found in the document.' };
+      outcome = passages.length > 0 ? { status: 'active', passages, embeddings: await embedPassages(db, passages, options) } : { status: 'failed', error: 'No text was found in the document.' };
     } catch (e) {
       if (!(e instanceof ExtractError)) throw e;
       outcome = { status: 'failed', error: e.message };
@@ -140,14 +195,20 @@ export async function processDocument(db: Db, claimed: Claimed, options: Knowled
   await publishKnowledgebaseStatus(db, stored.user_id, stored.knowledgebase_id);
 }
 
-/** Claims waiting documents and processes them, one after another, until none waits. Returns how many it processed. */
+/**
+ * Claims waiting documents and processes them, one after another, until none waits; then embeds passages
+ * still without embeddings (when embeddings are on). Returns how many documents it processed.
+ */
 export async function processKnowledgeDocuments(db: Db, options: KnowledgeWorkOptions): Promise<number> {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   let done = 0;
   for (;;) {
     if (options.signal?.aborted) return done;
     const claimed = await claimDocuments(db, options.batch ?? 2, leaseMs);
-    if (claimed.length === 0) return done;
+    if (claimed.length === 0) {
+      await embedBacklog(db, options);
+      return done;
+    }
     for (const doc of claimed) {
       await processDocument(db, doc, options);
       done += 1;
@@ -167,7 +228,17 @@ export interface KnowledgeWorker {
  */
 export function startKnowledgeWorker(db: Db, options: KnowledgeWorkOptions & { tickMs: number; onError?: (e: unknown) => void }): KnowledgeWorker {
   const abort = new AbortController();
-  const work = { ...options, signal: abort.signal };
+  // After an embedding failure, a minute without trying (new documents become active without embeddings meanwhile).
+  let embeddingPausedUntil = 0;
+  const work: KnowledgeWorkOptions = {
+    ...options,
+    signal: abort.signal,
+    embeddingPaused: () => Date.now() < embeddingPausedUntil,
+    onEmbeddingError: (e) => {
+      embeddingPausedUntil = Date.now() + EMBEDDING_PAUSE_MS;
+      (options.onEmbeddingError ?? reportEmbeddingError)(e);
+    },
+  };
   let running: Promise<number> | null = null;
   const pass = () => {
     running ??= processKnowledgeDocuments(db, work).finally(() => {

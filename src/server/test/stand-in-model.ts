@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { embeddingsAnswer } from './stand-in-embedding';
 import { roleAnswer, type RoleRequest } from './stand-in-roles';
 
 /*
@@ -8,6 +9,8 @@ import { roleAnswer, type RoleRequest } from './stand-in-roles';
  * POST /v1/chat/completions answers from a script (replies, tool calls, 429 and 500 answers, slow answers),
  * streamed as Server-Sent Events chunks when the request asks for a stream; GET /v1/models lists `models`.
  * A request for a model not in `models` is a 404, as Ollama answers one it has not pulled.
+ * POST /v1/embeddings answers the embedding stand-in's vectors (stand-in-embedding.ts) for the models in
+ * `embeddingModels`, or `embeddingStatus` when a test sets one (a failing endpoint).
  * The customer of a model call and structured-output requests are answered by the script both stand-ins
  * share (stand-in-roles.ts), before the queue: the queue and `fallback` are the assistant's answers.
  */
@@ -56,6 +59,12 @@ export interface StandInModel {
   models: string[];
   /** How long the customer's and structured answers take (the assistant's: `delayMs` of its script). */
   roleDelayMs: number;
+  /** The models /v1/embeddings answers for (others: 404). */
+  embeddingModels: string[];
+  /** Every embeddings request's body, oldest first. */
+  embeddingRequests: { model: string; input: string | string[]; dimensions?: number }[];
+  /** Set: /v1/embeddings answers this status (e.g. 500) instead of embeddings. */
+  embeddingStatus: number | null;
   close(): Promise<void>;
 }
 
@@ -110,6 +119,9 @@ export async function startStandInModel(options: { models?: string[]; fallback?:
     fallback: options.fallback ?? { text: 'OK.' },
     models: options.models ?? ['stand-in-small', 'gpt-4o'],
     roleDelayMs: options.roleDelayMs ?? 0,
+    embeddingModels: ['stand-in-embed', 'stand-in-embed-2'],
+    embeddingRequests: [],
+    embeddingStatus: null,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));
@@ -121,6 +133,23 @@ export async function startStandInModel(options: { models?: string[]; fallback?:
     if (req.method === 'GET' && url === '/v1/models') {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ object: 'list', data: state.models.map((id) => ({ id, object: 'model', owned_by: 'stand-in' })) }));
+      return;
+    }
+    if (req.method === 'POST' && url === '/v1/embeddings') {
+      const parts: Buffer[] = [];
+      req.on('data', (c: Buffer) => parts.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(parts).toString('utf8')) as StandInModel['embeddingRequests'][number];
+        state.embeddingRequests.push(body);
+        const [status, answer] =
+          state.embeddingStatus !== null
+            ? [state.embeddingStatus, { error: { message: `stand-in says ${state.embeddingStatus}`, type: 'server_error' } }]
+            : state.embeddingModels.includes(body.model)
+              ? [200, embeddingsAnswer(body.model, body.input, body.dimensions)]
+              : [404, { error: { message: `model "${body.model}" not found, try pulling it first`, type: 'not_found_error' } }];
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(answer));
+      });
       return;
     }
     if (req.method !== 'POST' || url !== '/v1/chat/completions') {
