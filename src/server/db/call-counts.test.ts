@@ -6,7 +6,8 @@ import type { CallLogFilter } from '../../contract';
 import { callsCountQuery, callsPageQuery } from '../calls/log';
 import { insertAssistant, insertCampaign } from '../test/fixtures';
 import { countedCalls, foldCallCounts } from './call-counts';
-import { openDatabase, type DatabaseHandle } from './connect';
+import type { DatabaseHandle } from './connect';
+import { openTestPglite } from '../test/pglite-snapshot';
 
 /*
  * The counts migration 0010's triggers keep against count(*) over the calls: after random inserts,
@@ -24,7 +25,7 @@ const users: number[] = [];
 const assistants: number[] = [];
 
 beforeAll(async () => {
-  handle = await openDatabase({ dataDir: 'memory://' });
+  handle = await openTestPglite();
   for (const email of ['counts-a@example.com', 'counts-b@example.com']) users.push((await issueToken(handle.db, email)).userId);
   for (const user of users) for (const name of ['A1', 'A2']) assistants.push((await insertAssistant(handle.db, user, { name })).id);
 });

@@ -35,6 +35,8 @@ export interface OpenOptions {
   sharedBuffers?: string | undefined;
   /** Connections of the PostgreSQL pool (default 10); DATABASE_POOL_SIZE in the service's configuration. */
   poolSize?: number | undefined;
+  /** An in-memory PGlite starts from this dump of a data folder (`dumpPglite`) instead of an empty cluster. */
+  snapshot?: Blob | undefined;
 }
 
 /*
@@ -48,14 +50,26 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.schema, options.poolSize ?? 10)
-    : await openPglite(options.dataDir, options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS);
+    : await openPglite(options.dataDir, options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS, options.snapshot);
   await migrate(handle.db);
   return handle;
 }
 
-async function openPglite(dataDir: string | undefined, sharedBuffers: string): Promise<DatabaseHandle> {
+/** The handle's PGlite, for dumping its data folder (tests start theirs from a migrated one). */
+const pglites = new WeakMap<Db, PGlite>();
+
+/** A PGlite handle's data folder as one uncompressed tar, for `OpenOptions.snapshot`. */
+export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
+  const pglite = pglites.get(handle.db);
+  if (!pglite) throw new Error('dumpPglite: not a PGlite handle');
+  return pglite.dumpDataDir('none');
+}
+
+async function openPglite(dataDir: string | undefined, sharedBuffers: string, snapshot: Blob | undefined): Promise<DatabaseHandle> {
   const pglite = await PGlite.create({
     ...(dataDir && dataDir !== 'memory://' ? { dataDir } : {}),
+    // A data folder to start from skips initdb, PGlite's costliest step at create (2-5x faster).
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
     // Settings of the one session (timezone saves a round trip at open), on top of PGlite's own.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`, '-c', 'timezone=UTC'],
     // pgvector, for knowledge search with embeddings (migration 0018 creates it; used only with LLM_EMBEDDING_MODEL).
@@ -68,6 +82,7 @@ async function openPglite(dataDir: string | undefined, sharedBuffers: string): P
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
+  pglites.set(db, pglite);
   return {
     db,
     kind: 'pglite',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { issueToken } from '../auth/tokens';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
+import { openTestPglite } from '../test/pglite-snapshot';
 import { startServer, type RunningServer, type ServeOptions } from '../serve';
 import { insertCall } from '../test/fixtures';
 import { request, type TestResponse } from '../test/harness';
@@ -24,7 +25,7 @@ interface Limited {
 const opened: { handle: DatabaseHandle; schema: string | undefined }[] = [];
 
 async function openDb(schema?: string): Promise<DatabaseHandle> {
-  const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
+  const handle = pgUrl ? await openDatabase({ databaseUrl: pgUrl, schema }) : await openTestPglite();
   opened.push({ handle, schema });
   return handle;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { issueToken } from '../auth/tokens';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
+import { openTestPglite } from './pglite-snapshot';
 import { startServer, type RunningServer } from '../serve';
 import { startBackgroundWork, type BackgroundWork } from '../engine/runner';
 import { installEventBridge } from '../events/pg-bridge';
@@ -114,7 +115,7 @@ export interface StartOptions {
 export async function startTestService(options: StartOptions = {}): Promise<TestService> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
+  const handle = pgUrl ? await openDatabase({ databaseUrl: pgUrl, schema }) : await openTestPglite();
   const bridge = await installEventBridge(handle.db);
   const model = options.llm ? createChatModel({ apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 2, retryDelayMs: 10, ...options.llm }) : null;
   const server = await startServer({
