@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -36,6 +37,9 @@ if (!pgUrl && !process.env.VITEST_QUIET_PG) {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on CI's two. Service tests wait on HTTP, timers
+    // and the PostgreSQL server as much as they compute, so two files side by side keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       {

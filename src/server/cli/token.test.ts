@@ -34,7 +34,8 @@ function run(args: string[]): Promise<Run> {
   // The embedded database, whatever the surrounding run points at.
   delete env.DATABASE_URL;
   return new Promise((done, fail) => {
-    const child = spawn('npx', ['tsx', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Node with tsx's loader, not npx: npx resolves and starts npm first (a second or more a run).
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

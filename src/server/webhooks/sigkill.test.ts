@@ -80,7 +80,8 @@ async function freePort(): Promise<number> {
 }
 
 async function startService(port: number): Promise<ChildProcess> {
-  const child = spawn('npx', ['tsx', 'src/server/cli/start.ts'], {
+  // Node with tsx's loader, not npx: npx resolves and starts npm first (a second or more a start).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
