@@ -130,7 +130,11 @@ async function deliveredIds(): Promise<Set<string>> {
 
 describe('SIGKILL with deliveries pending', () => {
   it('delivers each after a restart, never again once recorded delivered', { timeout: 180_000 }, async () => {
-    receiver = await startReceiver(() => ({ status: 200, delayMs: 400 }));
+    // The second half is not answered until the kill (the service gives up on each after WEBHOOK_TIMEOUT_MS
+    // and retries 5 s later): however late a loaded machine gets to the kill, the first service cannot
+    // have sent them all. After the kill every request is answered.
+    let killed = false;
+    receiver = await startReceiver((n) => (killed || n < N / 2 ? { status: 200, delayMs: 400 } : 'hang'));
     // The outbox is filled before the service starts (PGlite's data dir is one process's at a time).
     // On PostgreSQL the same order keeps the test alike.
     const handle = await open();
@@ -149,6 +153,7 @@ describe('SIGKILL with deliveries pending', () => {
     await receiver.waitFor(N / 2, 60_000);
     killGroup(first, 'SIGKILL');
     await new Promise<void>((ok) => (first.exitCode !== null || first.signalCode !== null ? ok() : first.once('exit', () => ok())));
+    killed = true;
     const receivedAtKill = receiver.received.length;
     expect(receivedAtKill).toBeLessThan(N);
 
@@ -177,7 +182,7 @@ describe('SIGKILL with deliveries pending', () => {
     expect(all.filter((d) => !counts.has(d.webhook_id))).toEqual([]);
     // … one recorded delivered before the kill exactly once …
     expect([...recordedBeforeKill].filter((id) => counts.get(id) !== 1)).toEqual([]);
-    // … and the others at most twice (sent at the kill, then again after the lease ran out).
+    // … and the others at most twice (sent at the kill or left unanswered before it, then again after the restart).
     expect([...counts.values()].every((n) => n <= 2)).toBe(true);
     expect(await deliveredIds()).toEqual(new Set(all.map((d) => d.webhook_id)));
   });
