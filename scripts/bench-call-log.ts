@@ -30,7 +30,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { prepareData, root, startService, stopService, type BenchData } from './bench-call-data';
-import { startProfile, stopProfile } from './bench-call-profile';
+import { countRenders, renderSummary, startProfile, stopProfile } from './bench-call-profile';
 
 const { values: args } = parseArgs({
   options: {
@@ -78,6 +78,8 @@ interface Sample {
   /** From the click to the request leaving (routing, the stale render), and from its answer to the paint. */
   toRequest: number | null;
   toPaint: number | null;
+  /** performance.now() in the page when it was painted. */
+  at: number;
 }
 
 /** In the page: marks on the next matching click, and when the table shows `expect`. */
@@ -85,7 +87,7 @@ async function instrument(page: Page) {
   // tsx (esbuild, keepNames) wraps named functions in __name(); the page has no such helper.
   await page.evaluate('window.__name = window.__name || ((f) => f)');
   await page.evaluate(() => {
-    type Bench = { armed: boolean; expect: string; start: number; done: boolean; result: { ms: number; api: number | null; toRequest: number | null; toPaint: number | null } | null };
+    type Bench = { armed: boolean; expect: string; start: number; done: boolean; result: { ms: number; api: number | null; toRequest: number | null; toPaint: number | null; at: number } | null };
     const w = window as unknown as { __bench: Bench };
     w.__bench = { armed: false, expect: '', start: 0, done: false, result: null };
     // The default buffer (250 entries) fills within a run; then no request would be timed at all.
@@ -112,6 +114,7 @@ async function instrument(page: Page) {
             api: request ? request.duration : null,
             toRequest: request ? request.startTime - b.start : null,
             toPaint: request ? painted - request.responseEnd : null,
+            at: painted,
           };
         }, 0),
       );
@@ -285,14 +288,17 @@ async function main() {
     if (args.profile) {
       // One more pass of the uncached filter changes under a trace, apart from the figures above (the
       // trace slows the page down).
+      await countRenders(page);
       await reload();
       const traced: Sample[] = [];
       await startProfile(browser, page);
       await filterChanges(traced, traced);
+      const renders = await renderSummary(page, traced);
       const staticDir = args.url ? undefined : resolve(root, process.env.STATIC_DIR ?? 'dist');
       log('');
       log(`Profile (a Chromium trace of ${traced.length} uncached filter changes, ${staticDir && existsSync(resolve(staticDir, 'assets')) ? staticDir : 'no source maps'}):`);
       for (const line of await stopProfile(browser, traced, { staticDir, traceFile: resolve(data.workDir, 'trace.json') })) log(line);
+      for (const line of renders) log(line);
     }
   } finally {
     await browser.close();

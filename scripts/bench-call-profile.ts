@@ -176,6 +176,75 @@ const TIMELINE: Record<string, string> = {
 
 export interface ProfileWindowSource {
   toPaint: number | null;
+  /** performance.now() in the page at the painted mark. */
+  at?: number;
+}
+
+/*
+ * Which components React rendered after the answer: a stand-in for the React DevTools hook (React calls
+ * it on every commit, production builds included) walks the committed tree and counts the fibers that
+ * did work (the PerformedWork flag), by component name, with the commit's time. Mantine's components
+ * carry display names; ours keep theirs in a build without minification (`--minify false`).
+ */
+export function countRenders(page: Page): Promise<void> {
+  return page.addInitScript(() => {
+    type Fiber = { flags: number; tag: number; type: unknown; elementType: unknown; child: Fiber | null; sibling: Fiber | null };
+    const commits: { t: number; counts: Record<string, number> }[] = [];
+    const nameOf = (f: Fiber): string | null => {
+      const t = (f.elementType ?? f.type) as { displayName?: string; name?: string; type?: unknown; render?: unknown } | null;
+      if (typeof t === 'function') return (t as { displayName?: string }).displayName || t.name || '(anonymous)';
+      if (t && typeof t === 'object') {
+        const inner = (t.type ?? t.render) as { displayName?: string; name?: string } | undefined;
+        return t.displayName || inner?.displayName || inner?.name || null;
+      }
+      return null;
+    };
+    (window as unknown as { __renders: typeof commits }).__renders = commits;
+    (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      isDisabled: false,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onScheduleFiberRoot: () => {},
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {},
+      onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+        const counts: Record<string, number> = {};
+        const stack: Fiber[] = root.current.child ? [root.current.child] : [];
+        while (stack.length > 0) {
+          const f = stack.pop()!;
+          // tags 0 function, 1 class, 11 forwardRef, 14/15 memo: the components (not host elements).
+          if (f.flags & 1 && (f.tag === 0 || f.tag === 1 || f.tag === 11 || f.tag === 14 || f.tag === 15)) {
+            const name = nameOf(f);
+            if (name) counts[name] = (counts[name] ?? 0) + 1;
+          }
+          if (f.sibling) stack.push(f.sibling);
+          if (f.child) stack.push(f.child);
+        }
+        commits.push({ t: performance.now(), counts });
+      },
+    };
+  });
+}
+
+/** The components rendered in the answer→paint windows of `samples`, most first. */
+export async function renderSummary(page: Page, samples: readonly ProfileWindowSource[], top = 25): Promise<string[]> {
+  const commits = await page.evaluate(() => (window as unknown as { __renders: { t: number; counts: Record<string, number> }[] }).__renders);
+  const windows = samples.filter((s) => s.toPaint != null && s.at != null).map((s) => [s.at! - s.toPaint!, s.at!] as const);
+  const totals = new Map<string, number>();
+  let count = 0;
+  for (const c of commits) {
+    if (!windows.some(([a, b]) => c.t >= a && c.t <= b)) continue;
+    count++;
+    for (const [name, n] of Object.entries(c.counts)) totals.set(name, (totals.get(name) ?? 0) + n);
+  }
+  const n = windows.length || 1;
+  const all = [...totals.values()].reduce((a, b) => a + b, 0);
+  return [
+    `React commits after the answer: ${(count / n).toFixed(1)} a filter change, ${(all / n).toFixed(0)} component renders; the most rendered (a change):`,
+    ...[...totals].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => `  ${(v / n).toFixed(1).padStart(6)}  ${k}`),
+  ];
 }
 
 /**
