@@ -186,13 +186,16 @@ export interface ProfileWindowSource {
  * did work (the PerformedWork flag), by component name, with the commit's time. Mantine's components
  * carry display names; ours keep theirs in a build without minification (`--minify false`).
  */
-export function countRenders(page: Page): Promise<void> {
-  return page.addInitScript(() => {
+export async function countRenders(page: Page): Promise<void> {
+  // tsx wraps named functions in __name(), which the page lacks before the bench defines it.
+  await page.addInitScript({ content: 'window.__name = window.__name || ((f) => f)' });
+  await page.addInitScript(() => {
     type Fiber = { flags: number; tag: number; type: unknown; elementType: unknown; child: Fiber | null; sibling: Fiber | null };
     const commits: { t: number; counts: Record<string, number> }[] = [];
     const nameOf = (f: Fiber): string | null => {
-      const t = (f.elementType ?? f.type) as { displayName?: string; name?: string; type?: unknown; render?: unknown } | null;
-      if (typeof t === 'function') return (t as { displayName?: string }).displayName || t.name || '(anonymous)';
+      const raw = f.elementType ?? f.type;
+      if (typeof raw === 'function') return (raw as { displayName?: string }).displayName || raw.name || '(anonymous)';
+      const t = raw as { displayName?: string; type?: unknown; render?: unknown } | null;
       if (t && typeof t === 'object') {
         const inner = (t.type ?? t.render) as { displayName?: string; name?: string } | undefined;
         return t.displayName || inner?.displayName || inner?.name || null;
