@@ -192,6 +192,8 @@ export async function countRenders(page: Page): Promise<void> {
   await page.addInitScript(() => {
     type Fiber = { flags: number; tag: number; type: unknown; elementType: unknown; child: Fiber | null; sibling: Fiber | null };
     const commits: { t: number; counts: Record<string, number> }[] = [];
+    const seen = new WeakMap<Fiber, number>();
+    let commit = 0;
     const nameOf = (f: Fiber): string | null => {
       const raw = f.elementType ?? f.type;
       if (typeof raw === 'function') return (raw as { displayName?: string }).displayName || raw.name || '(anonymous)';
@@ -215,10 +217,15 @@ export async function countRenders(page: Page): Promise<void> {
       onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
         const counts: Record<string, number> = {};
         const stack: Fiber[] = root.current.child ? [root.current.child] : [];
+        commit++;
         while (stack.length > 0) {
           const f = stack.pop()!;
+          // A subtree React did not visit keeps its fiber objects (and their old flags): the same object
+          // as at the previous commit did not render now.
+          const fresh = seen.get(f) !== commit - 1;
+          seen.set(f, commit);
           // tags 0 function, 1 class, 11 forwardRef, 14/15 memo: the components (not host elements).
-          if (f.flags & 1 && (f.tag === 0 || f.tag === 1 || f.tag === 11 || f.tag === 14 || f.tag === 15)) {
+          if (fresh && f.flags & 1 && (f.tag === 0 || f.tag === 1 || f.tag === 11 || f.tag === 14 || f.tag === 15)) {
             const name = nameOf(f);
             if (name) counts[name] = (counts[name] ?? 0) + 1;
           }
