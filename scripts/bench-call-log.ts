@@ -6,6 +6,7 @@
  *   npm run bench:calls -- --runs 3          # repeats each scenario round
  *   npm run bench:calls -- --url http://localhost:8080 --token vc_…   # against a service already running
  *   DATABASE_URL=postgres://…/calls1m npm run bench:calls -- --calls 1000000   # on PostgreSQL (its own database)
+ *   npm run bench:calls -- --profile         # then one traced pass: where answer→paint goes (bench-call-profile.ts)
  *
  * Measuring: a capture-phase pointerdown listener sets a performance mark when the option or page
  * button is pressed; a MutationObserver sees the table switch to the new data (data-state="fresh" with the
@@ -29,6 +30,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { prepareData, root, startService, stopService, type BenchData } from './bench-call-data';
+import { countRenders, renderSummary, startProfile, stopProfile } from './bench-call-profile';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,6 +40,7 @@ const { values: args } = parseArgs({
     url: { type: 'string' },
     token: { type: 'string' },
     dir: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 });
 
@@ -75,6 +78,8 @@ interface Sample {
   /** From the click to the request leaving (routing, the stale render), and from its answer to the paint. */
   toRequest: number | null;
   toPaint: number | null;
+  /** performance.now() in the page when it was painted. */
+  at: number;
 }
 
 /** In the page: marks on the next matching click, and when the table shows `expect`. */
@@ -82,7 +87,7 @@ async function instrument(page: Page) {
   // tsx (esbuild, keepNames) wraps named functions in __name(); the page has no such helper.
   await page.evaluate('window.__name = window.__name || ((f) => f)');
   await page.evaluate(() => {
-    type Bench = { armed: boolean; expect: string; start: number; done: boolean; result: { ms: number; api: number | null; toRequest: number | null; toPaint: number | null } | null };
+    type Bench = { armed: boolean; expect: string; start: number; done: boolean; result: { ms: number; api: number | null; toRequest: number | null; toPaint: number | null; at: number } | null };
     const w = window as unknown as { __bench: Bench };
     w.__bench = { armed: false, expect: '', start: 0, done: false, result: null };
     // The default buffer (250 entries) fills within a run; then no request would be timed at all.
@@ -109,6 +114,7 @@ async function instrument(page: Page) {
             api: request ? request.duration : null,
             toRequest: request ? request.startTime - b.start : null,
             toPaint: request ? painted - request.responseEnd : null,
+            at: painted,
           };
         }, 0),
       );
@@ -216,28 +222,36 @@ async function main() {
     const nextPage: Sample[] = [];
     const farPage: Sample[] = [];
 
-    for (let round = 0; round < runs; round++) {
-      // Every (status, type) pair is new to the cache: each change asks the API.
+    // A new page load: an empty cache, so the filters below are again not cached.
+    const reload = async () => {
+      await page.goto(`${base}/calls`);
+      await page.locator(`[data-testid="calls-table"][data-state="fresh"][data-key='${expectedKey({})}']`).waitFor();
+      await instrument(page);
+    };
+    /** Every (status, type) pair is new to the cache: each change asks the API. */
+    const filterChanges = async (statusSamples: Sample[], typeSamples: Sample[]) => {
       let type: string | undefined;
       let status: string | undefined;
-      if (round > 0) {
-        // A new page load: an empty cache, so the filters below are again not cached.
-        await page.goto(`${base}/calls`);
-        await page.locator(`[data-testid="calls-table"][data-state="fresh"][data-key='${expectedKey({})}']`).waitFor();
-        await instrument(page);
-      }
       for (const t of [undefined, ...TYPES]) {
         if (t !== undefined) {
           const label = t.charAt(0).toUpperCase() + t.slice(1);
-          typeChanges.push(await measure(page, expectedKey({ status, type: t }), () => pickOption(page, 'Type', label)));
+          typeSamples.push(await measure(page, expectedKey({ status, type: t }), () => pickOption(page, 'Type', label)));
           type = t;
         }
         for (const s of STATUSES) {
           if (s === status) continue;
-          cold.push(await measure(page, expectedKey({ status: s, type }), () => pickOption(page, 'Status', STATUS_LABEL[s]!)));
+          statusSamples.push(await measure(page, expectedKey({ status: s, type }), () => pickOption(page, 'Status', STATUS_LABEL[s]!)));
           status = s;
         }
       }
+      return { status, type };
+    };
+
+    for (let round = 0; round < runs; round++) {
+      if (round > 0) await reload();
+      const changed = await filterChanges(cold, typeChanges);
+      const type = changed.type;
+      let status = changed.status;
       // Back and forth between two filters seen moments ago: served from the cache.
       for (let i = 0; i < 10; i++) {
         const s = i % 2 === 0 ? 'completed' : 'failed';
@@ -270,6 +284,22 @@ async function main() {
     const all = [...cold, ...typeChanges].map((s) => s.ms);
     log('');
     log(`Filter changes under 150 ms: ${all.filter((v) => v < 150).length} of ${all.length}.`);
+
+    if (args.profile) {
+      // One more pass of the uncached filter changes under a trace, apart from the figures above (the
+      // trace slows the page down).
+      await countRenders(page);
+      await reload();
+      const traced: Sample[] = [];
+      await startProfile(browser, page);
+      await filterChanges(traced, traced);
+      const renders = await renderSummary(page, traced);
+      const staticDir = args.url ? undefined : resolve(root, process.env.STATIC_DIR ?? 'dist');
+      log('');
+      log(`Profile (a Chromium trace of ${traced.length} uncached filter changes, ${staticDir && existsSync(resolve(staticDir, 'assets')) ? staticDir : 'no source maps'}):`);
+      for (const line of await stopProfile(browser, traced, { staticDir, traceFile: resolve(data.workDir, 'trace.json') })) log(line);
+      for (const line of renders) log(line);
+    }
   } finally {
     await browser.close();
     if (service) await stopService(service);

@@ -5,7 +5,10 @@
  */
 import { currentLocale } from './locale';
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat>();
+type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat;
+const cache = new Map<string, Formatter>();
+
+let lastLocale = { key: '', value: '' };
 
 /**
  * The Intl locale for the chosen language: the browser's own regional form of it when it has one (an
@@ -15,32 +18,48 @@ const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.Rel
 export function intlLocale(): string {
   const language = currentLocale();
   const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  // Asked for every number and date a table cell shows: the answer is kept per language and browser list.
+  const key = `${language}|${preferred.join(',')}`;
+  if (key === lastLocale.key) return lastLocale.value;
   const regional = preferred.find((tag) => typeof tag === 'string' && tag.toLowerCase().split('-')[0] === language);
+  let value: string = language;
   try {
-    return regional ? (Intl.getCanonicalLocales(regional)[0] ?? language) : language;
+    value = regional ? (Intl.getCanonicalLocales(regional)[0] ?? language) : language;
   } catch {
-    return language;
+    // a malformed browser language: the bare language
   }
+  lastLocale = { key, value };
+  return value;
 }
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat>(
-  kind: string,
-  options: object,
-  make: (locale: string) => T,
-): T {
+/*
+ * The formatter last made for an options object, found without serialising the options: callers that
+ * format many values (a table's cells) pass the same constant object each time. Options objects are
+ * never changed after they are passed here.
+ */
+const byOptions = new WeakMap<object, { key: string; f: Formatter }>();
+
+function cached<T extends Formatter>(kind: string, options: object, make: (locale: string) => T): T {
   const locale = intlLocale();
-  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  const quick = `${kind}|${locale}`;
+  const hit = byOptions.get(options);
+  if (hit && hit.key === quick) return hit.f as T;
+  const key = `${quick}|${JSON.stringify(options)}`;
   let f = cache.get(key) as T | undefined;
   if (!f) {
     f = make(locale);
     cache.set(key, f);
   }
+  byOptions.set(options, { key: quick, f });
   return f;
 }
 
 export const DASH = '—';
 
-export function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+/** The default options, one object, so the plainest call finds its formatter by identity too. */
+const PLAIN: Intl.NumberFormatOptions = {};
+
+export function numberFormat(options: Intl.NumberFormatOptions = PLAIN): Intl.NumberFormat {
   return cached('n', options, (l) => new Intl.NumberFormat(l, options));
 }
 
@@ -58,7 +77,7 @@ export function formatList(items: readonly string[], type: Intl.ListFormatType =
 }
 
 /** A count or amount: "1,234.5" / "1.234,5"; "—" for nothing usable. */
-export function formatNumber(value: number | null | undefined, options: Intl.NumberFormatOptions = {}): string {
+export function formatNumber(value: number | null | undefined, options: Intl.NumberFormatOptions = PLAIN): string {
   return value == null || !Number.isFinite(value) ? DASH : numberFormat(options).format(value);
 }
 
@@ -81,6 +100,10 @@ export function formatCurrency(
   });
 }
 
+/** The same options in UTC, one object per caller's options (so the formatter is found by identity). */
+const utcOptions = new WeakMap<Intl.DateTimeFormatOptions, Intl.DateTimeFormatOptions>();
+const WALL_CLOCK_DEFAULT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
 const SERVICE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/;
 
 /**
@@ -88,17 +111,19 @@ const SERVICE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))
  * clock in the reader's language ("12 May 2025, 14:03" / "12. Mai 2025, 14:03"), never shifted to the
  * browser's zone. Parsed as UTC and formatted in UTC for exactly that reason. Anything else as it came.
  */
-export function formatWallClock(
-  value: string | null | undefined,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
-): string {
+export function formatWallClock(value: string | null | undefined, options: Intl.DateTimeFormatOptions = WALL_CLOCK_DEFAULT): string {
   if (!value) return DASH;
   const m = SERVICE_TIME.exec(value);
   if (!m) return value;
   const [, y, mo, d, h = '00', mi = '00', s = '00'] = m;
   const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)));
   if (Number.isNaN(date.getTime())) return value;
-  return dateTimeFormat({ ...options, timeZone: 'UTC' }).format(date);
+  let utc = utcOptions.get(options);
+  if (!utc) {
+    utc = { ...options, timeZone: 'UTC' };
+    utcOptions.set(options, utc);
+  }
+  return dateTimeFormat(utc).format(date);
 }
 
 /**

@@ -28,14 +28,21 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 // jsdom has no scrolling; the router scrolls on navigation ("Not implemented: Window's scrollTo()" otherwise).
 window.scrollTo = () => {};
 
-// Mantine's focus-trap warning passes the DOM node it looked in, and the test log would print the whole node with
-// React's internals (actualDuration, treeBaseDuration, …), hundreds of lines: keep the warning's words only.
-for (const level of ['warn', 'error'] as const) {
+/*
+ * A warning that passes a DOM node (Mantine's focus trap passes the node it looked in) would print the whole
+ * node with React's internals (the fiber: actualDuration, treeBaseDuration, …), hundreds of lines a warning.
+ * The log keeps the warning's words and names each node by its tag, test id or role instead.
+ */
+function describeNode(node: Node): string {
+  if (!(node instanceof Element)) return `[${node.nodeName}]`;
+  const attrs = ['data-testid', 'role', 'aria-label', 'id']
+    .map((a) => (node.hasAttribute(a) ? ` ${a}="${node.getAttribute(a) ?? ''}"` : ''))
+    .join('');
+  return `<${node.tagName.toLowerCase()}${attrs}>`;
+}
+for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
   const original = console[level].bind(console);
-  console[level] = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].startsWith('[@mantine/')) original(args[0]);
-    else original(...args);
-  };
+  console[level] = (...args: unknown[]) => original(...args.map((a) => (a instanceof Node ? describeNode(a) : a)));
 }
 
 afterEach(() => cleanup());

@@ -91,6 +91,9 @@ export function CallLogPage() {
     },
     [setSearch, startList, search],
   );
+  // Stable while the search stays: the pager's parts skip the render when only the answer changed.
+  const toPage = useCallback((p: number) => changePage({ page: p }), [changePage]);
+  const toPerPage = useCallback((n: CallsSearch['per_page']) => changePage({ per_page: n, page: 1 }), [changePage]);
   const clear = useCallback(() => {
     void queryClient.prefetchQuery(callsQueryOptions(callsParams(clearedSearch(search), undefined)));
     setSearch((prev) => clearedSearch(prev));
@@ -193,8 +196,8 @@ export function CallLogPage() {
             to={page.to}
             total={page.total}
             perPage={search.per_page}
-            onPage={(p) => changePage({ page: p })}
-            onPerPage={(n) => changePage({ per_page: n, page: 1 })}
+            onPage={toPage}
+            onPerPage={toPerPage}
             compact={compact}
           />
         )}

@@ -1,4 +1,5 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
+import { memo, useMemo } from 'react';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import { PER_PAGE_OPTIONS, type PerPage } from '../lib/search';
@@ -12,6 +13,28 @@ const CONTROL_LABELS: Record<'first' | 'previous' | 'next' | 'last', () => strin
   next: m.calls_pager_next,
   last: m.calls_pager_last,
 };
+
+/*
+ * The page size apart, memoised: a Mantine Select (a combobox with its options) that would otherwise be
+ * drawn again with every page the table shows, though only the page numbers changed.
+ */
+const PerPageSelect = memo(function PerPageSelect({ perPage, onPerPage }: { perPage: PerPage; onPerPage: (perPage: PerPage) => void }) {
+  const data = useMemo(() => perPageData(), []);
+  return (
+    <Select
+      aria-label={m.calls_per_page_label()}
+      size="xs"
+      w={120}
+      data={data}
+      value={String(perPage)}
+      onChange={(v) => {
+        const n = PER_PAGE_OPTIONS.find((o) => String(o) === v);
+        if (n) onPerPage(n);
+      }}
+      allowDeselect={false}
+    />
+  );
+});
 
 export function CallsPager({
   page,
@@ -42,18 +65,7 @@ export function CallsPager({
             ? m.calls_range({ from: formatNumber(from), to: formatNumber(to), total: formatNumber(total) })
             : m.calls_count({ count: formatNumber(total) })}
         </Text>
-        <Select
-          aria-label={m.calls_per_page_label()}
-          size="xs"
-          w={120}
-          data={perPageData()}
-          value={String(perPage)}
-          onChange={(v) => {
-            const n = PER_PAGE_OPTIONS.find((o) => String(o) === v);
-            if (n) onPerPage(n);
-          }}
-          allowDeselect={false}
-        />
+        <PerPageSelect perPage={perPage} onPerPage={onPerPage} />
       </Group>
       {lastPage > 1 && (
         <Pagination

@@ -67,39 +67,58 @@ interface RowsProps {
   onOpen: (call: Call) => void;
 }
 
+interface RowProps {
+  call: Call;
+  /** A boolean, not the selected id: opening a call redraws two rows, not all of them. */
+  selected: boolean;
+  renderLink: (call: Call, children: ReactNode) => ReactNode;
+  onOpen: (call: Call) => void;
+}
+
 /*
- * The rows are memoised apart from the table: while the next filter loads, the table only changes its
- * state (dimmed, aria-busy) and the rows on screen are not drawn again.
+ * One memoised component per row, keyed by the call's id: a live refresh (every few seconds while a
+ * call is live) redraws only the rows whose call object changed (the query keeps unchanged rows'
+ * objects, structural sharing), and opening a call only the rows whose `selected` flips. The callbacks
+ * come from the page as stable functions (useCallback), so they never count as a change.
+ */
+const CardRow = memo(function CardRow({ call, selected, renderLink, onOpen }: RowProps) {
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      radius="md"
+      data-testid="call-row"
+      data-call-id={call.id}
+      bg={selected ? 'var(--mantine-color-blue-light)' : undefined}
+      onClick={(e: MouseEvent) => openOnRowClick(e, call, onOpen)}
+      style={{ cursor: 'pointer' }}
+    >
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        {renderLink(call, <CallTime value={call.created_at} />)}
+        <CallStatusBadge status={call.status} />
+      </Group>
+      <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
+        <PhoneNumber value={call.client_phone_number} />
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {joinParts([formatDuration(call.duration), formatCost(call.total_cost, true)])}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" truncate>
+        {joinParts([typeLabel(call.type), call.assistant_name, call.campaign_name])}
+      </Text>
+    </Paper>
+  );
+});
+
+/*
+ * The row lists are memoised apart from the table too: while the next filter loads, the table only
+ * changes its state (dimmed, aria-busy) and the rows on screen are not visited at all.
  */
 const CardRows = memo(function CardRows({ calls, selectedId, renderLink, onOpen }: RowsProps) {
   return (
     <>
       {calls.map((call) => (
-        <Paper
-          key={call.id}
-          withBorder
-          p="xs"
-          radius="md"
-          data-testid="call-row"
-          data-call-id={call.id}
-          bg={call.id === selectedId ? 'var(--mantine-color-blue-light)' : undefined}
-          onClick={(e: MouseEvent) => openOnRowClick(e, call, onOpen)}
-          style={{ cursor: 'pointer' }}
-        >
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            {renderLink(call, <CallTime value={call.created_at} />)}
-            <CallStatusBadge status={call.status} />
-          </Group>
-          <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
-            <PhoneNumber value={call.client_phone_number} />
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-              {joinParts([formatDuration(call.duration), formatCost(call.total_cost, true)])}
-            </Text>
-          </Group>
-          <Text size="xs" c="dimmed" truncate>
-            {joinParts([typeLabel(call.type), call.assistant_name, call.campaign_name])}
-          </Text>
-        </Paper>
+        <CardRow key={call.id} call={call} selected={call.id === selectedId} renderLink={renderLink} onOpen={onOpen} />
       ))}
     </>
   );
@@ -114,58 +133,83 @@ const TR = Table.classes.tr;
 const TD = Table.classes.td;
 const NUMERIC = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 const TRUNCATE = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
-const DIMMED = { color: 'var(--mantine-color-dimmed)' } as const;
+const TRUNCATE_DIMMED = { ...TRUNCATE, color: 'var(--mantine-color-dimmed)' } as const;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const ROW = { cursor: 'pointer' } as const;
+const ROW_SELECTED = { cursor: 'pointer', background: 'var(--mantine-color-blue-light)' } as const;
+const ASSISTANT_WIDTH = { maxWidth: 104 } as const;
+const CAMPAIGN_WIDTH = { maxWidth: 92 } as const;
 
-function Truncated({ value, width }: { value: string | null; width: number }) {
+function Truncated({ value, width }: { value: string | null; width: { maxWidth: number } }) {
   return (
-    <td className={TD} style={{ maxWidth: width }}>
-      <span style={value ? TRUNCATE : { ...TRUNCATE, ...DIMMED }} title={value ?? undefined}>
+    <td className={TD} style={width}>
+      <span style={value ? TRUNCATE : TRUNCATE_DIMMED} title={value ?? undefined}>
         {value || DASH}
       </span>
     </td>
   );
 }
 
+const TableRow = memo(function TableRow({ call, selected, renderLink, onOpen }: RowProps) {
+  return (
+    <tr
+      className={TR}
+      data-with-row-border
+      data-hover
+      data-testid="call-row"
+      data-call-id={call.id}
+      aria-selected={selected}
+      onClick={(e: MouseEvent) => openOnRowClick(e, call, onOpen)}
+      style={selected ? ROW_SELECTED : ROW}
+    >
+      <td className={TD} style={NOWRAP}>
+        {renderLink(call, <CallTime value={call.created_at} />)}
+      </td>
+      <td className={TD}>{typeLabel(call.type)}</td>
+      <td className={TD}>
+        <CallStatusBadge status={call.status} />
+      </td>
+      <Truncated value={call.assistant_name} width={ASSISTANT_WIDTH} />
+      <Truncated value={call.campaign_name} width={CAMPAIGN_WIDTH} />
+      <td className={TD}>
+        <PhoneNumber value={call.client_phone_number} />
+      </td>
+      <td className={TD}>
+        <PhoneNumber value={call.assistant_phone_number} />
+      </td>
+      <td className={TD} style={NUMERIC}>
+        {formatDuration(call.duration)}
+      </td>
+      <td className={TD}>{answeredByLabel(call.answered_by)}</td>
+      <td className={TD} style={NUMERIC}>
+        {formatCost(call.total_cost, true)}
+      </td>
+    </tr>
+  );
+});
+
 const TableRows = memo(function TableRows({ calls, selectedId, renderLink, onOpen }: RowsProps) {
   return (
     <>
       {calls.map((call) => (
-        <tr
-          key={call.id}
-          className={TR}
-          data-with-row-border
-          data-hover
-          data-testid="call-row"
-          data-call-id={call.id}
-          aria-selected={call.id === selectedId}
-          onClick={(e: MouseEvent) => openOnRowClick(e, call, onOpen)}
-          style={{ cursor: 'pointer', background: call.id === selectedId ? 'var(--mantine-color-blue-light)' : undefined }}
-        >
-          <td className={TD} style={{ whiteSpace: 'nowrap' }}>
-            {renderLink(call, <CallTime value={call.created_at} />)}
-          </td>
-          <td className={TD}>{typeLabel(call.type)}</td>
-          <td className={TD}>
-            <CallStatusBadge status={call.status} />
-          </td>
-          <Truncated value={call.assistant_name} width={104} />
-          <Truncated value={call.campaign_name} width={92} />
-          <td className={TD}>
-            <PhoneNumber value={call.client_phone_number} />
-          </td>
-          <td className={TD}>
-            <PhoneNumber value={call.assistant_phone_number} />
-          </td>
-          <td className={TD} style={NUMERIC}>
-            {formatDuration(call.duration)}
-          </td>
-          <td className={TD}>{answeredByLabel(call.answered_by)}</td>
-          <td className={TD} style={NUMERIC}>
-            {formatCost(call.total_cost, true)}
-          </td>
-        </tr>
+        <TableRow key={call.id} call={call} selected={call.id === selectedId} renderLink={renderLink} onOpen={onOpen} />
       ))}
     </>
+  );
+});
+
+/** The column headings: the same on every render, so drawn once (ten Mantine cells). */
+const TableHead = memo(function TableHead() {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {CALL_COLUMNS.map((c) => (
+          <Table.Th key={c.key} style={{ textAlign: 'numeric' in c ? 'right' : undefined, lineHeight: 1.2 }}>
+            {c.label()}
+          </Table.Th>
+        ))}
+      </Table.Tr>
+    </Table.Thead>
   );
 });
 
@@ -201,15 +245,7 @@ export function CallsTable(props: CallsTableProps) {
         {...common}
         style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}
       >
-        <Table.Thead>
-          <Table.Tr>
-            {CALL_COLUMNS.map((c) => (
-              <Table.Th key={c.key} style={{ textAlign: 'numeric' in c ? 'right' : undefined, lineHeight: 1.2 }}>
-                {c.label()}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
+        <TableHead />
         <Table.Tbody>
           {loading ? (
             <SkeletonRows rows={skeletonRows} />
