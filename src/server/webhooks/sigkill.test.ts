@@ -154,8 +154,9 @@ describe('SIGKILL with deliveries pending', () => {
     killGroup(first, 'SIGKILL');
     await new Promise<void>((ok) => (first.exitCode !== null || first.signalCode !== null ? ok() : first.once('exit', () => ok())));
     killed = true;
-    const receivedAtKill = receiver.received.length;
-    expect(receivedAtKill).toBeLessThan(N);
+    // The service sends many at once: all 48 may have arrived by now, but not all were answered.
+    const answeredAtKill = receiver.received.filter((r) => r.answered !== 'hang').length;
+    expect(answeredAtKill).toBeLessThan(N);
 
     const recordedBeforeKill = await deliveredIds();
     expect(recordedBeforeKill.size).toBeGreaterThan(0);
@@ -175,14 +176,16 @@ describe('SIGKILL with deliveries pending', () => {
     killGroup(second, 'SIGTERM');
     await new Promise<void>((ok) => (second.exitCode !== null ? ok() : second.once('exit', () => ok())));
 
+    // Receipts the receiver accepted (answered 200); the unanswered ones before the kill were attempts the
+    // service gave up on and retried, as it should.
     const counts = new Map<string, number>();
-    for (const r of receiver.received) counts.set(r.webhookId, (counts.get(r.webhookId) ?? 0) + 1);
+    for (const r of receiver.received) if (r.answered !== 'hang') counts.set(r.webhookId, (counts.get(r.webhookId) ?? 0) + 1);
     expect(receiver.received.every((r) => r.verified)).toBe(true);
     // Every delivery arrived …
     expect(all.filter((d) => !counts.has(d.webhook_id))).toEqual([]);
     // … one recorded delivered before the kill exactly once …
     expect([...recordedBeforeKill].filter((id) => counts.get(id) !== 1)).toEqual([]);
-    // … and the others at most twice (sent at the kill or left unanswered before it, then again after the restart).
+    // … and the others at most twice (answered at the kill before the service recorded it, then again).
     expect([...counts.values()].every((n) => n <= 2)).toBe(true);
     expect(await deliveredIds()).toEqual(new Set(all.map((d) => d.webhook_id)));
   });
