@@ -148,7 +148,7 @@ describe('knowledge documents in two service processes', () => {
     const requests: http.ServerResponse[] = [];
     let firstArrived: () => void = () => undefined;
     const first = new Promise<void>((r) => (firstArrived = r));
-    site = http.createServer((req, res) => {
+    site = http.createServer((_req, res) => {
       requests.push(res);
       if (requests.length === 1) return firstArrived();
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
