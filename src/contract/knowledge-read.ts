@@ -104,7 +104,8 @@ export const knowledgeDocumentSchema = lenientRecord({
   error: textish,
   passages_count: numberish,
   url: textish,
-  knowledgebase_id: nullableIdish,
+  /** Not in the local service's record (the URL names the base); read where a host sends it. */
+  knowledgebase_id: nullableIdish.optional(),
   created_at: textish,
   updated_at: textish,
 });
