@@ -20,3 +20,4 @@ export * from './suites';
 export * from './speech';
 export * from './folders';
 export * from './knowledge';
+export * from './knowledge-read';

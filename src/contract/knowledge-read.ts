@@ -3,14 +3,29 @@ import { recordAnswer, listAnswer } from './answers';
 import { anyValue, boolish, idish, lenientList, lenientRecord, nullableIdish, numberish, openString, textish } from './common';
 
 /*
- * Knowledge bases as the console reads them (the hosted endpoints under /user/knowledgebases and our
- * extensions: counts, language, sizes, failure reasons, search). Lenient like every reader: one odd field
- * never costs a record, a record without an id is left out of a list. The strict request schemas the
- * service validates live in knowledge.ts; this file holds only what the console reads, and the limits its
- * forms check before sending (the hosted documentation's numbers).
+ * Knowledge bases as both sides read them: the vocabulary and limits of their fields (the hosted
+ * documentation's numbers, which the service enforces and the console's forms check before sending), and the
+ * records the API answers with (the hosted endpoints under /user/knowledgebases and our extensions: counts,
+ * language, sizes, failure reasons, search), parsed leniently like every reader: one odd field never costs a
+ * record, a record without an id is left out of a list. The write rules (the requests, validated strictly)
+ * are in knowledge.ts, as assistant.ts and assistant-write.ts split the assistant.
  */
 
-/** The hosted documentation's limits, checked by the console before a request goes out. */
+/** Hosted statuses of a knowledge base: `active` when every document is ready, `failed` when one failed. */
+export const KNOWLEDGEBASE_STATUSES = ['empty', 'processing', 'active', 'failed'] as const;
+export type KnowledgebaseStatus = (typeof KNOWLEDGEBASE_STATUSES)[number];
+export const KNOWLEDGE_DOCUMENT_STATUSES = ['processing', 'active', 'failed'] as const;
+export type KnowledgeDocumentStatus = (typeof KNOWLEDGE_DOCUMENT_STATUSES)[number];
+/** The types uploaded as a file (multipart/form-data, field `file`); `website` documents are made from URLs. */
+export const KNOWLEDGE_FILE_TYPES = ['pdf', 'txt', 'docx'] as const;
+export type KnowledgeFileType = (typeof KNOWLEDGE_FILE_TYPES)[number];
+export const KNOWLEDGE_DOCUMENT_TYPES = ['website', ...KNOWLEDGE_FILE_TYPES] as const;
+export type KnowledgeDocumentType = (typeof KNOWLEDGE_DOCUMENT_TYPES)[number];
+/** The text-search configuration of a knowledge base (our extension; `english` when not given). */
+export const KNOWLEDGE_LANGUAGES = ['english', 'german'] as const;
+export type KnowledgeLanguage = (typeof KNOWLEDGE_LANGUAGES)[number];
+
+/** The hosted documentation's limits: the service refuses past them, the console checks them before sending. */
 export const KNOWLEDGE_LIMITS = {
   nameMax: 255,
   descriptionMax: 255,
@@ -19,28 +34,28 @@ export const KNOWLEDGE_LIMITS = {
   relativeLinksMin: 1,
   relativeLinksMax: 50,
   relativeLinksDefault: 10,
+  /** Links one website document may list. */
   linksMax: 50,
+  urlMax: 2048,
   searchQueryMax: 500,
   searchLimitMax: 20,
   searchLimitDefault: 5,
 } as const;
 
-/** The file types an upload may be; `website` documents are made from URLs. */
-export const KNOWLEDGE_FILE_TYPES = ['pdf', 'docx', 'txt'] as const;
-export type KnowledgeFileType = (typeof KNOWLEDGE_FILE_TYPES)[number];
-export const KNOWLEDGE_DOCUMENT_TYPES = ['website', ...KNOWLEDGE_FILE_TYPES] as const;
-
-/** The text-search configuration of a knowledge base (our extension; `english` when not given). */
-export const KNOWLEDGE_LANGUAGES = ['english', 'german'] as const;
-export type KnowledgeLanguage = (typeof KNOWLEDGE_LANGUAGES)[number];
+/** The file extensions (and so the file picker's accept list) of each uploaded type. */
+export const KNOWLEDGE_FILE_EXTENSIONS: Record<KnowledgeFileType, readonly string[]> = {
+  pdf: ['.pdf'],
+  txt: ['.txt', '.text', '.md'],
+  docx: ['.docx'],
+};
 
 /** The function the model calls (mode function_call), and what mode prompt records, so both show as a card. */
-export const KNOWLEDGE_FUNCTION_NAME = 'search_knowledge_base';
+export const SEARCH_KNOWLEDGE_BASE_FUNCTION = 'search_knowledge_base';
 
-/** `{processing, ready, failed}` document counts of a base (our extension); missing counts read as 0. */
+/** `{processing, active, failed}` document counts of a base (our extension); missing counts read as 0. */
 export const documentsByStatusSchema = lenientRecord({
   processing: numberish,
-  ready: numberish,
+  active: numberish,
   failed: numberish,
 });
 export type DocumentsByStatus = z.output<typeof documentsByStatusSchema>;
@@ -51,8 +66,7 @@ const nullableCounts = anyValue((v): DocumentsByStatus | null => {
 });
 
 /**
- * A knowledge base. Status: the hosted `empty | processing | active | failed` (the local service may say
- * `ready` for `active`); `status_label` is the host's own word for it, in its language.
+ * A knowledge base. Status: the hosted `empty | processing | active | failed`; `status_label` is the host's own word for it, in its language.
  */
 export const knowledgeBaseSchema = lenientRecord({
   id: idish,
@@ -75,7 +89,7 @@ export const knowledgeBasesAnswerSchema = listAnswer(knowledgeBaseSchema, { drop
 export const knowledgeBaseAnswerSchema = recordAnswer(knowledgeBaseSchema);
 
 /**
- * A document. Status: `processing | active | failed` (or `ready` locally); `error` (our extension) says why
+ * A document. Status: `processing | active | failed`; `error` (our extension) says why
  * it failed in words a person understands; `size_bytes` is null for websites and hosts that do not say.
  */
 export const knowledgeDocumentSchema = lenientRecord({
@@ -90,7 +104,8 @@ export const knowledgeDocumentSchema = lenientRecord({
   error: textish,
   passages_count: numberish,
   url: textish,
-  knowledgebase_id: nullableIdish,
+  /** Not in the local service's record (the URL names the base); read where a host sends it. */
+  knowledgebase_id: nullableIdish.optional(),
   created_at: textish,
   updated_at: textish,
 });
@@ -111,7 +126,14 @@ export const searchPassageSchema = lenientRecord({
   heading: textish,
   excerpt: openString,
   headline: lenientList(headlineSegmentSchema),
+  /** Full text's rank, or (ranking `hybrid`) the fused Reciprocal Rank Fusion score. */
   rank: numberish,
+  /** `fulltext` (full text alone) or `hybrid` (fused with vector search: LLM_EMBEDDING_MODEL and pgvector). */
+  ranking: openString.optional(),
+  /** hybrid: full text's own rank of the passage, null when full text did not find it. */
+  fulltext_rank: numberish.optional(),
+  /** hybrid: the passage's cosine similarity to the question, null when it has no embedding. */
+  similarity: numberish.optional(),
 });
 export type SearchPassage = z.output<typeof searchPassageSchema>;
 

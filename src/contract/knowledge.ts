@@ -1,50 +1,14 @@
 import { z } from 'zod';
-import { boolish, idish, lenientList, lenientRecord, nestedRecord, nullableIdish, numberish, openString, textish } from './common';
+import { KNOWLEDGE_DOCUMENT_TYPES, KNOWLEDGE_LANGUAGES, KNOWLEDGE_LIMITS, type KnowledgeFileType } from './knowledge-read';
 import { laxInt } from './request-fields';
 import { httpUrl } from './validation';
 
 /*
- * Knowledge bases and their documents: the hosted service's endpoints (api-reference/knowledgebases), served by
- * the local service too, and its search (our extension). Requests are strict (what the service validates and
- * the console's forms check before sending); records are lenient readers for the console, as everywhere.
+ * Knowledge bases' write rules: the requests of the hosted service's endpoints (api-reference/knowledgebases),
+ * served by the local service too, and of its search (our extension), as the service validates them
+ * (strictly), with its refusals. The vocabulary, the limits and the records the API answers with (lenient
+ * readers) are in knowledge-read.ts, the one place both sides take them from.
  */
-
-/** Hosted statuses of a knowledge base: `active` when every document is ready, `failed` when one failed. */
-export const KNOWLEDGEBASE_STATUSES = ['empty', 'processing', 'active', 'failed'] as const;
-export type KnowledgebaseStatus = (typeof KNOWLEDGEBASE_STATUSES)[number];
-export const KNOWLEDGE_DOCUMENT_STATUSES = ['processing', 'active', 'failed'] as const;
-export type KnowledgeDocumentStatus = (typeof KNOWLEDGE_DOCUMENT_STATUSES)[number];
-export const KNOWLEDGE_DOCUMENT_TYPES = ['website', 'pdf', 'txt', 'docx'] as const;
-export type KnowledgeDocumentType = (typeof KNOWLEDGE_DOCUMENT_TYPES)[number];
-/** The types uploaded as a file (multipart/form-data, field `file`). */
-export const KNOWLEDGE_FILE_TYPES = ['pdf', 'txt', 'docx'] as const;
-export type KnowledgeFileType = (typeof KNOWLEDGE_FILE_TYPES)[number];
-/** Text-search configurations a knowledge base may use (our extension; `english` unless given). */
-export const KNOWLEDGE_LANGUAGES = ['english', 'german'] as const;
-export type KnowledgeLanguage = (typeof KNOWLEDGE_LANGUAGES)[number];
-
-export const KNOWLEDGE_LIMITS = {
-  nameMax: 255,
-  descriptionMax: 255,
-  /** The hosted documentation: "max. 20MB". */
-  fileMaxBytes: 20 * 1024 * 1024,
-  relativeLinksMin: 1,
-  relativeLinksMax: 50,
-  relativeLinksDefault: 10,
-  /** Links one website document may list. */
-  linksMax: 50,
-  urlMax: 2048,
-  searchQueryMax: 500,
-  searchLimitMax: 20,
-  searchLimitDefault: 5,
-} as const;
-
-/** The file extensions (and so the file picker's accept list) of each uploaded type. */
-export const KNOWLEDGE_FILE_EXTENSIONS: Record<KnowledgeFileType, readonly string[]> = {
-  pdf: ['.pdf'],
-  txt: ['.txt', '.text', '.md'],
-  docx: ['.docx'],
-};
 
 export const KNOWLEDGE_FILE_REQUIRED = 'A file is required for this document type.';
 export const KNOWLEDGE_FILE_TOO_LARGE = `The file field must not be greater than ${KNOWLEDGE_LIMITS.fileMaxBytes / 1024} kilobytes.`;
@@ -114,90 +78,3 @@ export const knowledgeSearchRequest = z.object({
   limit: laxInt(z.number().int().min(1).max(KNOWLEDGE_LIMITS.searchLimitMax)).default(KNOWLEDGE_LIMITS.searchLimitDefault),
 });
 export type KnowledgeSearchRequest = z.input<typeof knowledgeSearchRequest>;
-
-// ---- records (lenient readers) ----
-
-const statusCounts = lenientRecord({ processing: numberish, active: numberish, failed: numberish });
-
-/**
- * A knowledge base. `documents_count` and `assistants_count` as the hosted list shows them; `language` and
- * `documents_by_status` are our extensions.
- */
-export const knowledgebaseSchema = lenientRecord({
-  id: idish,
-  name: openString,
-  description: textish,
-  status: openString,
-  status_label: openString,
-  documents_count: numberish,
-  assistants_count: numberish.optional(),
-  language: textish.optional(),
-  documents_by_status: nestedRecord(statusCounts).optional(),
-  created_at: textish,
-  updated_at: textish,
-});
-export type Knowledgebase = z.output<typeof knowledgebaseSchema>;
-
-/**
- * A document. `size_bytes`, `error` (why it failed, for a person), `passages_count`, `url` (a website's
- * start page) are our extensions.
- */
-export const knowledgeDocumentSchema = lenientRecord({
-  id: idish,
-  name: openString,
-  description: textish,
-  type: openString,
-  type_label: openString,
-  status: openString,
-  status_label: openString,
-  size_bytes: numberish.optional(),
-  error: textish.optional(),
-  passages_count: numberish.optional(),
-  url: textish.optional(),
-  created_at: textish,
-  updated_at: textish,
-});
-export type KnowledgeDocument = z.output<typeof knowledgeDocumentSchema>;
-
-/** `{data: [...]}` lists. */
-export const knowledgebaseListSchema = lenientRecord({ data: lenientList(knowledgebaseSchema) }, ['data']);
-export const knowledgeDocumentListSchema = lenientRecord({ data: lenientList(knowledgeDocumentSchema) }, ['data']);
-/** `{data}` of one record, and `{message, data}` of creates and updates. */
-export const knowledgebaseAnswerSchema = lenientRecord({ message: openString.optional(), data: knowledgebaseSchema }, ['data']);
-export const knowledgeDocumentAnswerSchema = lenientRecord({ message: openString.optional(), data: knowledgeDocumentSchema }, ['data']);
-
-/** A piece of an excerpt: matching words (`match: true`) are highlighted by the console, as text. */
-export const headlineSegmentSchema = lenientRecord({ text: openString, match: boolish });
-export type HeadlineSegment = z.output<typeof headlineSegmentSchema>;
-
-/** One passage found by a search; `excerpt` is plain text, `headline` the same text in segments. */
-export const knowledgeSearchHitSchema = lenientRecord({
-  passage_id: nullableIdish,
-  document_id: nullableIdish,
-  document_name: openString,
-  heading: textish,
-  excerpt: openString,
-  headline: lenientList(headlineSegmentSchema),
-  /** Full text's rank, or (ranking `hybrid`) the fused Reciprocal Rank Fusion score. */
-  rank: numberish,
-  /** `fulltext` (full text alone) or `hybrid` (fused with vector search: LLM_EMBEDDING_MODEL and pgvector). */
-  ranking: openString.optional(),
-  /** hybrid: full text's own rank of the passage, null when full text did not find it. */
-  fulltext_rank: numberish.optional(),
-  /** hybrid: the passage's cosine similarity to the question, null when it has no embedding. */
-  similarity: numberish.optional(),
-});
-export type KnowledgeSearchHit = z.output<typeof knowledgeSearchHitSchema>;
-export const knowledgeSearchResultSchema = lenientRecord({ data: lenientList(knowledgeSearchHitSchema) }, ['data']);
-
-/** The function an assistant searches its knowledge base with (function_call mode), and how prompt mode records it. */
-export const SEARCH_KNOWLEDGE_BASE_FUNCTION = 'search_knowledge_base';
-
-/** What a search_knowledge_base function call's `result` holds (Test chat and call transcripts show it as a card). */
-export const knowledgeFunctionResultSchema = lenientRecord({
-  query: openString,
-  passages: lenientList(
-    lenientRecord({ document_id: nullableIdish, document_name: openString, excerpt: openString, headline: lenientList(headlineSegmentSchema) }),
-  ),
-});
-export type KnowledgeFunctionResult = z.output<typeof knowledgeFunctionResultSchema>;

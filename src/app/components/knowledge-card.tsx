@@ -1,13 +1,13 @@
 import { Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
-import { KNOWLEDGE_FUNCTION_NAME, knowledgeResultSchema } from '@contract/knowledge-read';
+import { SEARCH_KNOWLEDGE_BASE_FUNCTION, knowledgeResultSchema } from '@contract/knowledge-read';
 import { m } from '@/i18n';
 import { DASH, formatNumber } from '@/i18n/format';
 import { HeadlineText } from './headline-text';
 
 /** A function call that is a knowledge search (mode function_call, or the passages mode prompt put in). */
 export function isKnowledgeSearch(name: string): boolean {
-  return name === KNOWLEDGE_FUNCTION_NAME;
+  return name === SEARCH_KNOWLEDGE_BASE_FUNCTION;
 }
 
 export interface KnowledgeCardProps {

@@ -2,7 +2,7 @@ import * as contract from '../index';
 import type { ResponseExample } from './response-examples';
 
 /*
- * Full examples of the knowledge-base response schemas (src/contract/knowledge.ts), for response-schemas.test.ts:
+ * Full examples of the knowledge-base response schemas (src/contract/knowledge-read.ts), for response-schemas.test.ts:
  * the hosted documentation's records with our extensions.
  */
 
@@ -32,6 +32,7 @@ const document = {
   error: 'The PDF has no text to read.',
   passages_count: 0,
   url: null,
+  knowledgebase_id: 1,
   created_at: iso,
   updated_at: iso,
 };
@@ -46,15 +47,18 @@ const hit = {
   rank: 2.4,
 };
 
+const passage = { document_id: 7, document_name: 'Produkthandbuch', heading: 'Warranty', excerpt: hit.excerpt, headline: hit.headline };
+
 export const KNOWLEDGE_EXAMPLES: readonly ResponseExample[] = [
-  { covers: ['knowledgebaseSchema'], label: 'knowledge base', schema: contract.knowledgebaseSchema, example: base, idPath: ['id'], required: ['id'] },
+  { covers: ['knowledgeBaseSchema'], label: 'knowledge base', schema: contract.knowledgeBaseSchema, example: base, idPath: ['id'], required: ['id'] },
+  { covers: ['documentsByStatusSchema'], label: 'documents by status', schema: contract.documentsByStatusSchema, example: base.documents_by_status, required: [] },
   { covers: ['knowledgeDocumentSchema'], label: 'knowledge document', schema: contract.knowledgeDocumentSchema, example: document, idPath: ['id'], required: ['id'] },
-  { covers: ['knowledgebaseListSchema'], label: 'knowledge bases ({data})', schema: contract.knowledgebaseListSchema, example: { data: [base] }, required: ['data', 'data.*', 'data.*.id'] },
-  { covers: ['knowledgeDocumentListSchema'], label: 'documents ({data})', schema: contract.knowledgeDocumentListSchema, example: { data: [document] }, required: ['data', 'data.*', 'data.*.id'] },
+  { covers: ['knowledgeBasesAnswerSchema'], label: 'knowledge bases ({data})', schema: contract.knowledgeBasesAnswerSchema, example: { data: [base] }, required: ['data', 'data.*', 'data.*.id'] },
+  { covers: ['knowledgeDocumentsAnswerSchema'], label: 'documents ({data})', schema: contract.knowledgeDocumentsAnswerSchema, example: { data: [document] }, required: ['data', 'data.*', 'data.*.id'] },
   {
-    covers: ['knowledgebaseAnswerSchema'],
+    covers: ['knowledgeBaseAnswerSchema'],
     label: 'knowledge base ({message, data})',
-    schema: contract.knowledgebaseAnswerSchema,
+    schema: contract.knowledgeBaseAnswerSchema,
     example: { message: 'Knowledgebase created successfully.', data: base },
     required: ['data', 'data.id'],
   },
@@ -66,13 +70,14 @@ export const KNOWLEDGE_EXAMPLES: readonly ResponseExample[] = [
     required: ['data', 'data.id'],
   },
   { covers: ['headlineSegmentSchema'], label: 'headline segment', schema: contract.headlineSegmentSchema, example: segment, required: [] },
-  { covers: ['knowledgeSearchHitSchema'], label: 'search hit', schema: contract.knowledgeSearchHitSchema, example: hit, required: [] },
-  { covers: ['knowledgeSearchResultSchema'], label: 'search result', schema: contract.knowledgeSearchResultSchema, example: { data: [hit] }, required: ['data'] },
+  { covers: ['searchPassageSchema'], label: 'search hit', schema: contract.searchPassageSchema, example: hit, required: [] },
+  { covers: ['searchAnswerSchema'], label: 'search result', schema: contract.searchAnswerSchema, example: { data: [hit] }, required: [] },
+  { covers: ['knowledgeResultPassageSchema'], label: 'knowledge function result passage', schema: contract.knowledgeResultPassageSchema, example: passage, required: [] },
   {
-    covers: ['knowledgeFunctionResultSchema'],
+    covers: ['knowledgeResultSchema'],
     label: 'knowledge function result',
-    schema: contract.knowledgeFunctionResultSchema,
-    example: { query: 'warranty', passages: [{ document_id: 7, document_name: 'Produkthandbuch', excerpt: hit.excerpt, headline: hit.headline }] },
+    schema: contract.knowledgeResultSchema,
+    example: { query: 'warranty', passages: [passage] },
     required: [],
   },
 ];

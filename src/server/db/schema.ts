@@ -483,6 +483,13 @@ export interface KnowledgePassagesTable {
   search: ColumnType<string, never, never>;
 }
 
+/** A passage's lexemes, a row each (migration 0019, kept by triggers; knowledge/search.ts reads them). */
+export interface KnowledgePassageTermsTable {
+  knowledgebase_id: number;
+  lexeme: string;
+  passage_id: number;
+}
+
 /** A test scenario of an assistant (migration 0017; suites/). */
 export interface SuiteScenariosTable {
   id: Generated<number>;
@@ -563,6 +570,7 @@ export interface Database {
   knowledgebases: KnowledgebasesTable;
   knowledge_documents: KnowledgeDocumentsTable;
   knowledge_passages: KnowledgePassagesTable;
+  knowledge_passage_terms: KnowledgePassageTermsTable;
   suite_scenarios: SuiteScenariosTable;
   suite_runs: SuiteRunsTable;
   suite_run_items: SuiteRunItemsTable;

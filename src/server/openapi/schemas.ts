@@ -20,9 +20,9 @@ import {
   conversationsPageSchema,
   functionCallSchema,
   generatedReplySchema,
-  knowledgebaseSchema,
+  knowledgeBaseSchema,
   knowledgeDocumentSchema,
-  knowledgeSearchHitSchema,
+  searchPassageSchema,
   languageSchema,
   leadSchema,
   llmModelSchema,
@@ -112,9 +112,9 @@ const RECORDS = {
   SpeechInfo: speechInfoSchema,
   WebCallCreated: webCallCreatedSchema,
   AssistantGroup: assistantGroupSchema,
-  Knowledgebase: knowledgebaseSchema,
+  Knowledgebase: knowledgeBaseSchema,
   KnowledgeDocument: knowledgeDocumentSchema,
-  KnowledgeSearchHit: knowledgeSearchHitSchema,
+  KnowledgeSearchHit: searchPassageSchema,
 } as const;
 
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { KNOWLEDGE_FUNCTION_NAME } from '@contract/knowledge-read';
+import { SEARCH_KNOWLEDGE_BASE_FUNCTION } from '@contract/knowledge-read';
 import { KnowledgeCard } from '@/components/knowledge-card';
 import type { ToolCallView } from '@/lib/tool-call-format';
 
@@ -11,5 +11,5 @@ import type { ToolCallView } from '@/lib/tool-call-format';
 export type ToolResultView = (call: ToolCallView) => ReactNode;
 
 export const TOOL_RESULT_VIEWS: Readonly<Partial<Record<string, ToolResultView>>> = {
-  [KNOWLEDGE_FUNCTION_NAME]: (call) => <KnowledgeCard arguments={call.arguments} result={call.result} error={call.error} pending={call.pending ?? false} />,
+  [SEARCH_KNOWLEDGE_BASE_FUNCTION]: (call) => <KnowledgeCard arguments={call.arguments} result={call.result} error={call.error} pending={call.pending ?? false} />,
 };
