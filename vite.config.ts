@@ -42,6 +42,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: `npm run size` reads which chunks the sign-in page loads.
     manifest: true,
     rolldownOptions: {
+      // The shared schemas only declare (zod schemas, helpers): a page that imports one of them through the
+      // `@contract` barrel gets that one, not every other resource's schemas (~12 KB gzip a page).
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]contract[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSISTANT_BOUNDS, CALLS_DIRECTIONS, ENDPOINT_TYPES, ENGINE_TYPES, POST_CALL_TYPES, WHO_SPEAKS_FIRST } from './assistant';
 import { laxBool, laxId, laxInt, laxNumber } from './request-fields';
+import { variablesInput } from './shared-inputs';
 import { httpUrl, isTimeZone } from './validation';
 
 /*
@@ -19,13 +20,6 @@ export const postCallFieldInput = z.object({
   type: z.enum(POST_CALL_TYPES),
   description: z.string().max(B.post_call_schema.descriptionMax).default(''),
 });
-
-export const variableValue = z.union([z.string().max(10000), z.number(), z.boolean(), z.null()]);
-export const variablesInput = z
-  .record(z.string().trim().min(1).max(255), variableValue)
-  .refine((v) => Object.keys(v).length <= B.variables.maxKeys, {
-    message: `The variables field must not have more than ${B.variables.maxKeys} items.`,
-  });
 
 /** The spec's create-assistant fields, under the spec's names. */
 const assistantFields = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { anyValue, boolish, idish, lenientList, lenientRecord, nestedRecord, nullableIdish, numberish, objectish, openString, textish } from './common';
 import { namedRecordSchema } from './lookups';
 import { paginatedSchema } from './pagination';
+import { VARIABLES_MAX_KEYS } from './shared-inputs';
 
 /*
  * The assistant as both sides read it: the vocabulary and bounds of its fields, its defaults, and the
@@ -33,7 +34,7 @@ export const ASSISTANT_BOUNDS = {
   initial_message: { max: 2000 },
   system_prompt: { max: 20000 },
   post_call_schema: { maxRows: 50, nameMax: 64, descriptionMax: 500 },
-  variables: { maxKeys: 100 },
+  variables: { maxKeys: VARIABLES_MAX_KEYS },
   // Kept and returned, not acted on (the hosted API's clients send them; bounds are ours, wide enough for any
   // sensible value): seconds of ringing before giving up, seconds of silence at the start, a 0-1 threshold.
   ringing_time: { min: 1, max: 300 },

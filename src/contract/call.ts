@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { recordAnswer } from './answers';
 import { paginatedSchema } from './pagination';
 import { anyValue, idish, lenientList, lenientRecord, nestedRecord, nullableIdish, numberish, objectish, openString, textish } from './common';
-import { variablesInput } from './assistant-write';
-import { phoneNumberInput } from './lead';
+import { phoneNumberInput, variablesInput } from './shared-inputs';
 import { laxId, laxInt, PG_INT_MAX } from './request-fields';
 import { CALL_STATUSES, CALL_TYPES } from './call-values';
 

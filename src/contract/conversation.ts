@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyValue, boolish, lenientList, lenientRecord, nestedRecord, numberish, objectish, openString, textish } from './common';
-import { variablesInput } from './assistant-write';
+import { variablesInput } from './shared-inputs';
 import { laxInt, PG_INT_MAX } from './request-fields';
 import { httpUrl } from './validation';
 

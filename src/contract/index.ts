@@ -7,6 +7,7 @@ export * from './lookups';
 export * from './tool';
 export * from './assistant';
 export * from './assistant-write';
+export * from './shared-inputs';
 export * from './lead';
 export * from './campaign';
 export * from './call';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idish, lenientList, lenientRecord, nestedRecord, nullableIdish, objectish, openString, textish } from './common';
 import { listAnswer } from './answers';
-import { variablesInput } from './assistant-write';
+import { phoneNumberInput, variablesInput } from './shared-inputs';
 import { paginatedSchema } from './pagination';
 import { laxBool, laxId } from './request-fields';
 
@@ -58,8 +58,6 @@ export const leadsAnswerSchema = z.union([
 ]);
 
 // ---- requests ----
-export const phoneNumberInput = z.string().trim().min(1).max(32);
-
 export const secondaryContactInput = z.object({
   phone_number: phoneNumberInput,
   variables: variablesInput.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordAnswer } from './answers';
-import { variablesInput } from './assistant-write';
+import { variablesInput } from './shared-inputs';
 import { boolish, idish, lenientList, lenientRecord, nestedRecord, nullableIdish, numberish, objectish, openString, textish } from './common';
 import { paginatedSchema } from './pagination';
 import { laxInt, PG_INT_MAX } from './request-fields';

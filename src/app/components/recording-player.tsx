@@ -1,26 +1,33 @@
-import { ActionIcon, Alert, Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
-import { IconDownload, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { Box, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { isHttpUrl } from '@contract/validation';
 import { m } from '@/i18n';
-import { formatNumber } from '@/i18n/format';
-import { formatDuration } from '@/lib/call-format';
 
-const SPEEDS = ['1', '1.5', '2'] as const;
+const RecordingControls = lazy(() => import('./recording-controls'));
+
+/** The controls' shape while their code loads: the play button, the seek bar, the speeds and the download. */
+function ControlsSkeleton() {
+  return (
+    <Stack gap="xs" role="status" aria-busy="true" aria-label={m.calls_recording_loading()}>
+      <Group gap="sm" wrap="nowrap" h={34}>
+        <Skeleton circle height={34} />
+        <Skeleton height={6} radius="xl" style={{ flex: 1 }} />
+        <Skeleton height={14} width={80} />
+      </Group>
+      <Group gap="sm" justify="space-between" h={30}>
+        <Skeleton height={30} width={150} />
+        <Skeleton height={30} width={120} />
+      </Group>
+    </Stack>
+  );
+}
 
 /**
  * Play, pause, seek, speed and download of a call recording. Only an http(s) URL ever reaches the
- * audio element or the download link; anything else shows a note instead.
+ * audio element or the download link; anything else shows a note instead. The controls load with the
+ * first recording shown (recording-controls.tsx), not with every call's page.
  */
 export function RecordingPlayer({ url, callId }: { url: string | null; callId: number }) {
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const [playing, setPlaying] = useState(false);
-  const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(0);
-  const [seek, setSeek] = useState<number | null>(null);
-  const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>('1');
-  const [failed, setFailed] = useState(false);
-
   if (!url) {
     return (
       <Text c="dimmed" size="sm">
@@ -35,100 +42,11 @@ export function RecordingPlayer({ url, callId }: { url: string | null; callId: n
       </Text>
     );
   }
-
-  const toggle = () => {
-    const audio = audioRef.current;
-    if (!audio) return;
-    if (audio.paused) {
-      audio.play().catch(() => setFailed(true));
-    } else {
-      audio.pause();
-    }
-  };
-
-  const readDuration = (audio: HTMLAudioElement) => {
-    setDuration(Number.isFinite(audio.duration) ? audio.duration : 0);
-  };
-
   return (
-    <Stack gap="xs" data-testid="recording-player">
-      <audio
-        ref={audioRef}
-        src={url}
-        preload="metadata"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={() => setPlaying(false)}
-        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-        onLoadedMetadata={(e) => {
-          readDuration(e.currentTarget);
-          e.currentTarget.playbackRate = Number(speed);
-        }}
-        onDurationChange={(e) => readDuration(e.currentTarget)}
-        onError={() => setFailed(true)}
-      />
-      <Group gap="sm" wrap="nowrap">
-        <ActionIcon
-          size="lg"
-          radius="xl"
-          variant="filled"
-          onClick={toggle}
-          aria-label={playing ? m.calls_recording_pause() : m.calls_recording_play()}
-          disabled={failed}
-        >
-          {playing ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />}
-        </ActionIcon>
-        <Slider
-          style={{ flex: 1 }}
-          min={0}
-          max={duration || 1}
-          step={0.1}
-          value={seek ?? time}
-          onChange={setSeek}
-          onChangeEnd={(v) => {
-            if (audioRef.current) audioRef.current.currentTime = v;
-            setTime(v);
-            setSeek(null);
-          }}
-          label={(v) => formatDuration(v)}
-          disabled={!duration || failed}
-          thumbLabel={m.calls_recording_seek()}
-          aria-label={m.calls_recording_seek()}
-          thumbValueText={(v) => formatDuration(v)}
-        />
-        <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {formatDuration(seek ?? time)} / {formatDuration(duration)}
-        </Text>
-      </Group>
-      <Group gap="sm" justify="space-between">
-        <SegmentedControl
-          size="xs"
-          aria-label={m.calls_recording_speed()}
-          value={speed}
-          onChange={(v) => {
-            const next = SPEEDS.find((s) => s === v) ?? '1';
-            setSpeed(next);
-            if (audioRef.current) audioRef.current.playbackRate = Number(next);
-          }}
-          data={SPEEDS.map((s) => ({ value: s, label: m.calls_recording_speed_option({ speed: formatNumber(Number(s)) }) }))}
-        />
-        <Button
-          component="a"
-          href={url}
-          download={`call-${callId}-recording.wav`}
-          rel="noopener noreferrer"
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} />}
-        >
-          {m.calls_recording_download()}
-        </Button>
-      </Group>
-      {failed && (
-        <Alert color="red" variant="light" p="xs">
-          {m.calls_recording_failed()}
-        </Alert>
-      )}
-    </Stack>
+    <Box data-testid="recording-player">
+      <Suspense fallback={<ControlsSkeleton />}>
+        <RecordingControls url={url} callId={callId} />
+      </Suspense>
+    </Box>
   );
 }

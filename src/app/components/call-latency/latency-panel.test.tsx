@@ -41,9 +41,12 @@ describe('the latency figures', () => {
 });
 
 describe('LatencyPanel', () => {
-  it('shows p50 and p95 beside 800 ms in words, the turns as an image with a table, and the table on request', () => {
+  it('shows p50 and p95 beside 800 ms in words, the turns as an image with a table, and the table on request', async () => {
     renderPanel({ transcript: entries, latency: { p50_ms: 500, p95_ms: 2600, turns: 3 } });
-    const panel = screen.getByRole('region', { name: 'Model time per turn' });
+    // The panel's code loads for a call that has one: meanwhile its frame says so.
+    expect(screen.getByRole('status', { name: "Loading the model's time per turn" })).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'Model time per turn' }, { timeout: 10_000 });
+    expect(screen.queryByRole('status', { name: "Loading the model's time per turn" })).toBeNull();
     expect(within(panel).getByTestId('latency-p50')).toHaveTextContent('500 ms');
     expect(within(panel).getByTestId('latency-p50')).toHaveTextContent('within 800 ms');
     expect(within(panel).getByTestId('latency-p95')).toHaveTextContent('2.6 s');
@@ -59,5 +62,7 @@ describe('LatencyPanel', () => {
   it('shows nothing for a call without a model (scripted, or hosted data)', () => {
     const { container } = renderPanel({ transcript: 'AI: Hello\nUser: Hi', conversation_mode: 'scripted', latency: null });
     expect(container.querySelector('[data-testid="latency-panel"]')).toBeNull();
+    // Nor does it load the panel's code.
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

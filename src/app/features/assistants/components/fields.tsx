@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Group, Input, SegmentedControl, Slider, Stack, Switch, Text } from '@mantine/core';
+import { Group, Input, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import { useController, useFormContext, type FieldPath, type FieldPathByValue } from 'react-hook-form';
 import { formatNumber } from '@/i18n/format';
 import type { AssistantFormValues } from '../lib/form-schema';
@@ -10,7 +10,6 @@ import type { AssistantFormValues } from '../lib/form-schema';
  */
 
 type NumberName = FieldPathByValue<AssistantFormValues, number>;
-type BooleanName = FieldPathByValue<AssistantFormValues, boolean>;
 
 /** A field of the assistant form, by name: its value and handlers, and its state (the error). */
 export function useAssistantField<N extends FieldPath<AssistantFormValues>>(name: N) {
@@ -97,37 +96,6 @@ export function SliderField({
         </Text>
       </Group>
     </Input.Wrapper>
-  );
-}
-
-/** An on/off setting with a sentence saying what "on" does. */
-export function SwitchField({
-  name,
-  label,
-  description,
-  disabled,
-}: {
-  name: BooleanName;
-  label: string;
-  description?: ReactNode;
-  disabled?: boolean;
-}) {
-  const {
-    field: { value, onChange, onBlur, ref, name: fieldName },
-    fieldState,
-  } = useAssistantField(name);
-  return (
-    <Switch
-      label={label}
-      description={description}
-      checked={value === true}
-      onChange={(e) => onChange(e.currentTarget.checked)}
-      onBlur={onBlur}
-      ref={ref}
-      name={fieldName}
-      disabled={disabled}
-      error={fieldState.error?.message}
-    />
   );
 }
 

@@ -2,12 +2,12 @@ import {
   ASSISTANT_DEFAULTS,
   KNOWLEDGEBASE_MODES,
   type Assistant,
-  type AssistantToolItem,
   type CreateAssistantRequest,
   type Language,
   type LlmModel,
   type UpdateAssistantRequest,
 } from '@contract';
+import { isAttachedTool } from './attached-tools';
 import { browserTimeZone, FILLER_KINDS, fillerPhrases, type AssistantFormOutput, type AssistantFormValues, type FillerKind } from './form-schema';
 
 /*
@@ -16,11 +16,6 @@ import { browserTimeZone, FILLER_KINDS, fillerPhrases, type AssistantFormOutput,
  * `calls_direction: 'receive'`, `max_duration` is `max_call_duration`, the model is an id in the record
  * and a name in the request).
  */
-
-/** An attached mid-call tool in an assistant's `tools` (built-in tools are `{type, data}` items without an id). */
-export function isAttachedTool(item: AssistantToolItem): item is AssistantToolItem & { id: number } {
-  return typeof item.id === 'number' && item.data === undefined && (item.type === undefined || item.type === null);
-}
 
 export function attachedToolIds(record: Pick<Assistant, 'tools'>): number[] {
   return record.tools.filter(isAttachedTool).map((t) => t.id);

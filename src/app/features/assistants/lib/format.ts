@@ -1,7 +1,7 @@
 import type { Assistant } from '@contract';
 import { m } from '@/i18n';
 import { DASH } from '@/i18n/format';
-import { isAttachedTool } from './form-values';
+import { isAttachedTool } from './attached-tools';
 
 /** The number of mid-call tools attached (built-in ones, such as end_call, do not count). */
 export function attachedToolCount(a: Pick<Assistant, 'tools'>): number {

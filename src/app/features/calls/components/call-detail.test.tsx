@@ -73,7 +73,7 @@ describe('CallDetail', () => {
     expect(screen.getAllByRole('listitem').map((i) => i.dataset.side)).toEqual(['assistant', 'customer']);
   });
 
-  it('says a scripted call was simulated without a model; a model call says who played it and shows its latency; hosted data says nothing', () => {
+  it('says a scripted call was simulated without a model; a model call says who played it and shows its latency; hosted data says nothing', async () => {
     const { unmount } = renderUi(<CallDetail call={callSchema.parse({ id: 5, transcript: 'AI: Hello\nUser: Hi', conversation_mode: 'scripted', latency: null })} />);
     expect(screen.getByTestId('scripted-note')).toHaveTextContent('Simulated without a model');
     expect(screen.getByText('Conversation')).toBeInTheDocument();
@@ -95,7 +95,8 @@ describe('CallDetail', () => {
     );
     expect(screen.getByText('Played by the language model')).toBeInTheDocument();
     expect(screen.queryByTestId('scripted-note')).toBeNull();
-    expect(screen.getByTestId('latency-panel')).toBeInTheDocument();
+    // The panel's code loads for such a call only.
+    expect(await screen.findByTestId('latency-panel', {}, { timeout: 10_000 })).toBeInTheDocument();
     model.unmount();
 
     renderUi(<CallDetail call={callSchema.parse({ id: 7, transcript: [{ sender: 'bot', text: 'Hi', type: 'transcript', timestamp: 1 }] })} />);

@@ -1,8 +1,8 @@
-import { Badge, Button, Collapse, Group, Input, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Collapse, Group, Input, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { DatesRangeValue } from '@mantine/dates';
 import { useDebouncedCallback, useId } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
 import { CALL_STATUSES, CALL_TYPES } from '@contract/call';
 import { m } from '@/i18n';
 import type { FilterOption } from '../api/filter-option';
@@ -121,39 +121,91 @@ export function latencyFilterValue(value: string | number): number | undefined {
   return Math.min(LATENCY_P95_MAX_MS, Math.max(0, Math.round(n)));
 }
 
+const loadLatencyInput = () => import('./latency-input');
+const LatencyInput = lazy(loadLatencyInput);
+
+/**
+ * The latency box until NumberInput has loaded: the same label, placeholder and value in a plain text
+ * box that filters just as well (digits only, clamped when it loses the focus). Hovering or
+ * focusing it fetches the real one.
+ */
+function LatencyStandIn({
+  value,
+  onChange,
+  onEnter,
+  onWanted,
+  onFocusChange,
+}: {
+  value: string | number;
+  onChange: (value: string) => void;
+  onEnter: () => void;
+  onWanted: () => void;
+  onFocusChange: (focused: boolean) => void;
+}) {
+  return (
+    <TextInput
+      label={m.calls_filter_latency()}
+      placeholder={m.calls_filter_any()}
+      inputMode="numeric"
+      autoComplete="off"
+      value={String(value)}
+      onPointerEnter={onWanted}
+      onFocus={() => {
+        onWanted();
+        onFocusChange(true);
+      }}
+      onBlur={(e) => {
+        const clamped = latencyFilterValue(e.currentTarget.value);
+        if (e.currentTarget.value.trim() !== '' && clamped !== undefined) onChange(String(clamped));
+        onFocusChange(false);
+      }}
+      // What NumberInput lets through: digits only (no sign, no decimals).
+      onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, ''))}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') onEnter();
+      }}
+      data-testid="latency-filter"
+    />
+  );
+}
+
 /**
  * Our extension's filter: calls whose p95 model time per assistant turn is at least this. The box keeps
- * what is typed; the URL gets it after a pause, as the phone filter does.
+ * what is typed; the URL gets it after a pause, as the phone filter does. NumberInput loads on demand: at
+ * once when a link carries a value (it shows the unit), else when the box is hovered or focused; a focused
+ * stand-in stays until it loses the focus, so the caret and the typing are never interrupted.
  */
 function LatencyFilter({ value, onChange }: { value: number | undefined; onChange: (ms: number | undefined) => void }) {
   const [text, setText] = useState<string | number>(value ?? '');
   const [seen, setSeen] = useState(value);
+  const [loaded, setLoaded] = useState(false);
+  const [standInFocused, setStandInFocused] = useState(false);
   const send = useDebouncedCallback((v: string | number) => onChange(latencyFilterValue(v)), PHONE_DEBOUNCE_MS);
   if (value !== seen) {
     setSeen(value);
     if (latencyFilterValue(text) !== value) setText(value ?? '');
   }
+  const want = useCallback(() => {
+    void loadLatencyInput().then(
+      () => setLoaded(true),
+      () => undefined, // Not loaded (offline): the stand-in keeps filtering.
+    );
+  }, []);
+  useEffect(() => {
+    if (value !== undefined) want();
+  }, [value, want]);
+  const change = (v: string | number) => {
+    setText(v);
+    send(v);
+  };
+  const standIn = (
+    <LatencyStandIn value={text} onChange={change} onEnter={() => send.flush()} onWanted={want} onFocusChange={setStandInFocused} />
+  );
+  if (!loaded || standInFocused) return standIn;
   return (
-    <NumberInput
-      label={m.calls_filter_latency()}
-      placeholder={m.calls_filter_any()}
-      suffix={m.calls_filter_latency_suffix()}
-      min={0}
-      max={LATENCY_P95_MAX_MS}
-      step={100}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="blur"
-      value={text}
-      onChange={(v) => {
-        setText(v);
-        send(v);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') send.flush();
-      }}
-      data-testid="latency-filter"
-    />
+    <Suspense fallback={standIn}>
+      <LatencyInput value={text} onChange={change} onEnter={() => send.flush()} />
+    </Suspense>
   );
 }
 

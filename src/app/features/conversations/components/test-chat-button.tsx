@@ -1,12 +1,12 @@
-import { Button, Drawer, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Loader, Portal } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { m } from '@/i18n';
 import type { TestChatAssistant } from '../lib/test-chat-assistant';
 
-// The chat's code loads when the button is first pressed, not with the assistant's page.
-const TestChatPanel = lazy(() => import('./test-chat-panel'));
+// The drawer and the chat load on demand (fetched as the pointer or the focus comes to the button).
+const loadDrawer = () => import('./test-chat-drawer');
+const TestChatDrawer = lazy(loadDrawer);
 
 /**
  * "Test chat" on an assistant's page: a drawer with a text conversation with the assistant, over the
@@ -14,52 +14,35 @@ const TestChatPanel = lazy(() => import('./test-chat-panel'));
  */
 export function TestChatButton({ assistant }: { assistant: TestChatAssistant }) {
   const [opened, setOpened] = useState(false);
-  // Once opened, the chat stays (hidden) when the drawer closes: reopening goes on with the same conversation.
+  // Once opened, the drawer (and the chat in it) stays mounted.
   const [loaded, setLoaded] = useState(false);
-  const compact = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const warm = () => void loadDrawer().catch(() => undefined);
   return (
     <>
-      <Button variant="light" leftSection={<IconMessageChatbot size={16} aria-hidden />} onClick={() => {
+      <Button
+        variant="light"
+        leftSection={<IconMessageChatbot size={16} aria-hidden />}
+        onPointerEnter={warm}
+        onFocus={warm}
+        onClick={() => {
           setOpened(true);
           setLoaded(true);
-        }}>
+        }}
+      >
         {m.conversations_test_chat()}
       </Button>
-      <Drawer
-        opened={opened}
-        onClose={() => setOpened(false)}
-        position="right"
-        size={compact ? '100%' : 'lg'}
-        padding="md"
-        returnFocus
-        keepMounted
-        title={
-          <Stack gap={0}>
-            <Text fw={600}>{m.conversations_test_chat()}</Text>
-            <Text size="xs" c="dimmed">
-              {assistant.name}
-            </Text>
-          </Stack>
-        }
-        styles={{
-          content: { display: 'flex', flexDirection: 'column' },
-          body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
-        }}
-        data-testid="test-chat"
-      >
-        {loaded ? (
-          <Suspense
-            fallback={
-              <Stack gap="sm" role="status" aria-busy="true" aria-label={m.conversations_loading_chat()}>
-                <Skeleton height={36} />
-                <Skeleton height={120} />
-              </Stack>
-            }
-          >
-            <TestChatPanel assistant={assistant} />
-          </Suspense>
-        ) : null}
-      </Drawer>
+      {loaded ? (
+        <Suspense
+          fallback={
+            // Pressed before the drawer's code arrived: a spinner where the drawer will be.
+            <Portal>
+              <Loader role="status" aria-label={m.conversations_loading_chat()} pos="fixed" top="50%" right="var(--mantine-spacing-xl)" style={{ zIndex: 300 }} />
+            </Portal>
+          }
+        >
+          <TestChatDrawer assistant={assistant} opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -171,7 +171,10 @@ describe('KnowledgeBasePage', () => {
     await screen.findByRole('table', { name: 'Documents' });
 
     await user.click(screen.getByRole('button', { name: 'Add website' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add website' });
+    // The dialog's form loads on the first opening: the dialog stands open meanwhile, saying so.
+    expect(await screen.findByRole('dialog', { name: 'Add website' })).toBeInTheDocument();
+    await screen.findByRole('textbox', { name: /Addresses/ }, { timeout: 10_000 });
+    const dialog = screen.getByRole('dialog', { name: 'Add website' });
     await user.type(within(dialog).getByRole('textbox', { name: /Addresses/ }), 'ftp://nope');
     await user.click(within(dialog).getByRole('button', { name: 'Add website' }));
     expect(await within(dialog).findByText('Not a web address (http or https): ftp://nope.')).toBeInTheDocument();

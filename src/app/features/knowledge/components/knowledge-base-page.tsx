@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconFiles, IconPencil, IconTrash, IconWorldWww } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { KnowledgeBase, KnowledgeDocument } from '@contract/knowledge-read';
 import { EmptyList } from '@/components/empty-list';
+import { ModalOnDemand } from '@/components/modal-on-demand';
 import { PageHeader } from '@/components/page-header';
 import { QueryState } from '@/components/query-state';
 import { SectionCard } from '@/components/section-card';
@@ -15,15 +16,18 @@ import { PROCESSING_POLL_MS, useDocuments } from '../api/get-documents';
 import { knowledgeBaseQuery } from '../api/get-knowledge-base';
 import { useUpdateDocument } from '../api/update-document';
 import { useUpdateKnowledgeBase } from '../api/update-knowledge-base';
+import { knowledgeBaseName } from '../lib/names';
 import { isProcessing } from '../lib/status';
-import { AddWebsiteModal } from './add-website-modal';
 import { DocumentsTable } from './documents-table';
-import { knowledgeBaseName } from './knowledge-bases-table';
 import { KnowledgeStatusBadge } from './knowledge-status-badge';
-import { NameModal } from './name-modal';
 import { TrySearch } from './try-search';
 import { UploadFiles } from './upload-files';
 import { documentName, useDeleteDocumentWithConfirm, useDeleteKnowledgeBaseWithConfirm } from './use-delete-knowledge';
+
+// The dialogs load when first opened: "Add website" brings NumberInput and the autosizing Textarea
+// (~12 KB gzip), more than the page's own code.
+const AddWebsiteModal = lazy(() => import('./add-website-modal').then((mod) => ({ default: mod.AddWebsiteModal })));
+const NameModal = lazy(() => import('./name-modal').then((mod) => ({ default: mod.NameModal })));
 
 /**
  * One knowledge base: its documents (add a website, upload files, rename, delete) with statuses that move
@@ -118,28 +122,34 @@ export function KnowledgeBasePage({
           <TrySearch knowledgeBaseId={id} query={query} onQuery={onQuery} />
         </SectionCard>
       </Stack>
-      <AddWebsiteModal knowledgeBaseId={id} opened={addingWebsite} onClose={() => setAddingWebsite(false)} />
-      <NameModal
-        opened={renamingBase}
-        title={m.knowledge_rename_base_title()}
-        initialName={base.name}
-        onClose={() => setRenamingBase(false)}
-        save={async (next) => {
-          await updateBase.mutateAsync({ name: next });
-          notifySuccess(m.knowledge_renamed_message({ name: next }), m.common_saved());
-        }}
-      />
-      <NameModal
-        opened={renaming !== null}
-        title={m.knowledge_rename_document_title()}
-        initialName={renaming ? documentName(renaming) : ''}
-        onClose={() => setRenaming(null)}
-        save={async (next) => {
-          if (!renaming) return;
-          await updateDocument.mutateAsync({ documentId: renaming.id, name: next });
-          notifySuccess(m.knowledge_renamed_message({ name: next }), m.common_saved());
-        }}
-      />
+      <ModalOnDemand opened={addingWebsite} onClose={() => setAddingWebsite(false)} title={m.knowledge_add_website()} size="lg" height={400}>
+        <AddWebsiteModal knowledgeBaseId={id} opened={addingWebsite} onClose={() => setAddingWebsite(false)} />
+      </ModalOnDemand>
+      <ModalOnDemand opened={renamingBase} onClose={() => setRenamingBase(false)} title={m.knowledge_rename_base_title()} height={112}>
+        <NameModal
+          opened={renamingBase}
+          title={m.knowledge_rename_base_title()}
+          initialName={base.name}
+          onClose={() => setRenamingBase(false)}
+          save={async (next) => {
+            await updateBase.mutateAsync({ name: next });
+            notifySuccess(m.knowledge_renamed_message({ name: next }), m.common_saved());
+          }}
+        />
+      </ModalOnDemand>
+      <ModalOnDemand opened={renaming !== null} onClose={() => setRenaming(null)} title={m.knowledge_rename_document_title()} height={112}>
+        <NameModal
+          opened={renaming !== null}
+          title={m.knowledge_rename_document_title()}
+          initialName={renaming ? documentName(renaming) : ''}
+          onClose={() => setRenaming(null)}
+          save={async (next) => {
+            if (!renaming) return;
+            await updateDocument.mutateAsync({ documentId: renaming.id, name: next });
+            notifySuccess(m.knowledge_renamed_message({ name: next }), m.common_saved());
+          }}
+        />
+      </ModalOnDemand>
     </>
   );
 }

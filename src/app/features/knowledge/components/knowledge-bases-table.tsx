@@ -9,8 +9,7 @@ import { m } from '@/i18n';
 import { DASH, formatList, formatNumber } from '@/i18n/format';
 import { languageLabel } from './create-knowledge-base-modal';
 import { KnowledgeStatusBadge } from './knowledge-status-badge';
-
-export const knowledgeBaseName = (b: KnowledgeBase) => b.name || m.knowledge_base_unnamed({ id: String(b.id) });
+import { knowledgeBaseName } from '../lib/names';
 
 /** "3 documents" and, where the service says, how many are still processing or failed. */
 function DocumentCounts({ base }: { base: KnowledgeBase }) {

@@ -3,7 +3,7 @@ import { ASSISTANT_BOUNDS, POST_CALL_TYPES } from '@contract';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import { emptyPostCallRow, type AssistantFormValues } from '../../lib/form-schema';
-import { SwitchField } from '../fields';
+import { SwitchField } from '../switch-field';
 import { FormSection } from '../form-section';
 import { KeyValueRows, TypedFieldRows } from '@/components/rows-editor';
 

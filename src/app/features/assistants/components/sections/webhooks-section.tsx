@@ -2,7 +2,7 @@ import { Stack, TextInput } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { m } from '@/i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
-import { SwitchField } from '../fields';
+import { SwitchField } from '../switch-field';
 import { FormSection } from '../form-section';
 
 export function WebhooksSection() {
