@@ -44,7 +44,10 @@ const hit = {
   heading: 'Warranty',
   excerpt: 'The warranty lasts three years.',
   headline: [{ text: 'The ', match: false }, segment, { text: ' lasts three years.', match: false }],
-  rank: 2.4,
+  rank: 0.032,
+  ranking: 'hybrid',
+  fulltext_rank: 2.4,
+  similarity: 0.81,
 };
 
 const passage = { document_id: 7, document_name: 'Produkthandbuch', heading: 'Warranty', excerpt: hit.excerpt, headline: hit.headline };
