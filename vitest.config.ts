@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { appAlias } from './scripts/app-alias.ts';
+import { iconImports } from './scripts/icon-imports.ts';
 
 const server = {
   environment: 'node' as const,
@@ -44,7 +45,7 @@ export default defineConfig({
     projects: [
       {
         // The messages (src/app/paraglide) are compiled before: `npm test`'s first step, `npm run i18n`, `npm install`.
-        plugins: [react()],
+        plugins: [iconImports(), react()],
         resolve: { alias: appAlias },
         test: {
           name: 'app',

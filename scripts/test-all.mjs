@@ -3,8 +3,8 @@
 // the others' results: all run (the browser tests need the build), and the exit code is non-zero when any
 // failed. At the end: each step's time, and the slowest test files of both runners (where CI's time goes).
 //
-// Steps in one stage run side by side: the type check and lint are each mostly one busy core, and the
-// console's build is one more while Vitest waits on its databases. Their output is held and printed
+// Lanes of one stage run side by side: the type check and lint are each mostly one busy core, and the
+// console's build and size check run while Vitest waits on its databases. Their output is held and printed
 // whole when the step ends, so the log reads step by step. Vitest and Playwright never overlap: both use
 // every core, and tests that wait for time (calls, leases) would be judged on a starved machine.
 import { spawn } from 'node:child_process';
@@ -20,9 +20,12 @@ const stages = [
   ],
   [
     { name: 'unit and service tests', ...npx('vitest', 'run'), live: true },
-    { name: 'build', ...npx('vite', 'build', '--logLevel', 'warn') },
+    // A lane of its own, in order: the size check needs the build.
+    [
+      { name: 'build', ...npx('vite', 'build', '--logLevel', 'warn') },
+      { name: 'size budget', ...npx('tsx', 'scripts/size.ts'), needs: 'build' },
+    ],
   ],
-  [{ name: 'size budget', ...npx('tsx', 'scripts/size.ts'), needs: 'build' }],
   [{ name: 'browser tests', ...npx('playwright', 'test'), needs: 'build', live: true }],
 ];
 
@@ -52,15 +55,17 @@ function run(step) {
 const results = new Map();
 const t0 = Date.now();
 for (const stage of stages) {
-  const runs = stage.map(async (step) => {
-    if (step.needs && results.get(step.needs)?.code !== 0) {
-      console.log(`\n── ${step.name}: skipped (${step.needs} failed)`);
-      results.set(step.name, { code: 1, seconds: 0 });
-      return;
+  const lanes = stage.map(async (lane) => {
+    for (const step of Array.isArray(lane) ? lane : [lane]) {
+      if (step.needs && results.get(step.needs)?.code !== 0) {
+        console.log(`\n── ${step.name}: skipped (${step.needs} failed)`);
+        results.set(step.name, { code: 1, seconds: 0 });
+        continue;
+      }
+      results.set(step.name, await run(step));
     }
-    results.set(step.name, await run(step));
   });
-  await Promise.all(runs);
+  await Promise.all(lanes);
 }
 
 console.log('\nnpm test:');

@@ -77,8 +77,8 @@ export default function RecordingControls({ url, callId }: { url: string; callId
           }}
           label={(v) => formatDuration(v)}
           disabled={!duration || failed}
+          // The thumb (role slider) carries the name; an aria-label on the root div is prohibited ARIA (axe).
           thumbLabel={m.calls_recording_seek()}
-          aria-label={m.calls_recording_seek()}
           thumbValueText={(v) => formatDuration(v)}
         />
         <Text size="sm" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
