@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../auth/tokens';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { request } from '../test/harness';
+import { startServiceProcess, stopServiceProcess, urlWithSchema } from '../test/service-process';
 import { callsInFlight, insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { startReceiver, type TestReceiver } from '../webhooks/test-receiver';
 import { webhookSecretOf } from '../webhooks/secret';
@@ -21,7 +21,6 @@ import { webhookSecretOf } from '../webhooks/secret';
  */
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-const root = resolve(import.meta.dirname, '../../..');
 
 interface Service {
   child: ChildProcess;
@@ -43,72 +42,20 @@ afterAll(async () => {
   await handle?.close();
 });
 
-function stop(s: Service): Promise<void> {
-  if (s.child.exitCode !== null || s.child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const killer = setTimeout(() => s.child.kill('SIGKILL'), 5_000);
-    s.child.once('exit', () => {
-      clearTimeout(killer);
-      done();
-    });
-    s.child.kill('SIGTERM');
-  });
-}
+const stop = (s: Service): Promise<void> => stopServiceProcess(s.child);
 
-/** The test database URL with the schema on the search path (and UTC, which connect.ts sets otherwise). */
-function urlWithSchema(url: string, s: string): string {
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${s} -c timezone=UTC`);
-  return u.toString();
-}
-
-function startService(databaseUrl: string): Promise<Service> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SKIP_STATIC: '1',
-      SEED_DEMO: '0',
-      ENGINE_TICK_MS: '50',
-      ALLOW_PRIVATE_WEBHOOKS: '1',
-      DIALER_LOG: '1',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      DATABASE_POOL_SIZE: '5',
+async function startService(databaseUrl: string): Promise<Service> {
+  const dialled: number[] = [];
+  const started = await startServiceProcess(
+    { DATABASE_URL: databaseUrl, ENGINE_TICK_MS: '50', ALLOW_PRIVATE_WEBHOOKS: '1', DIALER_LOG: '1', RATE_LIMIT_PER_MINUTE: '100000', DATABASE_POOL_SIZE: '5' },
+    (line) => {
+      const dial = /\[dialer \d+\] campaign \d+ lead \d+ contact \d+ call (\d+)/.exec(line);
+      if (dial) dialled.push(Number(dial[1]));
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const service: Service = { child, api: '', dialled: [], output: [] };
+  );
+  const service: Service = { ...started, dialled };
   services.push(service);
-  return new Promise((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`service did not start:\n${service.output.join('')}`)), 60_000);
-    let buffered = '';
-    child.stdout?.setEncoding('utf8');
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => service.output.push(chunk));
-    child.stdout?.on('data', (chunk: string) => {
-      service.output.push(chunk);
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        const dial = /\[dialer \d+\] campaign \d+ lead \d+ contact \d+ call (\d+)/.exec(line);
-        if (dial) service.dialled.push(Number(dial[1]));
-        const up = /API at (http:\/\/\S+\/api)/.exec(line);
-        if (up?.[1]) {
-          service.api = up[1];
-          clearTimeout(timer);
-          ready(service);
-        }
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`service exited with ${code}:\n${service.output.join('')}`));
-    });
-  });
+  return service;
 }
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../auth/tokens';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { htmlPage } from '../test/knowledge-files';
+import { startServiceProcess, stopServiceProcess, urlWithSchema, type ServiceProcess } from '../test/service-process';
 
 /*
  * Two service processes (`npm start`'s entry point, each with its own pool and knowledge worker) on one
@@ -20,14 +19,9 @@ import { htmlPage } from '../test/knowledge-files';
  */
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-const root = resolve(import.meta.dirname, '../../..');
 const DOCUMENTS = 60;
 
-interface Service {
-  child: ChildProcess;
-  api: string;
-  output: string[];
-}
+type Service = ServiceProcess;
 
 const services: Service[] = [];
 let handle: DatabaseHandle | undefined;
@@ -46,49 +40,12 @@ afterAll(async () => {
   await handle?.close();
 });
 
-function stop(s: Service): Promise<void> {
-  if (s.child.exitCode !== null || s.child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const killer = setTimeout(() => s.child.kill('SIGKILL'), 5_000);
-    s.child.once('exit', () => {
-      clearTimeout(killer);
-      done();
-    });
-    s.child.kill('SIGTERM');
-  });
-}
+const stop = (s: Service): Promise<void> => stopServiceProcess(s.child);
 
-/** The test database URL with the schema on the search path (and UTC, which connect.ts sets otherwise). */
-function urlWithSchema(url: string, s: string): string {
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${s} -c timezone=UTC`);
-  return u.toString();
-}
-
-function startService(databaseUrl: string): Promise<Service> {
-  // node itself (not npx), so the signals below reach the service and nothing between.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SKIP_STATIC: '1', SEED_DEMO: '0', ALLOW_PRIVATE_URLS: '1', DATABASE_POOL_SIZE: '5' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const service: Service = { child, api: '', output };
+async function startService(databaseUrl: string): Promise<Service> {
+  const service = await startServiceProcess({ DATABASE_URL: databaseUrl, ALLOW_PRIVATE_URLS: '1', DATABASE_POOL_SIZE: '5' });
   services.push(service);
-  return new Promise((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`service did not start:\n${output.join('')}`)), 60_000);
-    child.stderr?.on('data', (c: Buffer) => output.push(c.toString()));
-    child.stdout?.on('data', (c: Buffer) => {
-      output.push(c.toString());
-      const up = /API at (http:\/\/\S+\/api)/.exec(output.join(''));
-      if (up?.[1] && service.api === '') {
-        clearTimeout(timer);
-        service.api = up[1];
-        ready(service);
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`service exited with ${code}:\n${output.join('')}`)));
-  });
+  return service;
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 120_000): Promise<T> {

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../auth/tokens';
 import { openDatabase, type DatabaseHandle } from '../../db/connect';
 import { insertAssistant, insertPhoneNumber } from '../../test/fixtures';
 import { request } from '../../test/harness';
+import { startServiceProcess, urlWithSchema } from '../../test/service-process';
 import { startStandInModel, type StandInModel } from '../../test/stand-in-model';
 import { CUSTOMER_MARKER } from '../../test/stand-in-roles';
 
@@ -18,7 +18,6 @@ import { CUSTOMER_MARKER } from '../../test/stand-in-roles';
  */
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-const root = resolve(import.meta.dirname, '../../../..');
 const children: ChildProcess[] = [];
 let handle: DatabaseHandle | undefined;
 let stand: StandInModel | undefined;
@@ -31,33 +30,18 @@ afterAll(async () => {
   await handle?.close();
 });
 
-function urlWithSchema(url: string, s: string): string {
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${s} -c timezone=UTC`);
-  return u.toString();
-}
-
-function startService(databaseUrl: string, modelUrl: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/start.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SKIP_STATIC: '1', SEED_DEMO: '0', ENGINE_TICK_MS: '50', LLM_BASE_URL: modelUrl, LLM_MODEL: 'stand-in-small', ALLOW_PRIVATE_URLS: '1', RATE_LIMIT_PER_MINUTE: '100000', DATABASE_POOL_SIZE: '5' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startService(databaseUrl: string, modelUrl: string): Promise<string> {
+  const service = await startServiceProcess({
+    DATABASE_URL: databaseUrl,
+    ENGINE_TICK_MS: '50',
+    LLM_BASE_URL: modelUrl,
+    LLM_MODEL: 'stand-in-small',
+    ALLOW_PRIVATE_URLS: '1',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    DATABASE_POOL_SIZE: '5',
   });
-  children.push(child);
-  const output: string[] = [];
-  return new Promise((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`service did not start:\n${output.join('')}`)), 60_000);
-    child.stderr?.on('data', (c: Buffer) => output.push(c.toString()));
-    child.stdout?.on('data', (c: Buffer) => {
-      output.push(c.toString());
-      const up = /API at (http:\/\/\S+\/api)/.exec(output.join(''));
-      if (up?.[1]) {
-        clearTimeout(timer);
-        ready(up[1]);
-      }
-    });
-    child.once('exit', (code) => fail(new Error(`service exited with ${code}:\n${output.join('')}`)));
-  });
+  children.push(service.child);
+  return service.api;
 }
 
 const AREAS = [201, 202, 203, 205, 206, 207, 208, 209, 210, 212, 213, 214];
