@@ -1,6 +1,7 @@
 import type { EmbeddingConfig, LlmConfig } from '../config';
 import { ModelCallError } from './chat-model';
 import { retryDelayMs, sleep } from './retry';
+import { endpointMessage } from './openai-compatible';
 
 /*
  * Embeddings from the OpenAI-compatible endpoint (`POST {LLM_BASE_URL}/embeddings`: Ollama, llama.cpp's
@@ -29,20 +30,6 @@ type Sdk = { provider: typeof import('@ai-sdk/openai-compatible'); APICallError:
 let sdk: Promise<Sdk> | undefined;
 const loadSdk = () =>
   (sdk ??= Promise.all([import('@ai-sdk/openai-compatible'), import('ai')]).then(([provider, ai]) => ({ provider, APICallError: ai.APICallError })));
-
-/** The endpoint's `error.message` when it sent one, else its text. */
-function endpointMessage(body: string | undefined): string | undefined {
-  if (!body) return undefined;
-  try {
-    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
-    if (typeof parsed.error === 'string') return parsed.error;
-    if (typeof parsed.error?.message === 'string') return parsed.error.message;
-    if (typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // not JSON: the text itself
-  }
-  return body.slice(0, 300);
-}
 
 export function embeddingKey(config: EmbeddingConfig): string {
   return config.dimensions ? `${config.model}@${config.dimensions}` : config.model;

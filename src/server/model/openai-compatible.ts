@@ -90,8 +90,8 @@ const usageOf = (u: ProviderUsage | undefined): ChatUsage => ({
   outputTokens: u?.outputTokens.total ?? null,
 });
 
-/** What the endpoint said, without the SDK's wrapping: its `error.message` when it sent one. */
-function endpointMessage(body: string | undefined): string | undefined {
+/** What the endpoint said, without the SDK's wrapping: its `error.message` when it sent one (chat and embeddings). */
+export function endpointMessage(body: string | undefined): string | undefined {
   if (!body) return undefined;
   try {
     const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
