@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { applyApiErrorToForm } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { m } from '@/i18n';
 import { formatList, formatNumber } from '@/i18n/format';
+import { FormFooter } from '@/components/form-footer';
 import { useCreateWebsiteDocument } from '../api/create-website-document';
 import { readLinks, websiteName } from '../lib/website-links';
 
@@ -116,19 +117,13 @@ export function AddWebsiteModal({ knowledgeBaseId, opened, onClose }: { knowledg
             error={formState.errors.name?.message}
             {...register('name')}
           />
-          {formState.errors.root?.server ? (
-            <Alert color="red" variant="light" role="alert" title={m.knowledge_not_added()}>
-              {formState.errors.root.server.message}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              {m.common_cancel()}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {m.knowledge_add_website_submit()}
-            </Button>
-          </Group>
+          <FormFooter
+            saveError={formState.errors.root?.server}
+            errorTitle={m.knowledge_not_added()}
+            submitLabel={m.knowledge_add_website_submit()}
+            onCancel={close}
+            busy={busy}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { applyApiErrorToForm } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { currentLocale, m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
+import { FormFooter } from '@/components/form-footer';
 import { useCreateKnowledgeBase } from '../api/create-knowledge-base';
 
 const L = KNOWLEDGE_LIMITS;
@@ -90,19 +91,13 @@ export function CreateKnowledgeBaseModal({ opened, onClose, onCreated }: { opene
               />
             )}
           />
-          {formState.errors.root?.server ? (
-            <Alert color="red" variant="light" role="alert" title={m.common_not_saved()}>
-              {formState.errors.root.server.message}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              {m.common_cancel()}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {m.knowledge_create_submit()}
-            </Button>
-          </Group>
+          <FormFooter
+            saveError={formState.errors.root?.server}
+            errorTitle={m.common_not_saved()}
+            submitLabel={m.knowledge_create_submit()}
+            onCancel={close}
+            busy={busy}
+          />
         </Stack>
       </form>
     </Modal>

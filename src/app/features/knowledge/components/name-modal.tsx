@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { KNOWLEDGE_LIMITS } from '@contract/knowledge-read';
 import { applyApiErrorToForm } from '@/lib/form-errors';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
+import { FormFooter } from '@/components/form-footer';
 
 const schema = z.object({
   name: z
@@ -55,19 +56,13 @@ export function NameModal({
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <TextInput label={m.knowledge_field_name()} required data-autofocus error={formState.errors.name?.message} {...register('name')} />
-          {formState.errors.root?.server ? (
-            <Alert color="red" variant="light" role="alert" title={m.common_not_saved()}>
-              {formState.errors.root.server.message}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {m.common_cancel()}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {m.common_save_changes()}
-            </Button>
-          </Group>
+          <FormFooter
+            saveError={formState.errors.root?.server}
+            errorTitle={m.common_not_saved()}
+            submitLabel={m.common_save_changes()}
+            onCancel={onClose}
+            busy={busy}
+          />
         </Stack>
       </form>
     </Modal>
