@@ -148,6 +148,7 @@ test.describe('the assistant form under faults', () => {
     await nameBox.press('Enter'); // a second submit while the first is in flight
     await expect(form.getByText(/Still saving/)).toBeVisible({ timeout: 8_000 });
     await saveScreenshot(page, 'fault-assistant-slow', { fullPage: false });
+    proxy.releaseSlow();
     await expect(page.getByText('Your changes were saved.')).toBeVisible({ timeout: 20_000 });
     expect(proxy.count(save)).toEqual({ seen: 1, forwarded: 1 });
     expect((await serviceApi(request, demoToken).assistant(assistantId)).name).toBe(name);
@@ -191,6 +192,7 @@ test.describe('the tool form under faults', () => {
         await form.getByRole('textbox', { name: 'Endpoint URL' }).press('Enter');
         await expect(form.getByText(/Still saving/)).toBeVisible({ timeout: 8_000 });
         await saveScreenshot(page, 'fault-tool-slow', { fullPage: false });
+        proxy.releaseSlow();
         await expect(page.getByText('“lookup_order” was saved.')).toBeVisible({ timeout: 20_000 });
         expect(sent()).toBe(1);
         expect(proxy.count(save)).toEqual({ seen: 1, forwarded: 1 });
@@ -279,6 +281,7 @@ test.describe('the lead forms under faults', () => {
     await form.getByLabel('Customer name').press('Enter');
     await expect(form.getByText(/Still saving/)).toBeVisible({ timeout: 8_000 });
     await saveScreenshot(page, 'fault-lead-new-slow', { fullPage: false });
+    proxy.releaseSlow();
     await expect(page).toHaveURL(/\/leads\?campaign=/, { timeout: 20_000 });
     expect(proxy.count(create)).toEqual({ seen: 1, forwarded: 1 });
     const stored = (await leadsApi(request, demoToken).leadsOf(campaignId)).filter((l) => l.phone_number === numbers.slow.e164);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { englishOnPage, englishPatterns } from './support/catalogs';
 import { loadDeferred, networkQuiet } from './support/quiet';
 import { saveScreenshot } from './support/screenshots';
@@ -11,13 +11,25 @@ import { demoToken } from './support/tokens';
  * (The English catalog is the detector: see support/catalogs.ts.) The choice made on the sign-in page or
  * in Settings sticks across reloads.
  */
-const test = base.extend<{ germanPage: Page }>({
-  germanPage: async ({ browser }, use) => {
-    const context = await browser.newContext({ locale: 'de-DE' });
-    await startSessionInStorage(context, demoToken());
-    const page = await context.newPage();
+/*
+ * One German browser per worker, a tab per test: the console's files stay in the context's cache, so only
+ * its first test loads them cold. These tests only read (nothing they do outlives the tab); the two that
+ * are about a first visit or a choice that sticks make contexts of their own.
+ */
+const test = base.extend<{ germanPage: Page }, { germanContext: BrowserContext }>({
+  germanContext: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ locale: 'de-DE', baseURL: workerInfo.project.use.baseURL });
+      await startSessionInStorage(context, demoToken());
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  germanPage: async ({ germanContext }, use) => {
+    const page = await germanContext.newPage();
     await use(page);
-    await context.close();
+    await page.close();
   },
 });
 

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
  *   for a refused one: fetch rejects). Not forwarded.
  * - `error500`: 500 `{"message":"Server Error"}`, as the service's framework answers a crash (the change
  *   rolled back). Not forwarded.
- * - `slow`: forwarded at once (the change happens), its answer held back `slowMs` (10 s).
+ * - `slow`: forwarded at once (the change happens), its answer held back `slowMs` (10 s), or until the
+ *   test has seen what it waits for and calls `releaseSlow` (no test waits out a delay it does not need).
  * - `malformed`: forwarded (the change happens), answered 200 with the real body cut in half.
  *
  * Every request is logged with its fault and whether the service got it, so a test can prove that a
@@ -44,6 +45,8 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 export class FaultProxy {
   readonly seen: SeenRequest[] = [];
   private rules: Rule[] = [];
+  /** Answers of `slow` requests held back, each sent by calling it (once). */
+  private held = new Set<() => void>();
 
   private constructor(
     private readonly server: Server,
@@ -80,11 +83,17 @@ export class FaultProxy {
     return { seen: hits.length, forwarded: hits.filter((r) => r.forwarded).length };
   }
 
+  /** Sends every held `slow` answer now. */
+  releaseSlow(): void {
+    for (const send of [...this.held]) send();
+  }
+
   resetLog(): void {
     this.seen.length = 0;
   }
 
   async close(): Promise<void> {
+    this.releaseSlow();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -149,11 +158,15 @@ export class FaultProxy {
     upstreamRes.on('end', () => {
       const body = Buffer.concat(chunks);
       if (fault === 'slow') {
-        setTimeout(() => {
+        const send = () => {
+          clearTimeout(timer);
+          this.held.delete(send);
           if (res.destroyed) return; // the browser gave up meanwhile
           res.writeHead(upstreamRes.statusCode ?? 502, { ...headers, 'content-length': String(body.length) });
           res.end(body);
-        }, this.slowMs);
+        };
+        const timer = setTimeout(send, this.slowMs);
+        this.held.add(send);
         return;
       }
       // malformed: a 200 whose JSON stops half-way, as a cut connection or a broken gateway leaves it.

@@ -36,17 +36,25 @@ export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 20_000
 
 /**
  * Brings in what a page holds back until it is near the screen (the assistant form's lower sections show
- * an aria-busy placeholder until then): the page is scrolled down half a screen at a time to its end, so a
- * scan of the page sees all of it, then back to the top.
+ * an aria-busy placeholder until then): the first placeholder still busy is scrolled into view and the
+ * page waited on until fewer are busy, until none is (or `timeoutMs`), so a scan of the page sees all of
+ * it; then back to the top. A busy part that is not scroll-bound (a table loading) is simply waited for.
  */
-export async function loadDeferred(page: Page, rounds = 40): Promise<void> {
-  const busy = page.locator('[aria-busy="true"]');
-  for (let i = 0; i < rounds && (await busy.count()) > 0; i++) {
-    const atEnd = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight / 2);
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+export async function loadDeferred(page: Page, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const busy = await page.evaluate(() => {
+      const all = document.querySelectorAll('[aria-busy="true"]');
+      all[0]?.scrollIntoView({ block: 'center' });
+      return all.length;
     });
-    await page.waitForTimeout(atEnd ? 300 : 100);
+    const left = deadline - Date.now();
+    if (busy === 0 || left <= 0) break;
+    const fewer = await page
+      .waitForFunction((n) => document.querySelectorAll('[aria-busy="true"]').length < n, busy, { timeout: Math.min(left, 5_000) })
+      .then(() => true, () => false);
+    // One that stays busy this long is the caller's finding (it checks that none is left), not a reason to wait on.
+    if (!fewer) break;
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }

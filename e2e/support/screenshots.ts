@@ -10,7 +10,18 @@ export const PHONE = { width: 390, height: 844 } as const;
 
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Let transitions (notifications, the progress bar) settle.
-  await page.waitForTimeout(350);
+  // Let transitions (notifications, the progress bar) settle: two frames for one just mounted to start,
+  // then until no finite animation or transition is running (2 s at most: one that keeps restarting is
+  // left to the capture below, which stops it).
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, 2_000);
+        const moving = () =>
+          document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+        const check = () => (moving() ? requestAnimationFrame(check) : resolve());
+        requestAnimationFrame(() => requestAnimationFrame(check));
+      }),
+  );
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
 }
