@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import { formatDuration } from '@/lib/call-format';
@@ -35,6 +35,13 @@ export default function RecordingControls({ url, callId }: { url: string; callId
     setDuration(Number.isFinite(audio.duration) ? audio.duration : 0);
   };
 
+  // Metadata a cached recording had before React listened (this module loads on demand, the audio may be
+  // in the cache already) fires no event we hear: read what the element holds once it is in the page.
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (audio && audio.readyState >= HTMLMediaElement.HAVE_METADATA) readDuration(audio);
+  }, [url]);
+
   return (
     <Stack gap="xs">
       <audio
@@ -50,6 +57,7 @@ export default function RecordingControls({ url, callId }: { url: string; callId
           e.currentTarget.playbackRate = Number(speed);
         }}
         onDurationChange={(e) => readDuration(e.currentTarget)}
+        onCanPlay={(e) => readDuration(e.currentTarget)}
         onError={() => setFailed(true)}
       />
       <Group gap="sm" wrap="nowrap">
