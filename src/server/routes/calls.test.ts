@@ -275,7 +275,7 @@ describe('GET /user/calls', () => {
     expect(byId.get(model)).toMatchObject({
       transcript: entries,
       variables: { name: 'Zoë', nested: { a: [1, { b: null }] } },
-      evaluation: { score: 12345678901234567890, note: null, list: [1, 2.5, 'é'] },
+      evaluation: { score: Number('12345678901234567890'), note: null, list: [1, 2.5, 'é'] },
       webhook_response: null,
       conversation_mode: 'model',
       latency: { p50_ms: 300, p95_ms: 420, turns: 1 },
