@@ -121,6 +121,17 @@ const cost = (numeric: string): string => {
   return Number.isFinite(n) ? String(n) : 'null';
 };
 
+/*
+ * A stored list's `AI: …` text as JSON, by the list's own JSON text: a pure function of its key, so never
+ * stale. A finished call's transcript does not change and the console reads the same pages again (the log
+ * refetches, pages back and forth): the parse, the lines and their escaping were the larger part of a
+ * page's own CPU (bench:api). Emptied past 4 M characters of keys and texts (a few MB; ~1,300 of the
+ * demo's calls, whose lists are ~1.5 KB).
+ */
+const SPOKEN_TEXTS_MAX_CHARS = 4_000_000;
+const spokenTexts = new Map<string, string>();
+let spokenChars = 0;
+
 /**
  * The transcript of the record, as JSON text: a model call's list as the hosted call endpoints send it
  * (the entries with our extension fields, engine/talk/entries.ts) as stored; a transcript stored as a
@@ -132,7 +143,16 @@ function transcriptJson(stored: string | null, mode: string | null): string {
   if (first === QUOTE) return stored;
   if (first !== BRACKET) return '""';
   if (mode === 'model') return stored;
-  return str(transcriptText(JSON.parse(stored) as readonly TranscriptLine[]));
+  const known = spokenTexts.get(stored);
+  if (known !== undefined) return known;
+  const text = str(transcriptText(JSON.parse(stored) as readonly TranscriptLine[]));
+  if (spokenChars + stored.length + text.length > SPOKEN_TEXTS_MAX_CHARS) {
+    spokenTexts.clear();
+    spokenChars = 0;
+  }
+  spokenTexts.set(stored, text);
+  spokenChars += stored.length + text.length;
+  return text;
 }
 
 /** The assistant turns' model latency (p50, p95, turns); null on calls the model did not hold. */
