@@ -1,14 +1,14 @@
 import type { Db } from '../db/connect';
-import type { CallRow } from '../db/schema';
 import { callDeletedEvent } from '../events/build';
 import { publish } from '../events/bus';
 import { notFound } from '../http/errors';
+import { CALL_RECORD_SELECTION, type CallRecordRow } from './resource';
 
 export const CALL_NOT_FOUND = 'Call not found';
 
-/** One of the caller's calls; another user's answers as a missing one (404). */
-export async function getCall(db: Db, userId: number, id: number): Promise<CallRow> {
-  const row = await db.selectFrom('calls').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+/** One of the caller's calls, its Call record's columns; another user's answers as a missing one (404). */
+export async function getCall(db: Db, userId: number, id: number): Promise<CallRecordRow> {
+  const row = await db.selectFrom('calls').select(CALL_RECORD_SELECTION).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!row) throw notFound(CALL_NOT_FOUND);
   return row;
 }

@@ -2,9 +2,9 @@ import type { CallLogFilter, CallsQuery } from '../../contract';
 import { toE164 } from '../../contract/phone';
 import { countedCalls, foldWhenMany, seekDay, type DayCount } from '../db/call-counts';
 import type { Db } from '../db/connect';
-import type { CallRow } from '../db/schema';
 import { fieldError } from '../http/errors';
 import { CALL_PHONE_INVALID } from './make-call';
+import { CALL_RECORD_SELECTION, type CallRecordRow } from './resource';
 
 /*
  * The call log (GET /user/calls): the caller's calls narrowed by the contract's CallLogFilter, counted
@@ -71,7 +71,7 @@ export function callsPageQuery(db: Db, userId: number, f: CallLogFilter, page: n
   const pageIds = ids.select('id').orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(skip);
   return db
     .selectFrom('calls')
-    .selectAll()
+    .select(CALL_RECORD_SELECTION)
     .where('id', 'in', pageIds)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
@@ -94,8 +94,8 @@ export async function callsTotal(db: Db, userId: number, f: CallLogFilter): Prom
   return { total, days };
 }
 
-/** One page of the log and the filter's total. */
-export async function callLogPage(db: Db, userId: number, f: CallLogFilter, page: number, perPage: number): Promise<{ total: number; rows: CallRow[] }> {
+/** One page of the log (its Call records' columns) and the filter's total. */
+export async function callLogPage(db: Db, userId: number, f: CallLogFilter, page: number, perPage: number): Promise<{ total: number; rows: CallRecordRow[] }> {
   const { total, days } = await callsTotal(db, userId, f);
   // A page past the end needs no second query (and no huge OFFSET).
   const rows = (page - 1) * perPage < total ? await callsPageQuery(db, userId, f, page, perPage, total, days).execute() : [];

@@ -240,6 +240,60 @@ describe('GET /user/calls', () => {
     expect(await listIds(alice, `?assistant_id=${bobAssistant}`)).toEqual([]);
     expect(await listIds(alice, `?campaign_id=${bobCampaign}`)).toEqual([]);
   });
+  it('writes the JSON columns as stored: a model call’s transcript keeps its entries, a stored string stays a string, the body stays JSON', async () => {
+    const carol = await svc.user();
+    const db = svc.handle.db;
+    const entries = [
+      { sender: 'bot', text: 'Grüße – "quoted" \\ back\nslash', timestamp: '2026-03-02T10:00:01Z', latency_ms: 420 },
+      { sender: 'human', text: 'Montag', timestamp: '2026-03-02T10:00:03Z' },
+    ];
+    const model = await insertCall(db, carol.id, {
+      at: '2026-03-02 10:00:00',
+      conversation_mode: 'model',
+      latency_p50_ms: 300,
+      latency_p95_ms: 420,
+      latency_turns: 1,
+      transcript: JSON.stringify(entries),
+      // A number past double precision, a null member, an escaped character: each as stored.
+      variables: JSON.stringify({ name: 'Zoë', nested: { a: [1, { b: null }] } }),
+      evaluation: '{"score": 12345678901234567890, "note": null, "list": [1, 2.5, "\u00e9"]}',
+      webhook_response: 'null',
+    });
+    const scripted = await insertCall(db, carol.id, {
+      at: '2026-03-01 10:00:00',
+      conversation_mode: 'scripted',
+      transcript: JSON.stringify([{ sender: 'Assistant ', text: 'Hi' }, { sender: 'human', text: 'Yo' }, { sender: 'x', text: '  ' }]),
+    });
+    const none = await insertCall(db, carol.id, { at: '2026-02-28 10:00:00', transcript: null });
+    const odd = await insertCall(db, carol.id, { at: '2026-02-27 10:00:00', transcript: JSON.stringify({ not: 'a list' }) });
+    const said = 'AI: "Hallo" \\ Tschüß\tja\nUser: \u0001ok';
+    const imported = await insertCall(db, carol.id, { at: '2026-02-26 10:00:00', conversation_mode: 'model', transcript: JSON.stringify(said) });
+
+    const res = await carol.req('GET', '/user/calls');
+    expect(res.status).toBe(200);
+    const byId = new Map<number, Record<string, unknown>>(res.body.data.map((c: { id: number }) => [c.id, c]));
+    expect(byId.get(model)).toMatchObject({
+      transcript: entries,
+      variables: { name: 'Zoë', nested: { a: [1, { b: null }] } },
+      evaluation: { score: Number('12345678901234567890'), note: null, list: [1, 2.5, 'é'] },
+      webhook_response: null,
+      conversation_mode: 'model',
+      latency: { p50_ms: 300, p95_ms: 420, turns: 1 },
+    });
+    expect(byId.get(scripted)).toMatchObject({ transcript: 'AI: Hi\nUser: Yo', conversation_mode: 'scripted', latency: null });
+    expect(byId.get(none)?.transcript).toBe('');
+    expect(byId.get(odd)?.transcript).toBe('');
+    expect(byId.get(imported)?.transcript).toBe(said);
+    expect(byId.get(none)).not.toHaveProperty('conversation_mode');
+    // The record answers the same alone as in the list.
+    for (const id of [model, scripted, none, odd, imported]) expect((await carol.req('GET', `/user/calls/${id}`)).body).toEqual(byId.get(id));
+    // The raw body: strict JSON with the exact digits the column holds.
+    const raw = await fetch(`${svc.api}/user/calls/${model}`, { headers: { Authorization: `Bearer ${carol.token}` } });
+    expect(raw.headers.get('content-type')).toBe('application/json');
+    const text = await raw.text();
+    expect(() => JSON.parse(text) as unknown).not.toThrow();
+    expect(text).toContain('12345678901234567890');
+  });
 });
 
 describe('GET and DELETE /user/calls/{id}', () => {

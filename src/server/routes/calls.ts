@@ -3,9 +3,10 @@ import { callsQuerySchema, makeCallRequest } from '../../contract';
 import { CALL_NOT_FOUND, deleteCall, getCall } from '../calls/call';
 import { callLogFilter, callLogPage } from '../calls/log';
 import { makeCall } from '../calls/make-call';
-import { callResource } from '../calls/resource';
+import { callRecordJson } from '../calls/resource';
 import type { AppEnv, Deps } from '../http/context';
-import { paginate } from '../http/pagination';
+import { jsonBody } from '../http/json-text';
+import { paginatedJson } from '../http/pagination';
 import { idParam, parseBody, parseQuery } from '../http/validate';
 
 /**
@@ -32,12 +33,12 @@ export function callRoutes({ db, now }: Deps) {
     const { page, per_page: perPage } = query;
     const { total, rows } = await callLogPage(db, c.var.user.id, filter, page, perPage);
     const origin = originOf(c);
-    return c.json(paginate(c.req.url, page, perPage, total, rows.map((row) => callResource(row, origin))));
+    return jsonBody(c, paginatedJson(c.req.url, page, perPage, total, rows.map((row) => callRecordJson(row, origin))));
   });
 
   r.get('/calls/:id', async (c) => {
     const id = idParam(c, 'id', CALL_NOT_FOUND);
-    return c.json(callResource(await getCall(db, c.var.user.id, id), originOf(c)));
+    return jsonBody(c, callRecordJson(await getCall(db, c.var.user.id, id), originOf(c)));
   });
 
   r.delete('/calls/:id', async (c) => {
