@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useMatch, useRouter, useRouterState } from '@tanstack/react-router';
 import { IconChartBar, IconFilterOff, IconInfoCircle, IconPhoneOff } from '@tabler/icons-react';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Call } from '@contract/call';
 import { useIsLocalService } from '@/api/local-service';
 import { ErrorState } from '@/components/error-state';
@@ -79,33 +79,42 @@ export const CallLogPage = memo(function CallLogPage() {
    */
   const phoneE164 = phone.state === 'valid' ? phone.e164 : undefined;
   const phoneReadable = phone.state !== 'invalid';
+  /*
+   * The handlers read the search on screen through a ref, so they stay the same functions from one
+   * filter to the next: the filter bar's fields and the pager are memoised on them, and only the field
+   * that changed is drawn again (five Selects with their kept-mounted option lists were each time).
+   */
+  const latest = useRef({ search, phoneReadable, phoneE164 });
+  useLayoutEffect(() => {
+    latest.current = { search, phoneReadable, phoneE164 };
+  });
   const startList = useCallback(
     (next: CallsSearch) => {
-      if (phoneReadable) void queryClient.prefetchQuery(callsQueryOptions(callsParams(next, phoneE164)));
+      const { phoneReadable: readable, phoneE164: e164 } = latest.current;
+      if (readable) void queryClient.prefetchQuery(callsQueryOptions(callsParams(next, e164)));
     },
-    [queryClient, phoneReadable, phoneE164],
+    [queryClient],
   );
   const changeFilter = useCallback(
     (patch: FilterPatch) => {
-      if (!('phone' in patch)) startList({ ...search, ...patch, page: 1 });
+      if (!('phone' in patch)) startList({ ...latest.current.search, ...patch, page: 1 });
       setSearch((prev) => ({ ...prev, ...patch, page: 1 }));
     },
-    [setSearch, startList, search],
+    [setSearch, startList],
   );
   const changePage = useCallback(
     (change: Pick<CallsSearch, 'page'> & Partial<Pick<CallsSearch, 'per_page'>>) => {
-      startList({ ...search, ...change });
+      startList({ ...latest.current.search, ...change });
       setSearch((prev) => ({ ...prev, ...change }));
     },
-    [setSearch, startList, search],
+    [setSearch, startList],
   );
-  // Stable while the search stays: the pager's parts skip the render when only the answer changed.
   const toPage = useCallback((p: number) => changePage({ page: p }), [changePage]);
   const toPerPage = useCallback((n: CallsSearch['per_page']) => changePage({ per_page: n, page: 1 }), [changePage]);
   const clear = useCallback(() => {
-    void queryClient.prefetchQuery(callsQueryOptions(callsParams(clearedSearch(search), undefined)));
+    void queryClient.prefetchQuery(callsQueryOptions(callsParams(clearedSearch(latest.current.search), undefined)));
     setSearch((prev) => clearedSearch(prev));
-  }, [setSearch, queryClient, search]);
+  }, [setSearch, queryClient]);
   const openCall = useCallback(
     (call: Call) => void navigate({ to: '/calls/$callId', params: { callId: call.id }, search: (prev) => prev, resetScroll: false }),
     [navigate],
