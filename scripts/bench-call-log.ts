@@ -41,6 +41,8 @@ const { values: args } = parseArgs({
     token: { type: 'string' },
     dir: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    // The traced pass alone: builds compared by their render counts, which the machine's load does not move.
+    'profile-only': { type: 'boolean', default: false },
   },
 });
 
@@ -247,7 +249,7 @@ async function main() {
       return { status, type };
     };
 
-    for (let round = 0; round < runs; round++) {
+    for (let round = 0; round < (args['profile-only'] ? 0 : runs); round++) {
       if (round > 0) await reload();
       const changed = await filterChanges(cold, typeChanges);
       const type = changed.type;
@@ -274,18 +276,20 @@ async function main() {
       farPage.push(await measure(page, expectedKey({ page: lastPage - 1 }), () => page.getByRole('button', { name: 'previous page' }).click()));
     }
 
-    log('');
-    log('From the click to the new table painted (performance.measure in Chromium):');
-    report('filter change, status (not cached)', cold);
-    report('filter change, type (not cached)', typeChanges);
-    report('filter change back to a recent filter', revisits);
-    report('next page (fetched ahead)', nextPage);
-    report('jump to last page / back one (not ahead)', farPage);
-    const all = [...cold, ...typeChanges].map((s) => s.ms);
-    log('');
-    log(`Filter changes under 150 ms: ${all.filter((v) => v < 150).length} of ${all.length}.`);
+    if (!args['profile-only']) {
+      log('');
+      log('From the click to the new table painted (performance.measure in Chromium):');
+      report('filter change, status (not cached)', cold);
+      report('filter change, type (not cached)', typeChanges);
+      report('filter change back to a recent filter', revisits);
+      report('next page (fetched ahead)', nextPage);
+      report('jump to last page / back one (not ahead)', farPage);
+      const all = [...cold, ...typeChanges].map((s) => s.ms);
+      log('');
+      log(`Filter changes under 150 ms: ${all.filter((v) => v < 150).length} of ${all.length}.`);
+    }
 
-    if (args.profile) {
+    if (args.profile || args['profile-only']) {
       // One more pass of the uncached filter changes under a trace, apart from the figures above (the
       // trace slows the page down).
       await countRenders(page);
@@ -293,7 +297,7 @@ async function main() {
       const traced: Sample[] = [];
       await startProfile(browser, page);
       await filterChanges(traced, traced);
-      const renders = await renderSummary(page, traced);
+      const renders = await renderSummary(page, traced, resolve(data.workDir, 'renders.json'));
       const staticDir = args.url ? undefined : resolve(root, process.env.STATIC_DIR ?? 'dist');
       log('');
       log(`Profile (a Chromium trace of ${traced.length} uncached filter changes, ${staticDir && existsSync(resolve(staticDir, 'assets')) ? staticDir : 'no source maps'}):`);

@@ -191,7 +191,7 @@ export async function countRenders(page: Page): Promise<void> {
   await page.addInitScript({ content: 'window.__name = window.__name || ((f) => f)' });
   await page.addInitScript(() => {
     type Fiber = { flags: number; tag: number; type: unknown; elementType: unknown; child: Fiber | null; sibling: Fiber | null };
-    const commits: { t: number; counts: Record<string, number> }[] = [];
+    const commits: { t: number; counts: Record<string, number>; roots: Record<string, number> }[] = [];
     const seen = new WeakMap<Fiber, number>();
     let commit = 0;
     const nameOf = (f: Fiber): string | null => {
@@ -216,44 +216,63 @@ export async function countRenders(page: Page): Promise<void> {
       onPostCommitFiberRoot: () => {},
       onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
         const counts: Record<string, number> = {};
-        const stack: Fiber[] = root.current.child ? [root.current.child] : [];
+        // Roots: rendered components under no rendered component, where a commit's render began (a
+        // state or context change there), to tell what set off each commit.
+        const roots: Record<string, number> = {};
+        const stack: [Fiber, boolean][] = root.current.child ? [[root.current.child, false]] : [];
         commit++;
         while (stack.length > 0) {
-          const f = stack.pop()!;
+          const [f, underRendered] = stack.pop()!;
           // A subtree React did not visit keeps its fiber objects (and their old flags): the same object
           // as at the previous commit did not render now.
           const fresh = seen.get(f) !== commit - 1;
           seen.set(f, commit);
+          let rendered = false;
           // tags 0 function, 1 class, 11 forwardRef, 14/15 memo: the components (not host elements).
           if (fresh && f.flags & 1 && (f.tag === 0 || f.tag === 1 || f.tag === 11 || f.tag === 14 || f.tag === 15)) {
+            rendered = true;
             const name = nameOf(f);
             if (name) counts[name] = (counts[name] ?? 0) + 1;
+            if (name && !underRendered) roots[name] = (roots[name] ?? 0) + 1;
           }
-          if (f.sibling) stack.push(f.sibling);
-          if (f.child) stack.push(f.child);
+          if (f.sibling) stack.push([f.sibling, underRendered]);
+          if (f.child) stack.push([f.child, underRendered || rendered]);
         }
-        commits.push({ t: performance.now(), counts });
+        commits.push({ t: performance.now(), counts, roots });
       },
     };
   });
 }
 
 /** The components rendered in the answer→paint windows of `samples`, most first. */
-export async function renderSummary(page: Page, samples: readonly ProfileWindowSource[], top = 25): Promise<string[]> {
-  const commits = await page.evaluate(() => (window as unknown as { __renders: { t: number; counts: Record<string, number> }[] }).__renders);
+export async function renderSummary(page: Page, samples: readonly ProfileWindowSource[], detailFile?: string, top = 25): Promise<string[]> {
+  const commits = await page.evaluate(
+    () => (window as unknown as { __renders: { t: number; counts: Record<string, number>; roots: Record<string, number> }[] }).__renders,
+  );
   const windows = samples.filter((s) => s.toPaint != null && s.at != null).map((s) => [s.at! - s.toPaint!, s.at!] as const);
   const totals = new Map<string, number>();
+  const roots = new Map<string, number>();
   let count = 0;
   for (const c of commits) {
     if (!windows.some(([a, b]) => c.t >= a && c.t <= b)) continue;
     count++;
     for (const [name, n] of Object.entries(c.counts)) totals.set(name, (totals.get(name) ?? 0) + n);
+    for (const [name, n] of Object.entries(c.roots)) roots.set(name, (roots.get(name) ?? 0) + n);
+  }
+  if (detailFile) {
+    // Each change's commits after the answer: when (ms after it), what began each render, how many renders.
+    const detail = windows.map(([a, b]) =>
+      commits.filter((c) => c.t >= a && c.t <= b).map((c) => ({ at: Math.round(c.t - a), roots: c.roots, renders: Object.values(c.counts).reduce((x, y) => x + y, 0), counts: c.counts })),
+    );
+    writeFileSync(detailFile, JSON.stringify(detail, null, 1));
   }
   const n = windows.length || 1;
   const all = [...totals.values()].reduce((a, b) => a + b, 0);
   return [
     `React commits after the answer: ${(count / n).toFixed(1)} a filter change, ${(all / n).toFixed(0)} component renders; the most rendered (a change):`,
     ...[...totals].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, v]) => `  ${(v / n).toFixed(1).padStart(6)}  ${k}`),
+    'Where those renders began (a rendered component under none that rendered: its state or context changed), a change:',
+    ...[...roots].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `  ${(v / n).toFixed(1).padStart(6)}  ${k}`),
   ];
 }
 

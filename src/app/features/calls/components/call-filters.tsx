@@ -2,7 +2,7 @@ import { Badge, Button, Collapse, Group, Input, Select, SimpleGrid, Stack, TextI
 import type { DatesRangeValue } from '@mantine/dates';
 import { useDebouncedCallback, useId } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
-import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { CALL_STATUSES, CALL_TYPES } from '@contract/call';
 import { m } from '@/i18n';
 import type { FilterOption } from '../api/filter-option';
@@ -32,6 +32,13 @@ export const PHONE_DEBOUNCE_MS = 400;
 /** A filter's label, "any" while none is chosen, and its clear button's name. */
 const anyOf = (label: string, clear: string) => ({ label, placeholder: m.calls_filter_any(), clearable: true, clearButtonProps: { 'aria-label': clear } });
 
+/*
+ * The option lists are mounted while a list is open only (Mantine keeps them mounted, hidden, by
+ * default): a Select whose value changes is otherwise drawn again with all its options and their
+ * scroll area, twice per filter change. The combobox names its list (aria-controls) only while open.
+ */
+const COMBOBOX = { keepMounted: false } as const;
+
 /** The chosen value when it is one of `values`, else no filter. */
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
@@ -47,17 +54,19 @@ function optionData(options: readonly FilterOption[] | undefined, selected: numb
 }
 
 /** A filter by one of a list the page loads (an assistant, a campaign): searchable, clearable, by id. */
-function OptionFilter({
+const OptionFilter = memo(function OptionFilter({
+  field,
   options,
   loading,
   selected,
-  onSelect,
+  onChange,
   words,
 }: {
+  field: 'assistant_id' | 'campaign_id';
   options: readonly FilterOption[] | undefined;
   loading: boolean;
   selected: number | undefined;
-  onSelect: (id: number | undefined) => void;
+  onChange: (patch: FilterPatch) => void;
   words: ReturnType<typeof assistantWords>;
 }) {
   return (
@@ -66,14 +75,39 @@ function OptionFilter({
       placeholder={loading && !options ? m.common_loading() : m.calls_filter_any()}
       data={optionData(options, selected, words.unnamed)}
       value={selected !== undefined ? String(selected) : null}
-      onChange={(v) => onSelect(toId(v))}
+      onChange={(v) => onChange({ [field]: toId(v) })}
       searchable
       clearable
       clearButtonProps={{ 'aria-label': words.clear }}
       nothingFoundMessage={words.nothingFound}
+      comboboxProps={COMBOBOX}
     />
   );
-}
+});
+
+/*
+ * The bar's fields are memoised apart, on their value and the page's stable change handler: a filter
+ * change draws again the field that changed, not the five Selects (each with its option list, which
+ * Mantine keeps mounted while closed) and the other inputs.
+ */
+const StatusFilter = memo(function StatusFilter({ value, onChange }: { value: CallsSearch['status']; onChange: (patch: FilterPatch) => void }) {
+  const data = useMemo(() => statusData(), []);
+  return (
+    <Select
+      {...anyOf(m.common_status(), m.calls_filter_clear_status())}
+      data={data}
+      value={value ?? null}
+      onChange={(v) => onChange({ status: oneOf(CALL_STATUSES, v) })}
+      allowDeselect
+      comboboxProps={COMBOBOX}
+    />
+  );
+});
+
+const TypeFilter = memo(function TypeFilter({ value, onChange }: { value: CallsSearch['type']; onChange: (patch: FilterPatch) => void }) {
+  const data = useMemo(() => typeData(), []);
+  return <Select {...anyOf(m.calls_filter_type(), m.calls_filter_clear_type())} data={data} value={value ?? null} onChange={(v) => onChange({ type: oneOf(CALL_TYPES, v) })} comboboxProps={COMBOBOX} />;
+});
 
 const loadDateFilter = () => import('./date-filter');
 const DateFilter = lazy(loadDateFilter);
@@ -101,7 +135,7 @@ function DateStandIn({ onOpen, loading }: { onOpen: () => void; loading: boolean
 }
 
 /** The date filter: a stand-in until the picker is wanted (a click, or a range already in the URL). */
-function LazyDateFilter({ value, onChange }: { value: DatesRangeValue<string>; onChange: (value: DatesRangeValue<string>) => void }) {
+const LazyDateFilter = memo(function LazyDateFilter({ value, onChange }: { value: DatesRangeValue<string>; onChange: (value: DatesRangeValue<string>) => void }) {
   const [wanted, setWanted] = useState(false);
   const [openPending, setOpenPending] = useState(false);
   if (!wanted && value[0] === null && value[1] === null) {
@@ -112,7 +146,7 @@ function LazyDateFilter({ value, onChange }: { value: DatesRangeValue<string>; o
       <DateFilter value={value} onChange={onChange} openOnMount={openPending} onOpened={() => setOpenPending(false)} />
     </Suspense>
   );
-}
+});
 
 /** A typed latency as the filter's value: a whole number of ms within the service's bounds, else none. */
 export function latencyFilterValue(value: string | number): number | undefined {
@@ -175,12 +209,12 @@ function LatencyStandIn({
  * once when a link carries a value (it shows the unit), else when the box is hovered or focused; a focused
  * stand-in stays until it loses the focus, so the caret and the typing are never interrupted.
  */
-function LatencyFilter({ value, onChange }: { value: number | undefined; onChange: (ms: number | undefined) => void }) {
+const LatencyFilter = memo(function LatencyFilter({ value, onChange }: { value: number | undefined; onChange: (patch: FilterPatch) => void }) {
   const [text, setText] = useState<string | number>(value ?? '');
   const [seen, setSeen] = useState(value);
   const [loaded, setLoaded] = useState(false);
   const [standInFocused, setStandInFocused] = useState(false);
-  const send = useDebouncedCallback((v: string | number) => onChange(latencyFilterValue(v)), PHONE_DEBOUNCE_MS);
+  const send = useDebouncedCallback((v: string | number) => onChange({ latency_p95_min: latencyFilterValue(v) }), PHONE_DEBOUNCE_MS);
   if (value !== seen) {
     setSeen(value);
     if (latencyFilterValue(text) !== value) setText(value ?? '');
@@ -207,7 +241,7 @@ function LatencyFilter({ value, onChange }: { value: number | undefined; onChang
       <LatencyInput value={text} onChange={change} onEnter={() => send.flush()} />
     </Suspense>
   );
-}
+});
 
 /** What the URL holds for typed phone text: E.164 when it reads as a number (so a shared link means the same everywhere), else the text. */
 function phoneForUrl(text: string): string {
@@ -262,6 +296,18 @@ export const CallFilters = memo(function CallFilters({ search, phone, assistants
     setRange(urlRange);
   }
 
+  const changeRange = useCallback(
+    (next: DatesRangeValue<string>) => {
+      setRange(next);
+      const [from, to] = next;
+      if ((from && to) || (!from && !to)) onChange({ date_from: from ?? undefined, date_to: to ?? undefined });
+    },
+    [onChange],
+  );
+  // Read once: a change of language reloads the page.
+  const assistantText = useMemo(() => assistantWords(), []);
+  const campaignText = useMemo(() => campaignWords(), []);
+
   const phoneHint =
     phone.state === 'invalid'
       ? m.calls_filter_phone_invalid()
@@ -269,15 +315,8 @@ export const CallFilters = memo(function CallFilters({ search, phone, assistants
 
   const grid = (
       <SimpleGrid cols={{ base: 2, md: showLatency ? 4 : 3, lg: showLatency ? 7 : 6 }} spacing="sm" verticalSpacing="xs" style={{ flex: '1 1 640px', minWidth: 0 }}>
-        <Select
-          {...anyOf(m.common_status(), m.calls_filter_clear_status())}
-          data={statusData()}
-          value={search.status ?? null}
-          onChange={(v) => onChange({ status: oneOf(CALL_STATUSES, v) })}
-          allowDeselect
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select {...anyOf(m.calls_filter_type(), m.calls_filter_clear_type())} data={typeData()} value={search.type ?? null} onChange={(v) => onChange({ type: oneOf(CALL_TYPES, v) })} />
+        <StatusFilter value={search.status} onChange={onChange} />
+        <TypeFilter value={search.type} onChange={onChange} />
         <TextInput
           label={m.calls_filter_client_number()}
           placeholder={m.calls_filter_any_number()}
@@ -295,17 +334,10 @@ export const CallFilters = memo(function CallFilters({ search, phone, assistants
           }}
           error={phoneHint}
         />
-        <OptionFilter words={assistantWords()} options={assistants} loading={optionsLoading} selected={search.assistant_id} onSelect={(assistant_id) => onChange({ assistant_id })} />
-        <OptionFilter words={campaignWords()} options={campaigns} loading={optionsLoading} selected={search.campaign_id} onSelect={(campaign_id) => onChange({ campaign_id })} />
-        <LazyDateFilter
-          value={range}
-          onChange={(next) => {
-            setRange(next);
-            const [from, to] = next;
-            if ((from && to) || (!from && !to)) onChange({ date_from: from ?? undefined, date_to: to ?? undefined });
-          }}
-        />
-        {showLatency ? <LatencyFilter value={search.latency_p95_min} onChange={(latency_p95_min) => onChange({ latency_p95_min })} /> : null}
+        <OptionFilter field="assistant_id" words={assistantText} options={assistants} loading={optionsLoading} selected={search.assistant_id} onChange={onChange} />
+        <OptionFilter field="campaign_id" words={campaignText} options={campaigns} loading={optionsLoading} selected={search.campaign_id} onChange={onChange} />
+        <LazyDateFilter value={range} onChange={changeRange} />
+        {showLatency ? <LatencyFilter value={search.latency_p95_min} onChange={onChange} /> : null}
       </SimpleGrid>
   );
   const clearButton = (

@@ -1,11 +1,10 @@
 import { Alert, Button, EmptyState, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Outlet, useMatch } from '@tanstack/react-router';
+import { getRouteApi, Outlet, useMatch, useRouter, useRouterState } from '@tanstack/react-router';
 import { IconChartBar, IconFilterOff, IconInfoCircle, IconPhoneOff } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Call } from '@contract/call';
-import { AnchorLink } from '@/components/links';
 import { useIsLocalService } from '@/api/local-service';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
@@ -21,6 +20,7 @@ import { activeFilterCount, clearedSearch, hasActiveFilter, type CallsSearch } f
 import { useCallsParams } from '../lib/use-calls-params';
 import { CallFilters, type FilterPatch } from './call-filters';
 import { CallsPager } from './calls-pager';
+import { CallLinkSearch } from './call-link';
 import { CallsTable } from './calls-table';
 import { ExportCalls } from './export-calls';
 
@@ -30,10 +30,18 @@ const CallCharts = lazy(() => import('./call-charts'));
 const route = getRouteApi('/_app/calls');
 const PREFETCH_DELAY_MS = 300;
 
-export function CallLogPage() {
+/*
+ * Memoised (it takes no props): the router draws the route's component again whenever its own state
+ * moves (the navigation's pending match, the loader settling, the drawer's route), each a whole page of
+ * renders after a filter change; the page follows what it reads itself (the search, the list query).
+ */
+export const CallLogPage = memo(function CallLogPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();
+  const router = useRouter();
+  // The query string as the router wrote it, for the rows' links (the drawer keeps the log's query).
+  const linkSearch = useRouterState({ select: (s) => s.location.searchStr });
   const compact = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const openCallId = useMatch({ from: '/_app/calls/$callId', shouldThrow: false, select: (m) => m.params.callId });
 
@@ -71,53 +79,50 @@ export function CallLogPage() {
    */
   const phoneE164 = phone.state === 'valid' ? phone.e164 : undefined;
   const phoneReadable = phone.state !== 'invalid';
+  /*
+   * The handlers read the search on screen through a ref, so they stay the same functions from one
+   * filter to the next: the filter bar's fields and the pager are memoised on them, and only the field
+   * that changed is drawn again (five Selects with their kept-mounted option lists were each time).
+   */
+  const latest = useRef({ search, phoneReadable, phoneE164 });
+  useLayoutEffect(() => {
+    latest.current = { search, phoneReadable, phoneE164 };
+  });
   const startList = useCallback(
     (next: CallsSearch) => {
-      if (phoneReadable) void queryClient.prefetchQuery(callsQueryOptions(callsParams(next, phoneE164)));
+      const { phoneReadable: readable, phoneE164: e164 } = latest.current;
+      if (readable) void queryClient.prefetchQuery(callsQueryOptions(callsParams(next, e164)));
     },
-    [queryClient, phoneReadable, phoneE164],
+    [queryClient],
   );
   const changeFilter = useCallback(
     (patch: FilterPatch) => {
-      if (!('phone' in patch)) startList({ ...search, ...patch, page: 1 });
+      if (!('phone' in patch)) startList({ ...latest.current.search, ...patch, page: 1 });
       setSearch((prev) => ({ ...prev, ...patch, page: 1 }));
     },
-    [setSearch, startList, search],
+    [setSearch, startList],
   );
   const changePage = useCallback(
     (change: Pick<CallsSearch, 'page'> & Partial<Pick<CallsSearch, 'per_page'>>) => {
-      startList({ ...search, ...change });
+      startList({ ...latest.current.search, ...change });
       setSearch((prev) => ({ ...prev, ...change }));
     },
-    [setSearch, startList, search],
+    [setSearch, startList],
   );
-  // Stable while the search stays: the pager's parts skip the render when only the answer changed.
   const toPage = useCallback((p: number) => changePage({ page: p }), [changePage]);
   const toPerPage = useCallback((n: CallsSearch['per_page']) => changePage({ per_page: n, page: 1 }), [changePage]);
   const clear = useCallback(() => {
-    void queryClient.prefetchQuery(callsQueryOptions(callsParams(clearedSearch(search), undefined)));
+    void queryClient.prefetchQuery(callsQueryOptions(callsParams(clearedSearch(latest.current.search), undefined)));
     setSearch((prev) => clearedSearch(prev));
-  }, [setSearch, queryClient, search]);
+  }, [setSearch, queryClient]);
   const openCall = useCallback(
     (call: Call) => void navigate({ to: '/calls/$callId', params: { callId: call.id }, search: (prev) => prev, resetScroll: false }),
     [navigate],
   );
-  const renderLink = useCallback(
-    (call: Call, children: React.ReactNode) => (
-      <AnchorLink
-        to="/calls/$callId"
-        params={{ callId: call.id }}
-        search={true}
-        resetScroll={false}
-        inherit
-        c="inherit"
-        underline="hover"
-        aria-label={m.calls_call_label({ id: call.id })}
-      >
-        {children}
-      </AnchorLink>
-    ),
-    [],
+  // What the router's Link did on intent: the drawer's code and the call's query, before the click.
+  const preloadCall = useCallback(
+    (call: Call) => void router.preloadRoute({ to: '/calls/$callId', params: { callId: call.id }, search: true }).catch(() => undefined),
+    [router],
   );
 
   const active = hasActiveFilter(search);
@@ -177,16 +182,18 @@ export function CallLogPage() {
           <ErrorState error={calls.error} title={m.calls_refresh_error()} onRetry={() => void calls.refetch()} retrying={calls.isFetching} />
         )}
         <Paper withBorder={!compact} radius="md" style={{ overflow: 'hidden' }}>
-          <CallsTable
-            calls={page?.data}
-            skeletonRows={Math.min(search.per_page, 15)}
-            stale={stale}
-            selectedId={openCallId ?? null}
-            renderLink={renderLink}
-            onOpen={openCall}
-            compact={compact}
-            stateKey={stateKey}
-          />
+          <CallLinkSearch.Provider value={linkSearch}>
+            <CallsTable
+              calls={page?.data}
+              skeletonRows={Math.min(search.per_page, 15)}
+              stale={stale}
+              selectedId={openCallId ?? null}
+              onOpen={openCall}
+              onPreload={preloadCall}
+              compact={compact}
+              stateKey={stateKey}
+            />
+          </CallLinkSearch.Provider>
         </Paper>
         {page && (
           <CallsPager
@@ -262,4 +269,4 @@ export function CallLogPage() {
       <Outlet />
     </>
   );
-}
+});

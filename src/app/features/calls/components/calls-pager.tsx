@@ -36,7 +36,8 @@ const PerPageSelect = memo(function PerPageSelect({ perPage, onPerPage }: { perP
   );
 });
 
-export function CallsPager({
+/** Memoised: the page draws again as its queries move (fetching flags, a live refresh), the pager only when its figures change. */
+export const CallsPager = memo(function CallsPager({
   page,
   lastPage,
   from,
@@ -82,4 +83,4 @@ export function CallsPager({
       )}
     </Group>
   );
-}
+});

@@ -1,11 +1,12 @@
 import { Group, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { memo, type MouseEvent, type ReactNode } from 'react';
+import { memo, type MouseEvent } from 'react';
 import type { Call } from '@contract/call';
 import { m } from '@/i18n';
 import { DASH, formatCallTimeShort, formatCost, formatDuration, joinParts } from '@/lib/call-format';
 import { answeredByLabel, typeLabel } from '@/lib/call-labels';
 import { PhoneNumber } from '@/components/phone-number';
 import { CallStatusBadge } from '@/components/call-status-badge';
+import { CallLink } from './call-link';
 
 /** The table's columns: a key, the heading (a message, read at render time) and whether it holds numbers. */
 export const CALL_COLUMNS = [
@@ -28,9 +29,9 @@ export interface CallsTableProps {
   /** The rows on screen belong to the previous filter or page while the new one loads. */
   stale: boolean;
   selectedId: number | null;
-  /** The link to a call (the first cell), so a call opens in a new tab too. */
-  renderLink: (call: Call, children: ReactNode) => ReactNode;
   onOpen: (call: Call) => void;
+  /** The pointer rests on a call's link (or it has the focus): the call is likely opened next. */
+  onPreload: (call: Call) => void;
   /** Narrow screens get a list of cards instead of ten columns. */
   compact: boolean;
   /** Describes the data on screen, for tests and the benchmark. */
@@ -63,16 +64,16 @@ function SkeletonRows({ rows }: { rows: number }) {
 interface RowsProps {
   calls: readonly Call[];
   selectedId: number | null;
-  renderLink: (call: Call, children: ReactNode) => ReactNode;
   onOpen: (call: Call) => void;
+  onPreload: (call: Call) => void;
 }
 
 interface RowProps {
   call: Call;
   /** A boolean, not the selected id: opening a call redraws two rows, not all of them. */
   selected: boolean;
-  renderLink: (call: Call, children: ReactNode) => ReactNode;
   onOpen: (call: Call) => void;
+  onPreload: (call: Call) => void;
 }
 
 /*
@@ -81,7 +82,7 @@ interface RowProps {
  * objects, structural sharing), and opening a call only the rows whose `selected` flips. The callbacks
  * come from the page as stable functions (useCallback), so they never count as a change.
  */
-const CardRow = memo(function CardRow({ call, selected, renderLink, onOpen }: RowProps) {
+const CardRow = memo(function CardRow({ call, selected, onOpen, onPreload }: RowProps) {
   return (
     <Paper
       withBorder
@@ -94,7 +95,9 @@ const CardRow = memo(function CardRow({ call, selected, renderLink, onOpen }: Ro
       style={{ cursor: 'pointer' }}
     >
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        {renderLink(call, <CallTime value={call.created_at} />)}
+        <CallLink call={call} current={selected} onOpen={onOpen} onIntent={onPreload}>
+          <CallTime value={call.created_at} />
+        </CallLink>
         <CallStatusBadge status={call.status} />
       </Group>
       <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
@@ -114,11 +117,11 @@ const CardRow = memo(function CardRow({ call, selected, renderLink, onOpen }: Ro
  * The row lists are memoised apart from the table too: while the next filter loads, the table only
  * changes its state (dimmed, aria-busy) and the rows on screen are not visited at all.
  */
-const CardRows = memo(function CardRows({ calls, selectedId, renderLink, onOpen }: RowsProps) {
+const CardRows = memo(function CardRows({ calls, selectedId, onOpen, onPreload }: RowsProps) {
   return (
     <>
       {calls.map((call) => (
-        <CardRow key={call.id} call={call} selected={call.id === selectedId} renderLink={renderLink} onOpen={onOpen} />
+        <CardRow key={call.id} call={call} selected={call.id === selectedId} onOpen={onOpen} onPreload={onPreload} />
       ))}
     </>
   );
@@ -150,7 +153,7 @@ function Truncated({ value, width }: { value: string | null; width: { maxWidth: 
   );
 }
 
-const TableRow = memo(function TableRow({ call, selected, renderLink, onOpen }: RowProps) {
+const TableRow = memo(function TableRow({ call, selected, onOpen, onPreload }: RowProps) {
   return (
     <tr
       className={TR}
@@ -163,7 +166,9 @@ const TableRow = memo(function TableRow({ call, selected, renderLink, onOpen }: 
       style={selected ? ROW_SELECTED : ROW}
     >
       <td className={TD} style={NOWRAP}>
-        {renderLink(call, <CallTime value={call.created_at} />)}
+        <CallLink call={call} current={selected} onOpen={onOpen} onIntent={onPreload}>
+          <CallTime value={call.created_at} />
+        </CallLink>
       </td>
       <td className={TD}>{typeLabel(call.type)}</td>
       <td className={TD}>
@@ -188,33 +193,42 @@ const TableRow = memo(function TableRow({ call, selected, renderLink, onOpen }: 
   );
 });
 
-const TableRows = memo(function TableRows({ calls, selectedId, renderLink, onOpen }: RowsProps) {
+const TableRows = memo(function TableRows({ calls, selectedId, onOpen, onPreload }: RowsProps) {
   return (
     <>
       {calls.map((call) => (
-        <TableRow key={call.id} call={call} selected={call.id === selectedId} renderLink={renderLink} onOpen={onOpen} />
+        <TableRow key={call.id} call={call} selected={call.id === selectedId} onOpen={onOpen} onPreload={onPreload} />
       ))}
     </>
   );
 });
 
-/** The column headings: the same on every render, so drawn once (ten Mantine cells). */
+const THEAD = Table.classes.thead;
+const TH = Table.classes.th;
+const TH_TEXT = { lineHeight: 1.2 } as const;
+const TH_NUMERIC = { textAlign: 'right', lineHeight: 1.2 } as const;
+
+/*
+ * The column headings, plain elements with the Table's classes as the rows: Mantine's Table.Th read the
+ * Table's context, which is new on each render of the table (its data-state, its opacity), so ten
+ * heading cells were drawn again with every page of calls although they never change.
+ */
 const TableHead = memo(function TableHead() {
   return (
-    <Table.Thead>
-      <Table.Tr>
+    <thead className={THEAD}>
+      <tr className={TR} data-with-row-border>
         {CALL_COLUMNS.map((c) => (
-          <Table.Th key={c.key} style={{ textAlign: 'numeric' in c ? 'right' : undefined, lineHeight: 1.2 }}>
+          <th key={c.key} className={TH} style={'numeric' in c ? TH_NUMERIC : TH_TEXT}>
             {c.label()}
-          </Table.Th>
+          </th>
         ))}
-      </Table.Tr>
-    </Table.Thead>
+      </tr>
+    </thead>
   );
 });
 
 export function CallsTable(props: CallsTableProps) {
-  const { calls, skeletonRows, stale, selectedId, renderLink, onOpen, compact, stateKey } = props;
+  const { calls, skeletonRows, stale, selectedId, onOpen, onPreload, compact, stateKey } = props;
   const loading = calls === undefined;
   const common = {
     'data-testid': 'calls-table',
@@ -229,7 +243,7 @@ export function CallsTable(props: CallsTableProps) {
         {loading ? (
           Array.from({ length: Math.min(skeletonRows, 6) }, (_, i) => <Skeleton key={i} height={72} radius="md" />)
         ) : (
-          <CardRows calls={calls} selectedId={selectedId} renderLink={renderLink} onOpen={onOpen} />
+          <CardRows calls={calls} selectedId={selectedId} onOpen={onOpen} onPreload={onPreload} />
         )}
       </Stack>
     );
@@ -250,7 +264,7 @@ export function CallsTable(props: CallsTableProps) {
           {loading ? (
             <SkeletonRows rows={skeletonRows} />
           ) : (
-            <TableRows calls={calls} selectedId={selectedId} renderLink={renderLink} onOpen={onOpen} />
+            <TableRows calls={calls} selectedId={selectedId} onOpen={onOpen} onPreload={onPreload} />
           )}
         </Table.Tbody>
       </Table>

@@ -47,7 +47,7 @@ async function renderTable(calls: Call[], compact = false) {
       skeletonRows={0}
       stale={false}
       selectedId={null}
-      renderLink={(c, children) => <a href={`/calls/${c.id}`}>{children}</a>}
+      onPreload={() => undefined}
       onOpen={() => {}}
       compact={compact}
       stateKey="variants"

@@ -31,12 +31,16 @@ export function ExportCalls({
   disabled: boolean;
 }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  // The dialog is mounted from its first opening on (then it stays, for its closing transition): closed,
+  // it was a dozen components drawn again with every page of calls the log shows.
+  const [used, setUsed] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
   const start = async () => {
     if (!filter) return;
     const abort = new AbortController();
     controller.current = abort;
+    setUsed(true);
     setPhase({ kind: 'running', progress: { loaded: 0, total, waitingFor: null } });
     let loaded = 0;
     try {
@@ -82,59 +86,61 @@ export function ExportCalls({
       >
         {m.common_export_csv()}
       </Button>
-      <Modal
-        opened={phase.kind !== 'idle'}
-        onClose={cancel}
-        title={m.calls_export_title()}
-        closeOnClickOutside={phase.kind !== 'running'}
-        centered
-      >
-        <Stack gap="sm" data-testid="export-dialog" data-phase={phase.kind}>
-          <Text size="sm" c="dimmed">
-            {filterWords.length > 0 ? joinParts(filterWords) : m.calls_all_calls()}
-          </Text>
-          {running && (
-            <>
-              <Progress value={percent} animated aria-label={m.calls_export_progress_label()} />
-              <Text size="sm" data-testid="export-progress">
-                {running.total !== null
-                  ? m.calls_export_loaded_of({ loaded: formatNumber(running.loaded), total: formatNumber(running.total) })
-                  : m.calls_export_loaded({ loaded: formatNumber(running.loaded) })}
-                {running.waitingFor ? ` · ${m.calls_export_waiting({ seconds: formatNumber(running.waitingFor) })}` : ''}
-              </Text>
-              {running.total !== null && running.total > 5_000 && (
-                <Text size="xs" c="dimmed">
-                  {m.calls_export_large()}
-                </Text>
-              )}
-            </>
-          )}
-          {phase.kind === 'done' && (
-            <Text size="sm" data-testid="export-done">
-              {m.calls_export_done({ count: formatNumber(phase.count), file: phase.fileName })}
+      {used && (
+        <Modal
+          opened={phase.kind !== 'idle'}
+          onClose={cancel}
+          title={m.calls_export_title()}
+          closeOnClickOutside={phase.kind !== 'running'}
+          centered
+        >
+          <Stack gap="sm" data-testid="export-dialog" data-phase={phase.kind}>
+            <Text size="sm" c="dimmed">
+              {filterWords.length > 0 ? joinParts(filterWords) : m.calls_all_calls()}
             </Text>
-          )}
-          {phase.kind === 'failed' && (
-            <Text size="sm" c="red" role="alert">
-              {m.calls_export_failed({ count: formatNumber(phase.loaded), error: errorMessage(phase.error) })}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="xs">
-            {running ? (
-              <Button variant="default" onClick={cancel}>
-                {m.common_cancel()}
-              </Button>
-            ) : (
+            {running && (
               <>
-                {phase.kind === 'failed' && <Button onClick={() => void start()}>{m.common_retry()}</Button>}
-                <Button variant={phase.kind === 'failed' ? 'default' : 'filled'} onClick={cancel}>
-                  {m.common_close()}
-                </Button>
+                <Progress value={percent} animated aria-label={m.calls_export_progress_label()} />
+                <Text size="sm" data-testid="export-progress">
+                  {running.total !== null
+                    ? m.calls_export_loaded_of({ loaded: formatNumber(running.loaded), total: formatNumber(running.total) })
+                    : m.calls_export_loaded({ loaded: formatNumber(running.loaded) })}
+                  {running.waitingFor ? ` · ${m.calls_export_waiting({ seconds: formatNumber(running.waitingFor) })}` : ''}
+                </Text>
+                {running.total !== null && running.total > 5_000 && (
+                  <Text size="xs" c="dimmed">
+                    {m.calls_export_large()}
+                  </Text>
+                )}
               </>
             )}
-          </Group>
-        </Stack>
-      </Modal>
+            {phase.kind === 'done' && (
+              <Text size="sm" data-testid="export-done">
+                {m.calls_export_done({ count: formatNumber(phase.count), file: phase.fileName })}
+              </Text>
+            )}
+            {phase.kind === 'failed' && (
+              <Text size="sm" c="red" role="alert">
+                {m.calls_export_failed({ count: formatNumber(phase.loaded), error: errorMessage(phase.error) })}
+              </Text>
+            )}
+            <Group justify="flex-end" gap="xs">
+              {running ? (
+                <Button variant="default" onClick={cancel}>
+                  {m.common_cancel()}
+                </Button>
+              ) : (
+                <>
+                  {phase.kind === 'failed' && <Button onClick={() => void start()}>{m.common_retry()}</Button>}
+                  <Button variant={phase.kind === 'failed' ? 'default' : 'filled'} onClick={cancel}>
+                    {m.common_close()}
+                  </Button>
+                </>
+              )}
+            </Group>
+          </Stack>
+        </Modal>
+      )}
     </>
   );
 }
