@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { appAlias } from './scripts/app-alias.ts';
 import { iconImports } from './scripts/icon-imports.ts';
+import { SlowFirstSequencer } from './scripts/vitest-sequencer.ts';
 
 const server = {
   environment: 'node' as const,
@@ -75,6 +76,9 @@ export default defineConfig({
     // and the PostgreSQL server as much as they compute, so two files side by side keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // The service files that start processes first (scripts/vitest-sequencer.ts). A configured sequencer
+    // would also stand in for the random one `--sequence.shuffle` asks for (to look for order dependence).
+    sequence: process.argv.some((a) => a.startsWith('--sequence.shuffle')) ? {} : { sequencer: SlowFirstSequencer },
     projects: [
       app({ name: 'app', exclude: FIRST_LOAD, isolate: false }),
       app({ name: 'app-isolated', include: FIRST_LOAD }),
