@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { appAlias } from './scripts/app-alias.ts';
 import { iconImports } from './scripts/icon-imports.ts';
+import { SlowFirstSequencer } from './scripts/vitest-sequencer.ts';
 
 const server = {
   environment: 'node' as const,
@@ -36,29 +37,51 @@ if (!pgUrl && !process.env.VITEST_QUIET_PG) {
   console.warn('TEST_DATABASE_URL is not set: the service suite runs on PGlite only (CI runs it on PostgreSQL too).');
 }
 
+/*
+ * A console project (jsdom), with plugins of its own. The messages (src/app/paraglide) are compiled before:
+ * `npm test`'s first step, `npm run i18n`, `npm install`.
+ */
+const app = (test: { name: string; isolate?: boolean; include?: string[]; exclude?: string[] }) => ({
+  plugins: [iconImports(), react()],
+  resolve: { alias: appAlias },
+  test: {
+    environment: 'jsdom' as const,
+    include: ['src/app/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
+    setupFiles: ['src/app/test/setup.ts'],
+    css: false,
+    // Spies, stubbed globals and env put back before each test (the setup file resets the rest).
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
+    // Form tests type through whole forms in jsdom: ~1 s alone, several times that on a busy 2-core
+    // machine running the service suites beside them (the 5 s default failed there).
+    // The *.variants tests render whole tables and forms dozens of times: ~20 s alone on a loaded machine.
+    testTimeout: 60_000,
+    ...test,
+  },
+});
+
+/*
+ * The console project runs with `isolate: false`: one module cache and one jsdom window per worker, not per
+ * file, so React, Mantine and our own modules are evaluated once a worker instead of once for each of ~80
+ * files (~5 s of imports each). The tests leave nothing behind for the next file (src/app/test/setup.ts).
+ * These files test what a page shows before a part's code has loaded (React.lazy's placeholder): in a module
+ * cache another file may already have loaded it, so they run in a fresh one each.
+ */
+const FIRST_LOAD = ['src/app/components/recording-player.test.tsx', 'src/app/components/call-latency/latency-panel.test.tsx'];
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one on CI's two. Service tests wait on HTTP, timers
     // and the PostgreSQL server as much as they compute, so two files side by side keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // The service files that start processes first (scripts/vitest-sequencer.ts). A configured sequencer
+    // would also stand in for the random one `--sequence.shuffle` asks for (to look for order dependence).
+    sequence: process.argv.some((a) => a.startsWith('--sequence.shuffle')) ? {} : { sequencer: SlowFirstSequencer },
     projects: [
-      {
-        // The messages (src/app/paraglide) are compiled before: `npm test`'s first step, `npm run i18n`, `npm install`.
-        plugins: [iconImports(), react()],
-        resolve: { alias: appAlias },
-        test: {
-          name: 'app',
-          environment: 'jsdom',
-          include: ['src/app/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
-          setupFiles: ['src/app/test/setup.ts'],
-          css: false,
-          // Form tests type through whole forms in jsdom: ~1 s alone, several times that on a busy 2-core
-          // machine running the service suites beside them (the 5 s default failed there).
-          // The *.variants tests render whole tables and forms dozens of times: ~20 s alone on a loaded machine.
-          testTimeout: 60_000,
-        },
-      },
+      app({ name: 'app', exclude: FIRST_LOAD, isolate: false }),
+      app({ name: 'app-isolated', include: FIRST_LOAD }),
       { test: { ...server, name: 'server-pglite', env: { TEST_DATABASE_URL: '' } } },
       ...(pgUrl ? [{ test: { ...server, name: 'server-postgres', include: filesOnTheDatabase(), env: { TEST_DATABASE_URL: pgUrl } } }] : []),
     ],

@@ -1,10 +1,25 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { config as zodConfig } from 'zod/v4/core';
+
+/*
+ * The console project runs with `isolate: false` (vitest.config.ts): a worker keeps one jsdom window and
+ * one module cache for all its files, and this file runs again before each of them. So it puts back what
+ * a file may have changed for the next one — as a fresh window would have it — and wraps the window's
+ * functions only once (a second run would wrap the wrapper).
+ */
+const wrapped = Symbol.for('vc.test.setup.wrapped');
+const marks = globalThis as { [wrapped]?: boolean };
+const firstRun = !marks[wrapped];
+marks[wrapped] = true;
 
 // Mantine reads these browser APIs, which jsdom lacks.
-const { getComputedStyle } = window;
-window.getComputedStyle = (elt) => getComputedStyle(elt);
+if (firstRun) {
+  const { getComputedStyle } = window;
+  window.getComputedStyle = (elt) => getComputedStyle(elt);
+}
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
@@ -40,9 +55,27 @@ function describeNode(node: Node): string {
     .join('');
   return `<${node.tagName.toLowerCase()}${attrs}>`;
 }
-for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-  const original = console[level].bind(console);
-  console[level] = (...args: unknown[]) => original(...args.map((a) => (a instanceof Node ? describeNode(a) : a)));
+if (firstRun) {
+  for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    const original = console[level].bind(console);
+    console[level] = (...args: unknown[]) => original(...args.map((a) => (a instanceof Node ? describeNode(a) : a)));
+  }
 }
 
-afterEach(() => cleanup());
+// What a file before this one may have left: zod's messages in the console's words (main.tsx installs them;
+// two test files do), a stand-in for document.fonts.
+zodConfig({ customError: undefined });
+delete (document as { fonts?: unknown }).fonts;
+
+/*
+ * After each test: the DOM emptied, real timers back, the storages empty (the session and the language,
+ * `vc-locale`, live there: English again), no notification left in Mantine's global store. Spies, stubbed
+ * globals and env are restored by the config (restoreMocks, unstubGlobals, unstubEnvs).
+ */
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  localStorage.clear();
+  sessionStorage.clear();
+  notifications.clean();
+});
