@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { config as zodConfig } from 'zod/v4/core';
 
@@ -14,6 +14,11 @@ const wrapped = Symbol.for('vc.test.setup.wrapped');
 const marks = globalThis as { [wrapped]?: boolean };
 const firstRun = !marks[wrapped];
 marks[wrapped] = true;
+
+// findBy…/waitFor wait up to 5 s, not 1: parts loaded on demand (React.lazy: drawers, dialogs) import their
+// module on first use, which took over a second in CI while the build and the size check ran beside Vitest
+// (deliveries-card's drawer). A test that passes waits no longer; only a failing one reports later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads these browser APIs, which jsdom lacks.
 if (firstRun) {
