@@ -66,7 +66,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `test-results/playwright${runName}.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM snapshot and the network, and both cores are busy throughout the
+    // run: in CI only the retry of a failed test is traced (the first failure still has its screenshot and
+    // error); locally, without retries, a failing test keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
