@@ -313,11 +313,16 @@ test.describe('a call', () => {
     await expect(drawer.getByRole('list', { name: 'Transcript' })).toBeVisible();
     await expect(drawer).toContainText('1 of');
 
+    // A key pressed while the drawer is still moving is dropped (the arrows are disabled meanwhile, and the
+    // URL changes before the move ends): each press waits for them, as a person sees the drawer ready.
+    const ready = () => expect(drawer.getByRole('button', { name: 'Next call' })).toBeEnabled();
     await page.keyboard.press('j');
     await expect(page).toHaveURL(new RegExp(`/calls/${ids[1]}\\?`));
     await expect(drawer).toContainText(`Call #${ids[1]}`);
+    await ready();
     await page.keyboard.press('j');
     await expect(page).toHaveURL(new RegExp(`/calls/${ids[2]}\\?`));
+    await ready();
     await page.keyboard.press('k');
     await expect(page).toHaveURL(new RegExp(`/calls/${ids[1]}\\?`));
 
