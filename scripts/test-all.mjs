@@ -52,6 +52,8 @@ function run(step) {
   });
 }
 
+// The project's Node (the `node` dev dependency, first on npm scripts' PATH), not the machine's.
+console.log(`npm test on Node ${process.version}`);
 const results = new Map();
 const t0 = Date.now();
 for (const stage of stages) {

@@ -22,3 +22,4 @@ export * from './speech';
 export * from './folders';
 export * from './knowledge';
 export * from './knowledge-read';
+export * from './voice';

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { idish, lenientRecord, nullableIdish, numberish, openString, textish } from './common';
+
+/*
+ * Real-time voice (our extension): the browser's web call and what the console learns of the service's voice.
+ *
+ * A web call in three steps:
+ * 1. `POST /api/voice/web-calls` `{assistant_id, variables?}` with the API token → 201 `{ticket, socket_path,
+ *    expires_at}`: a one-time ticket, valid 60 seconds, bound to the user and the assistant. 422 `{message,
+ *    errors}` for another user's or an unknown assistant; 503 `{message}` naming STT_BASE_URL / LLM_BASE_URL when
+ *    the service cannot hear or think.
+ * 2. The browser opens a WebSocket to `socket_path` (same origin, `ws:`/`wss:`) with `?ticket=…` in the query:
+ *    the ticket, never the API token, is in the URL. A ticket used or expired is refused (close code 4401).
+ * 3. Both ways: binary frames are audio, PCM 16-bit little-endian, mono, 16 kHz (the browser resamples in its
+ *    AudioWorklet); text frames are the JSON messages below. The call ends on `{type: 'end'}`, on the
+ *    assistant's end_call, on silence, at max_duration, or when the socket drops (what was said is kept).
+ */
+
+/** Audio on the web-call socket, both ways. */
+export const WEB_CALL_SAMPLE_RATE = 16_000;
+
+export const webCallStartSchema = z.object({
+  assistant_id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]).transform(Number),
+  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+});
+export type WebCallStart = z.input<typeof webCallStartSchema>;
+
+export const webCallTicketSchema = lenientRecord({
+  ticket: textish,
+  socket_path: textish,
+  expires_at: textish,
+});
+export type WebCallTicket = z.output<typeof webCallTicketSchema>;
+
+/** What the service can do with voice (part of GET /api/local/info). */
+export const voiceInfoSchema = lenientRecord({
+  /** STT_BASE_URL is set (the service can hear). */
+  transcription: z.boolean().catch(false),
+  /** LLM_BASE_URL is set (the service can think). */
+  model: z.boolean().catch(false),
+  /** Where speech comes from: 'tts', 'espeak-ng' or null (none: the assistant cannot speak). */
+  speech: z.string().nullable().catch(null),
+  /** Both of the above: a web call can start. */
+  web_call: z.boolean().catch(false),
+});
+export type VoiceInfo = z.output<typeof voiceInfoSchema>;
+
+/** The pipeline's state, as the console shows it. */
+export const VOICE_STATES = ['listening', 'thinking', 'speaking', 'ended'] as const;
+
+/** Service → browser, text frames. */
+export const webCallServerMessageSchema = z.discriminatedUnion('type', [
+  /** The call exists (in the call log as type web). */
+  z.object({ type: z.literal('ready'), call_id: idish }),
+  z.object({ type: z.literal('state'), state: openString }),
+  /**
+   * A transcript line as it grows: the same `id` comes again with more text (`final: false` while the caller is
+   * still speaking or the assistant's sentences are still coming), then once with `final: true`. An assistant
+   * line cut by the caller ends with `interrupted: true` and only the words that were played.
+   */
+  z.object({
+    type: z.literal('transcript'),
+    id: textish,
+    sender: z.enum(['human', 'bot']).catch('bot'),
+    text: textish,
+    final: z.boolean().catch(false),
+    interrupted: z.boolean().optional().catch(undefined),
+    latency_ms: numberish.optional().catch(undefined),
+  }),
+  /** A mid-call tool the assistant called (shown in the transcript; nothing is spoken). */
+  z.object({ type: z.literal('tool'), name: textish, arguments: z.unknown(), result: z.unknown().optional(), error: z.string().nullable().optional() }),
+  /** Barge-in: drop every buffered sample of the assistant's audio now. */
+  z.object({ type: z.literal('clear') }),
+  z.object({ type: z.literal('ended'), call_id: nullableIdish, reason: textish }),
+  z.object({ type: z.literal('error'), message: textish }),
+]);
+export type WebCallServerMessage = z.output<typeof webCallServerMessageSchema>;
+
+/** Browser → service, text frames. */
+export const webCallClientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('end') })]);
+export type WebCallClientMessage = z.output<typeof webCallClientMessageSchema>;
+
+/** WebSocket close codes of the voice sockets. */
+export const VOICE_CLOSE = {
+  /** The call ended normally. */
+  normal: 1000,
+  /** No ticket, a used one, or an expired one. */
+  badTicket: 4401,
+  /** Voice is not configured (no STT_BASE_URL or no model). */
+  unavailable: 4503,
+} as const;
+
+/** POST /api/user/phone-numbers/import (our extension): a number the user owns at Twilio, answered by the service. */
+export const phoneNumberImportSchema = z.object({
+  provider: z.literal('twilio'),
+  phone_number: z.string().trim().min(1),
+  account_sid: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, 'The account sid must be AC followed by 32 hexadecimal digits.'),
+  auth_token: z.string().trim().min(1),
+});
+export type PhoneNumberImport = z.input<typeof phoneNumberImportSchema>;
+
+/** A voice-call transcript entry's extensions (in the call's transcript): voice to voice and its parts. */
+export const voiceLatencySchema = lenientRecord({
+  latency_ms: numberish,
+  endpointing_ms: numberish,
+  stt_ms: numberish,
+  llm_ms: numberish,
+  tts_ms: numberish,
+});

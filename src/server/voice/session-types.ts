@@ -1,0 +1,52 @@
+/*
+ * The seam between the voice pipeline (this folder: detector, transcription, the assistant's streamed steps,
+ * speech, barge-in, silence, latency, the recording) and its transports (the browser's web-call socket,
+ * telephony/twilio/'s media stream): a transport converts its wire format to PCM frames at PIPELINE_RATE and
+ * back, and nothing else. A session per call owns its clock, its state and its turn timings.
+ */
+
+/** The pipeline's audio: mono float samples in [-1, 1] at 16 kHz, both ways. */
+export const PIPELINE_RATE = 16_000;
+
+export type VoiceState = 'listening' | 'thinking' | 'speaking' | 'ended';
+
+/** How a voice call ended (the call's status follows: see voice/call-record.ts). */
+export type VoiceEndReason =
+  | 'caller_ended' // the browser's End call, Twilio's stop, the caller hung up
+  | 'dropped' // the socket went away without a goodbye
+  | 'end_call' // the assistant's end_call tool
+  | 'silence' // repeated silence after re-engaging
+  | 'max_duration'
+  | 'error';
+
+/** A spoken line of the live transcript, as the transport may show it (the web call's `transcript` message). */
+export interface LiveLine {
+  id: string;
+  sender: 'human' | 'bot';
+  text: string;
+  final: boolean;
+  interrupted?: boolean;
+  latency_ms?: number;
+}
+
+/** What the session asks of its transport. */
+export interface VoiceTransport {
+  /** Assistant audio, PIPELINE_RATE, to be played in order (the session paces it in real time). */
+  sendAudio(samples: Float32Array): void;
+  /** Barge-in: drop everything sent and not yet played (Twilio `clear`, the browser's `clear`). */
+  clearAudio(): void;
+  /** The live transcript and state, for transports that show them (the browser); Twilio ignores them. */
+  line?(line: LiveLine): void;
+  tool?(call: { name: string; arguments: unknown; result?: unknown; error?: string | null }): void;
+  state?(state: VoiceState): void;
+  /** The session has ended the call (end_call, silence, max_duration): the transport hangs up. */
+  hangUp(reason: VoiceEndReason): void;
+}
+
+/** The transport's side: what comes in. */
+export interface VoiceSessionInput {
+  /** Caller audio at PIPELINE_RATE, any length, in order, as it arrives (real time). */
+  pushAudio(samples: Float32Array): void;
+  /** The caller is gone (`stop`, End call, a closed socket): the call ends with what was said. */
+  end(reason: VoiceEndReason): Promise<void>;
+}
