@@ -50,3 +50,46 @@ export interface VoiceSessionInput {
   /** The caller is gone (`stop`, End call, a closed socket): the call ends with what was said. */
   end(reason: VoiceEndReason): Promise<void>;
 }
+
+/** A finished transcript entry of a voice call, as stored in calls.transcript (engine/talk/entries.ts's shapes). */
+export interface VoiceEntry {
+  sender: 'bot' | 'human' | 'tool';
+  type: 'message' | 'filler' | 'function_call';
+  text: string;
+  /** ISO 8601, when it began to be said (or the tool was called). */
+  timestamp: string;
+  /** Assistant messages: voice to voice (end of the caller's speech → first audio out) and its parts. */
+  latency_ms?: number;
+  endpointing_ms?: number;
+  stt_ms?: number;
+  llm_ms?: number;
+  tts_ms?: number;
+  /** An assistant message cut by the caller: `text` is what was played of it. */
+  interrupted?: boolean;
+  /** function_call entries. */
+  name?: string;
+  arguments?: Record<string, unknown>;
+  result?: unknown;
+  error?: string | null;
+  duration_ms?: number;
+}
+
+/** Where a session reports what happened; the call's record (voice/call-record.ts) implements it. */
+export interface VoiceSessionSink {
+  /** An entry is final: appended to the call's transcript (and published) as it happens. */
+  entry(entry: VoiceEntry): void | Promise<void>;
+  /** The call is over. `wav`: the real recording, both sides at their times (8 kHz mono 16-bit WAV). */
+  ended(result: { reason: VoiceEndReason; wav: Uint8Array; audioMs: number; entries: VoiceEntry[] }): void | Promise<void>;
+}
+
+/** What a transport knows when a call begins; the pipeline reads the assistant itself. */
+export interface VoiceCallStart {
+  callId: number;
+  userId: number;
+  assistantId: number;
+  /** The call's variables (a web call's, make_call's, the lead's). */
+  variables: Record<string, unknown>;
+  direction: 'web' | 'inbound' | 'outbound';
+  /** Epoch ms of the answer (entries are stamped from here). */
+  answeredAt: number;
+}
