@@ -25,7 +25,7 @@ import { sileroVad, type VadFactory } from './vad';
  */
 
 const ORDER = 'Where is my order A-1234?';
-const STOP = 'Stop please, I have a question.';
+const STOP = 'No, wait, I have a question.';
 const GREETING_LONG =
   'Hello and welcome to Acme support. We are open from nine in the morning until six in the evening on weekdays. On Saturdays we open at ten and close at four. How can I help you today?';
 
@@ -205,6 +205,7 @@ describe('a voice session', () => {
       const onset = c.feed.onsets[0]!;
       expect(c.transport.clears).toHaveLength(1);
       const reaction = c.transport.clears[0]! - onset;
+      console.info(`barge-in reaction: ${Math.round(reaction)} ms after the onset`);
       expect(reaction).toBeGreaterThan(0);
       expect(reaction).toBeLessThan(300);
       const greeting = c.sink.entries.find((e) => e.sender === 'bot')!;
