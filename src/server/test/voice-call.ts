@@ -125,7 +125,10 @@ export class RecordingTransport implements VoiceTransport {
     const parts = this.frames.filter((f) => f.at >= from && f.at < to);
     let sum = 0;
     let n = 0;
-    for (const f of parts) for (const v of f.samples) (sum += v * v), (n += 1);
+    for (const f of parts) {
+      for (const v of f.samples) sum += v * v;
+      n += f.samples.length;
+    }
     return n === 0 ? 0 : Math.sqrt(sum / n);
   }
 }
