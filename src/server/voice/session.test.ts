@@ -26,6 +26,8 @@ import { sileroVad, type VadFactory } from './vad';
 
 const ORDER = 'Where is my order A-1234?';
 const STOP = 'No, wait, I have a question.';
+const BYE = 'Thank you, goodbye.';
+const OKAY = 'Okay.';
 const GREETING_LONG =
   'Hello and welcome to Acme support. We are open from nine in the morning until six in the evening on weekdays. On Saturdays we open at ten and close at four. How can I help you today?';
 
@@ -39,6 +41,7 @@ let vad: VadFactory;
 let tools: http.Server;
 let toolBase = '';
 const toolCalls: unknown[] = [];
+let toolDelayMs = 0;
 const speechOf: Record<string, Float32Array> = {};
 
 useService((s) => ({ svc, alice } = s));
@@ -49,6 +52,7 @@ function assistantScript(req: SeenRequest): Scripted {
   const last = req.body.messages.at(-1);
   if (last?.role === 'tool') return { text: `Your order ${/"order":"([\w-]+)"/.exec(text(last.content))?.[1] ?? ''} has shipped. It arrives on Friday.` };
   if (last?.role === 'user' && /said nothing/.test(text(last.content))) return { text: 'Are you still there?' };
+  if (last?.role === 'user' && /goodbye/i.test(text(last.content))) return { text: 'Goodbye and have a nice day.', toolCalls: [{ name: 'end_call', arguments: {} }] };
   if (last?.role === 'user' && /order/i.test(text(last.content))) return { toolCalls: [{ name: 'order_status', arguments: { order_id: 'A-1234' } }] };
   return { text: 'Of course. What is your question?' };
 }
@@ -61,7 +65,7 @@ beforeAll(async () => {
   if (!espeak) throw new Error('espeak-ng is needed for the voice tests');
   speech = espeakSource(espeak, 10_000);
   vad = await sileroVad();
-  for (const phrase of [ORDER, STOP]) {
+  for (const phrase of [ORDER, STOP, BYE, OKAY]) {
     speechOf[phrase] = espeakSpeech(phrase);
     stt.register(phrase, speechOf[phrase]);
   }
@@ -71,7 +75,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(parts).toString('utf8') || 'null') as { order_id?: string };
       toolCalls.push(body);
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ order: body.order_id, status: 'shipped', eta: 'Friday' }));
+      setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ order: body.order_id, status: 'shipped', eta: 'Friday' })), toolDelayMs);
     });
   });
   await new Promise<void>((r) => tools.listen(0, '127.0.0.1', () => r()));
@@ -258,6 +262,76 @@ describe('a voice session', () => {
       const stamps = c.sink.entries.map((e) => Date.parse(e.timestamp));
       for (let i = 1; i < stamps.length; i++) expect(stamps[i]! - stamps[i - 1]!).toBeGreaterThan(1_000);
     } finally {
+      c.feed.stop();
+      await c.input.end('dropped');
+    }
+  }, 30_000);
+
+  it('min_interrupt_words: a one-word backchannel over the assistant neither cuts it nor is a turn; a sentence does', async () => {
+    const id = await assistant({ initial_message: GREETING_LONG, allow_interruptions: true, min_interrupt_words: 3 });
+    const c = await call(id);
+    try {
+      await sleep(1_500);
+      await c.feed.say(speechOf[OKAY]!);
+      await sleep(1_200);
+      expect(c.transport.clears).toHaveLength(0);
+      void c.feed.say(speechOf[STOP]!);
+      await c.sink.until(() => c.sink.entries.filter((e) => e.sender === 'bot').length >= 2, 15_000, 'the cut greeting and the answer');
+      expect(c.transport.clears).toHaveLength(1);
+      // Judged on the words heard so far: after the onset, before the sentence is over.
+      expect(c.transport.clears[0]! - c.feed.onsets[1]!).toBeLessThan(speechOf[STOP]!.length / 16);
+      const [greeting, human, answer] = c.sink.entries;
+      expect(greeting).toMatchObject({ sender: 'bot', interrupted: true });
+      expect(human).toMatchObject({ sender: 'human', text: STOP });
+      expect(answer).toMatchObject({ sender: 'bot', text: 'Of course. What is your question?' });
+      expect(c.sink.entries).toHaveLength(3);
+      expect(stt.requests.some((r) => r.text === OKAY)).toBe(true);
+    } finally {
+      c.feed.stop();
+      await c.input.end('dropped');
+    }
+  }, 30_000);
+
+  it('end_call: the goodbye is played, then the call ends and the transport hangs up', async () => {
+    const id = await assistant({ end_call_tool_description: 'End the call when the caller says goodbye.' });
+    const c = await call(id);
+    try {
+      await sleep(300);
+      await c.feed.say(speechOf[BYE]!);
+      await c.sink.until(() => c.sink.result !== null, 15_000, 'the end');
+      expect(c.sink.result!.reason).toBe('end_call');
+      expect(c.transport.hungUp).toBe('end_call');
+      expect(c.sink.entries.map((e) => `${e.sender}: ${e.type === 'function_call' ? e.name : e.text}`)).toEqual([`human: ${BYE}`, 'tool: end_call', 'bot: Goodbye and have a nice day.']);
+      expect(c.sink.entries[2]!.interrupted).toBeUndefined();
+      // The goodbye was sent whole before the end (its last loud frame precedes the state 'ended').
+      const loud = c.transport.frames.filter((f) => f.samples.some((v) => Math.abs(v) > 0.05));
+      expect(loud.length * 20).toBeGreaterThan(1_000);
+      expect(c.transport.states.at(-1)).toBe('ended');
+    } finally {
+      c.feed.stop();
+      await c.input.end('dropped');
+    }
+  }, 30_000);
+
+  it('a tool slower than a second plays a filler while it runs', async () => {
+    const id = await assistant({ withTool: true, fillers: true, filler_config: JSON.stringify({ question: ['Let me check that for you.'], neutral: [], positive: [], negative: [] }) });
+    toolDelayMs = 1_600;
+    const c = await call(id);
+    try {
+      await sleep(300);
+      await c.feed.say(speechOf[ORDER]!);
+      await c.sink.until(() => c.sink.entries.some((e) => e.sender === 'bot' && e.type === 'message'), 15_000, 'the answer');
+      const filler = c.sink.entries.find((e) => e.type === 'filler');
+      expect(filler).toMatchObject({ sender: 'bot', text: 'Let me check that for you.' });
+      const tool = c.sink.entries.find((e) => e.type === 'function_call')!;
+      expect(tool.duration_ms!).toBeGreaterThanOrEqual(1_500);
+      // The filler began about a second into the tool's wait.
+      const fillerAt = Date.parse(filler!.timestamp) - Date.parse(tool.timestamp);
+      expect(fillerAt).toBeGreaterThan(900);
+      expect(fillerAt).toBeLessThan(1_600);
+      expect(c.sink.entries.at(-1)).toMatchObject({ sender: 'bot', type: 'message', text: 'Your order A-1234 has shipped. It arrives on Friday.' });
+    } finally {
+      toolDelayMs = 0;
       c.feed.stop();
       await c.input.end('dropped');
     }
