@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { rms } from '../test/voice-call';
+import { pcmOf, rmsBetween } from '../test/audio';
 import { ambientSound } from './ambient';
+import { CallRecorder } from './recorder';
 import { speechVoice } from './speaker';
 import { openAiTranscriber, TranscriptionError } from './transcriber';
 import { TurnDetector, turnTimings, type TurnEvent } from './turn-detector';
@@ -116,5 +118,26 @@ describe('the transcription adapter', () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     }
+  });
+});
+
+describe('the recording', () => {
+  it('puts both sides at their times, cuts the assistant where it was cleared, and comes out as 8 kHz WAV', async () => {
+    const tone = (ms: number, hz: number) => Float32Array.from({ length: ms * 16 }, (_, i) => 0.3 * Math.sin((2 * Math.PI * hz * i) / 16_000));
+    const r = new CallRecorder(1_000);
+    // The caller from 0.5 s to 1.5 s, in 20 ms chunks as they arrive (a little late: jitter does not move them).
+    for (let t = 0; t < 1_000; t += 20) r.caller(tone(20, 200).subarray(0, 320), 1_000 + 500 + t + 20 + (t % 60 === 0 ? 7 : 0));
+    // The assistant from 2 s, 20 ms frames, cleared at 2.6 s although sent until 3 s.
+    for (let t = 0; t < 1_000; t += 20) r.assistant(tone(20, 300).subarray(0, 320), 1_000 + 2_000 + t);
+    r.cutAssistant(1_000 + 2_600);
+    const { wav, audioMs } = await r.wav(1_000 + 4_000);
+    const pcm = pcmOf(wav);
+    expect(pcm.sampleRate).toBe(8000);
+    expect(audioMs).toBe(4_000);
+    expect(rmsBetween(pcm, 0, 0.45)).toBeLessThan(50);
+    expect(rmsBetween(pcm, 0.55, 1.45)).toBeGreaterThan(5_000);
+    expect(rmsBetween(pcm, 1.6, 1.95)).toBeLessThan(50);
+    expect(rmsBetween(pcm, 2.05, 2.55)).toBeGreaterThan(5_000);
+    expect(rmsBetween(pcm, 2.65, 4)).toBeLessThan(50);
   });
 });

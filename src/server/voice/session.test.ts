@@ -165,6 +165,7 @@ describe('a voice session', () => {
       expect(tool).toMatchObject({ sender: 'tool', type: 'function_call', name: 'order_status', arguments: { order_id: 'A-1234' }, result: { status: 'shipped' }, error: null });
       expect(bot).toMatchObject({ sender: 'bot', type: 'message', text: 'Your order A-1234 has shipped. It arrives on Friday.' });
       for (const k of ['latency_ms', 'endpointing_ms', 'stt_ms', 'llm_ms', 'tts_ms'] as const) expect(bot![k], k).toBeTypeOf('number');
+      console.info(`latency: ${JSON.stringify({ latency_ms: bot!.latency_ms, endpointing_ms: bot!.endpointing_ms, stt_ms: bot!.stt_ms, llm_ms: bot!.llm_ms, tts_ms: bot!.tts_ms })}`);
       // Voice to voice includes the pause that ends the turn (650 ms at the default sensitivity).
       expect(bot!.latency_ms!).toBeGreaterThan(bot!.endpointing_ms!);
       expect(bot!.endpointing_ms!).toBeGreaterThanOrEqual(500);
