@@ -28,6 +28,8 @@ const ORDER = 'Where is my order A-1234?';
 const STOP = 'No, wait, I have a question.';
 const BYE = 'Thank you, goodbye.';
 const OKAY = 'Okay.';
+const FIRST_HALF = 'I need help with';
+const SECOND_HALF = 'my new phone please.';
 const GREETING_LONG =
   'Hello and welcome to Acme support. We are open from nine in the morning until six in the evening on weekdays. On Saturdays we open at ten and close at four. How can I help you today?';
 
@@ -65,7 +67,7 @@ beforeAll(async () => {
   if (!espeak) throw new Error('espeak-ng is needed for the voice tests');
   speech = espeakSource(espeak, 10_000);
   vad = await sileroVad();
-  for (const phrase of [ORDER, STOP, BYE, OKAY]) {
+  for (const phrase of [ORDER, STOP, BYE, OKAY, FIRST_HALF, SECOND_HALF]) {
     speechOf[phrase] = espeakSpeech(phrase);
     stt.register(phrase, speechOf[phrase]);
   }
@@ -333,6 +335,24 @@ describe('a voice session', () => {
       expect(c.sink.entries.at(-1)).toMatchObject({ sender: 'bot', type: 'message', text: 'Your order A-1234 has shipped. It arrives on Friday.' });
     } finally {
       toolDelayMs = 0;
+      c.feed.stop();
+      await c.input.end('dropped');
+    }
+  }, 30_000);
+
+  it('endpoint_type ai: a turn that does not sound finished waits for the rest across a pause longer than vad would wait', async () => {
+    const id = await assistant({ endpoint_type: 'ai' });
+    const c = await call(id);
+    try {
+      await sleep(300);
+      await c.feed.say(speechOf[FIRST_HALF]!);
+      // 700 ms: more than the vad pause at 2.5 (650 ms), within ai's first pause (390 ms) and its hold (650 ms).
+      await sleep(700);
+      await c.feed.say(speechOf[SECOND_HALF]!);
+      await c.sink.until(() => c.sink.entries.some((e) => e.sender === 'bot'), 10_000, 'the answer');
+      expect(c.sink.entries.map((e) => `${e.sender}: ${e.text}`)).toEqual([`human: ${FIRST_HALF} ${SECOND_HALF}`, 'bot: Of course. What is your question?']);
+      expect(stt.requests.filter((r) => r.text === FIRST_HALF)).not.toHaveLength(0);
+    } finally {
       c.feed.stop();
       await c.input.end('dropped');
     }

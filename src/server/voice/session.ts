@@ -97,7 +97,8 @@ const TAPE_MS = 60_000;
 const FRAME = 512;
 const MS_PER_SAMPLE = 1000 / PIPELINE_RATE;
 
-const UNFINISHED = /(\b(and|or|but|so|because|um+|uh+|er|the|a|to|und|oder|aber|weil|also|äh+m?|ähm|der|die|das|zu)[,.]?|,|-)$/i;
+/** endpoint_type ai: a turn ending like this is not finished (a conjunction, an article, a preposition, a hesitation). */
+const UNFINISHED = /(\b(and|or|but|so|because|um+|uh+|er|the|a|an|to|with|for|of|in|on|at|my|your|und|oder|aber|weil|also|äh+m?|ähm|der|die|das|ein|eine|zu|mit|für|von|auf|mein|meine)[,.]?|,|-)$/iu;
 
 /** Caller audio with absolute sample positions, the last TAPE_MS of it. */
 class Tape {
