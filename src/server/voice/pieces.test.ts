@@ -101,7 +101,7 @@ describe('the transcription adapter', () => {
       req.on('end', () => {
         if (mode === 'fail') res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"error":"loading model"}');
         else if (mode === 'odd') res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"segments":[]}');
-        else setTimeout(() => res.writeHead(200).end('{"text":"late"}'), 500);
+        else setTimeout(() => res.writeHead(200).end('{"text":"late"}'), 3_000).unref();
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
