@@ -357,4 +357,26 @@ describe('a voice session', () => {
       await c.input.end('dropped');
     }
   }, 30_000);
+
+  it('two calls at once keep their own detector state, turns and audio', async () => {
+    const id = await assistant({ withTool: true });
+    const [a, b] = await Promise.all([call(id), call(id)]);
+    try {
+      await sleep(300);
+      await Promise.all([a.feed.say(speechOf[ORDER]!), b.feed.say(speechOf[STOP]!)]);
+      await Promise.all([
+        a.sink.until(() => a.sink.entries.some((e) => e.sender === 'bot'), 15_000, 'call a answering'),
+        b.sink.until(() => b.sink.entries.some((e) => e.sender === 'bot'), 15_000, 'call b answering'),
+      ]);
+      expect(a.sink.entries.map((e) => `${e.sender}: ${e.type === 'function_call' ? e.name : e.text}`)).toEqual([`human: ${ORDER}`, 'tool: order_status', 'bot: Your order A-1234 has shipped. It arrives on Friday.']);
+      expect(b.sink.entries.map((e) => `${e.sender}: ${e.text}`)).toEqual([`human: ${STOP}`, 'bot: Of course. What is your question?']);
+      expect([...a.transport.clears, ...b.transport.clears]).toEqual([]);
+      expect(a.sink.entries.at(-1)!.latency_ms!).toBeLessThan(3_000);
+      expect(b.sink.entries.at(-1)!.latency_ms!).toBeLessThan(3_000);
+    } finally {
+      a.feed.stop();
+      b.feed.stop();
+      await Promise.all([a.input.end('dropped'), b.input.end('dropped')]);
+    }
+  }, 30_000);
 });
