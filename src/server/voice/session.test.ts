@@ -8,10 +8,11 @@ import { espeakSource, probeEspeak } from '../speech/espeak';
 import type { SpeechSource } from '../speech/speech';
 import { pcmOf, rmsBetween } from '../test/audio';
 import { insertAssistant } from '../test/fixtures';
-import type { TestService, TestUser } from '../test/harness';
+import { issueToken } from '../auth/tokens';
+import type { DatabaseHandle } from '../db/connect';
+import { openTestPglite } from '../test/pglite-snapshot';
 import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-in-model';
 import { startStandInStt, type StandInStt } from '../test/stand-in-stt';
-import { useService } from '../test/use-service';
 import { CallerFeed, espeakSpeech, RecordingSink, RecordingTransport } from '../test/voice-call';
 import type { VoiceSessionInput } from './session-types';
 import { startVoiceSession, type VoiceDeps } from './start-session';
@@ -21,7 +22,9 @@ import { sileroVad, type VadFactory } from './vad';
 /*
  * Calls you can hear, without a socket: a session driven in real time by a recording transport, the caller's
  * voice from eSpeak NG, the stand-in transcription server (it knows the caller's phrases by their sound), the
- * stand-in model (streaming, tool calls), a tool server, and eSpeak NG as the assistant's voice.
+ * stand-in model (streaming, tool calls), a tool server, and eSpeak NG as the assistant's voice. The database
+ * only holds the assistant the session reads: embedded PGlite, without the HTTP service (the real-time work
+ * is the same on either database, so this file runs once, not again on PostgreSQL).
  */
 
 const ORDER = 'Where is my order A-1234?';
@@ -33,8 +36,8 @@ const SECOND_HALF = 'my new phone please.';
 const GREETING_LONG =
   'Hello and welcome to Acme support. We are open from nine in the morning until six in the evening on weekdays. On Saturdays we open at ten and close at four. How can I help you today?';
 
-let svc: TestService;
-let alice: TestUser;
+let handle: DatabaseHandle;
+let alice: { id: number };
 let model: StandInModel;
 let stt: StandInStt;
 let chat: ChatModel;
@@ -45,8 +48,6 @@ let toolBase = '';
 const toolCalls: unknown[] = [];
 let toolDelayMs = 0;
 const speechOf: Record<string, Float32Array> = {};
-
-useService((s) => ({ svc, alice } = s));
 
 const text = (c: unknown) => (typeof c === 'string' ? c : '');
 
@@ -60,6 +61,8 @@ function assistantScript(req: SeenRequest): Scripted {
 }
 
 beforeAll(async () => {
+  handle = await openTestPglite();
+  alice = { id: (await issueToken(handle.db, 'alice@example.com')).userId };
   model = await startStandInModel({ fallback: assistantScript });
   stt = await startStandInStt();
   chat = createChatModel({ baseUrl: model.baseUrl, apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 0, retryDelayMs: 10 });
@@ -85,6 +88,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await handle?.close();
   await model?.close();
   await stt?.close();
   tools?.closeAllConnections();
@@ -92,7 +96,7 @@ afterAll(async () => {
 });
 
 async function assistant(spec: AssistantUpdate & { withTool?: boolean }): Promise<number> {
-  const db = svc.handle.db;
+  const db = handle.db;
   const row = await insertAssistant(db, alice.id);
   const gpt = await db.selectFrom('llm_models').select('id').where('name', '=', 'gpt-4o').executeTakeFirstOrThrow();
   const en = await db.selectFrom('languages').select('id').where('iso_2', '=', 'en').executeTakeFirst();
@@ -136,7 +140,7 @@ async function call(assistantId: number): Promise<Call> {
   let input: VoiceSessionInput | null = null;
   const feed = new CallerFeed(() => input);
   const deps: VoiceDeps = {
-    db: svc.handle.db,
+    db: handle.db,
     model: chat,
     transcriber: openAiTranscriber({ baseUrl: stt.baseUrl, apiKey: 'test-key', model: 'whisper-1', timeoutMs: 5_000 }),
     speech,
