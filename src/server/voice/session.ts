@@ -5,13 +5,16 @@ import { assistantHistory, type TalkEntry } from '../engine/talk/entries';
 import { FILLER_AFTER_MS, fillerKind, fillerPhrase } from '../engine/talk/fillers';
 import type { TalkSetting } from '../engine/talk/turn';
 import type { AmbientSource } from './ambient';
+import type { SessionClock } from './clock';
 import { Playout, SentenceAudio } from './playout';
 import { CallRecorder } from './recorder';
 import { SentenceSplitter, splitSentences } from './sentences';
 import { PIPELINE_RATE, type VoiceEndReason, type VoiceEntry, type VoiceSessionInput, type VoiceSessionSink, type VoiceState, type VoiceTransport } from './session-types';
 import type { Speaker } from './speaker';
+import { Tape } from './tape';
 import type { Transcriber } from './transcriber';
 import { END_PROB, TurnDetector, type TurnEvent, type TurnTimings } from './turn-detector';
+import { Utterance, type ReplyMetrics } from './utterance';
 import type { VoiceActivityDetector } from './vad';
 
 /*
@@ -37,27 +40,6 @@ import type { VoiceActivityDetector } from './vad';
  * after the request (llm_ms) → the first sentence's audio after the sentence was complete (tts_ms) → the
  * first frame sent to the transport (latency_ms, voice to voice).
  */
-
-/** The clock a session runs on: epoch ms for stamps and the playout, timers for silence and pacing. */
-export interface SessionClock {
-  now(): number;
-  after(ms: number, fn: () => void): () => void;
-  every(ms: number, fn: () => void): () => void;
-}
-
-export function realClock(now: () => number = Date.now): SessionClock {
-  return {
-    now,
-    after(ms, fn) {
-      const t = setTimeout(fn, ms);
-      return () => clearTimeout(t);
-    },
-    every(ms, fn) {
-      const t = setInterval(fn, ms);
-      return () => clearInterval(t);
-    },
-  };
-}
 
 export interface VoiceSetting {
   talk: Omit<TalkSetting, 'customer'>;
@@ -92,94 +74,11 @@ const POST_ROLL_MS = 150;
 const MIN_UTTERANCE_MS = 150;
 /** With min_interrupt_words: how often the overlapping speech is transcribed while it goes on. */
 const WORD_CHECK_MS = 300;
-/** The caller's audio kept for transcription (longer utterances are cut to their last minute). */
-const TAPE_MS = 60_000;
 const FRAME = 512;
 const MS_PER_SAMPLE = 1000 / PIPELINE_RATE;
 
 /** endpoint_type ai: a turn ending like this is not finished (a conjunction, an article, a preposition, a hesitation). */
 const UNFINISHED = /(\b(and|or|but|so|because|um+|uh+|er|the|a|an|to|with|for|of|in|on|at|my|your|und|oder|aber|weil|also|äh+m?|ähm|der|die|das|ein|eine|zu|mit|für|von|auf|mein|meine)[,.]?|,|-)$/iu;
-
-/** Caller audio with absolute sample positions, the last TAPE_MS of it. */
-class Tape {
-  private chunks: { at: number; samples: Float32Array }[] = [];
-  length = 0;
-
-  append(samples: Float32Array): void {
-    this.chunks.push({ at: this.length, samples });
-    this.length += samples.length;
-    const keepFrom = this.length - (TAPE_MS / MS_PER_SAMPLE) * 1.2;
-    while (this.chunks.length > 0 && this.chunks[0]!.at + this.chunks[0]!.samples.length < keepFrom) this.chunks.shift();
-  }
-
-  slice(from: number, to: number): Float32Array {
-    const a = Math.max(0, Math.floor(from), to - TAPE_MS / MS_PER_SAMPLE);
-    const b = Math.min(this.length, Math.ceil(to));
-    const out = new Float32Array(Math.max(0, b - a));
-    for (const c of this.chunks) {
-      const s = Math.max(a, c.at);
-      const e = Math.min(b, c.at + c.samples.length);
-      if (e > s) out.set(c.samples.subarray(s - c.at, e - c.at), s - a);
-    }
-    return out;
-  }
-}
-
-/** An assistant utterance (a reply's words, the greeting, a filler) as it is spoken. */
-class Utterance {
-  readonly sentences: SentenceAudio[] = [];
-  /** No more sentences will come. */
-  closed = false;
-  /** performance.now() of its first frame out. */
-  firstAudioPerf: number | null = null;
-  /** Clock ms it began to be heard. */
-  startedAt: number | null = null;
-  readonly id: string;
-  metrics: ReplyMetrics | null = null;
-
-  constructor(
-    readonly kind: 'message' | 'filler',
-    n: number,
-  ) {
-    this.id = `bot-${n}`;
-  }
-
-  /** Every sentence played by clock time `t`. */
-  playedBy(t: number): boolean {
-    return this.closed && this.sentences.every((s) => s.endAt !== null && s.endAt <= t);
-  }
-
-  /** The words heard by `t`: whole sentences, and the played share of the one cut. */
-  heardText(t: number): { text: string; cut: boolean } {
-    const words: string[] = [];
-    let cut = !this.closed;
-    for (const s of this.sentences) {
-      const share = s.playedShare(t);
-      const all = s.text.split(/\s+/).filter((w) => w !== '');
-      if (share >= 1) {
-        words.push(...all);
-        continue;
-      }
-      cut = true;
-      words.push(...all.slice(0, Math.floor(all.length * share)));
-      break;
-    }
-    return { text: words.join(' '), cut };
-  }
-
-  get text(): string {
-    return this.sentences.map((s) => s.text).join(' ');
-  }
-}
-
-interface ReplyMetrics {
-  /** performance.now() of the caller's last voiced frame arriving. */
-  speechEndPerf: number;
-  endpointingMs: number;
-  sttMs: number;
-  llmMs: number | null;
-  ttsMs: number | null;
-}
 
 interface Heard {
   text: string;

@@ -16,8 +16,6 @@ export interface Transcript {
 }
 
 export interface Transcriber {
-  /** For the start banner and voice info: where transcription happens. */
-  readonly description: string;
   /** `wav`: 16 kHz mono 16-bit WAV; `language`: ISO-639-1 (`en`, `de`), null to let the endpoint detect it. */
   transcribe(wav: Uint8Array, language: string | null, signal?: AbortSignal): Promise<Transcript>;
 }
@@ -60,7 +58,6 @@ async function readCapped(res: Response, url: string): Promise<string> {
 export function openAiTranscriber(config: SttConfig): Transcriber {
   const url = `${config.baseUrl}/audio/transcriptions`;
   return {
-    description: `${url} (model ${config.model})`,
     async transcribe(wav, language, signal) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'speech.wav');
