@@ -383,4 +383,24 @@ describe('a voice session', () => {
       await Promise.all([a.input.end('dropped'), b.input.end('dropped')]);
     }
   }, 30_000);
+
+  it('max_duration ends the call where it is, mid-sentence, with what was said of the greeting', async () => {
+    const id = await assistant({ initial_message: GREETING_LONG, max_duration: 3 });
+    const c = await call(id);
+    try {
+      await c.sink.until(() => c.sink.result !== null, 10_000, 'the end at max_duration');
+      expect(performance.now() - c.startedPerf).toBeLessThan(4_500);
+      expect(c.sink.result!.reason).toBe('max_duration');
+      expect(c.transport.hungUp).toBe('max_duration');
+      const [greeting] = c.sink.result!.entries;
+      expect(greeting).toMatchObject({ sender: 'bot', interrupted: true });
+      expect(words(greeting!.text)).toBeGreaterThan(0);
+      expect(words(greeting!.text)).toBeLessThan(words(GREETING_LONG));
+      expect(c.sink.result!.audioMs).toBeGreaterThanOrEqual(2_900);
+      expect(c.sink.result!.audioMs).toBeLessThan(3_600);
+    } finally {
+      c.feed.stop();
+      await c.input.end('dropped');
+    }
+  }, 30_000);
 });
