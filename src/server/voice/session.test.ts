@@ -403,4 +403,20 @@ describe('a voice session', () => {
       await c.input.end('dropped');
     }
   }, 30_000);
+
+  it('a call dropped while the caller speaks keeps what they said', async () => {
+    const id = await assistant({});
+    const c = await call(id);
+    try {
+      await sleep(300);
+      await c.feed.say(speechOf[ORDER]!);
+      c.feed.stop();
+      await c.input.end('dropped');
+      expect(c.sink.result!.reason).toBe('dropped');
+      expect(c.sink.result!.entries).toMatchObject([{ sender: 'human', type: 'message', text: ORDER }]);
+      expect(c.transport.hungUp).toBeNull();
+    } finally {
+      c.feed.stop();
+    }
+  }, 30_000);
 });

@@ -643,6 +643,12 @@ export class VoiceSession implements VoiceSessionInput {
     for (const u of this.speaking) this.finalize(u, now, !u.playedBy(now));
     this.speaking = [];
     this.recorder.cutAssistant(now);
+    // The caller was still speaking (a dropped socket, a hang-up mid-sentence): what they said so far is kept.
+    const open = this.detector.openSpeech();
+    if (open && open.voicedMs >= MIN_UTTERANCE_MS) {
+      const work = this.heard({ type: 'speech_end', startMs: open.startMs, endMs: this.tape.length * MS_PER_SAMPLE, voicedMs: open.voicedMs }, { speechEndPerf: this.lastVoicedPerf, endpointingMs: 0 }, false);
+      this.inflight.add(work);
+    }
     this.state = 'ended';
     this.transport.state?.('ended');
     if (hangUp) this.transport.hangUp(reason);

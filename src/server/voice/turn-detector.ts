@@ -92,6 +92,11 @@ export class TurnDetector {
     return this.inSpeech;
   }
 
+  /** The caller's speech still going on (the call ends before its pause): where it began, how much is voiced. */
+  openSpeech(): { startMs: number; voicedMs: number } | null {
+    return this.inSpeech ? { startMs: this.startMs, voicedMs: this.voicedMs } : null;
+  }
+
   /** One frame's probability; the frame ends at `endMs` of the caller's audio. */
   update(prob: number, endMs: number): TurnEvent[] {
     const out: TurnEvent[] = [];
