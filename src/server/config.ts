@@ -51,6 +51,20 @@ export interface ServiceConfig {
   suiteParallelism: number;
   /** Where speech comes from (TTS_BASE_URL, else eSpeak NG at ESPEAK_NG_PATH); chosen at start (speech/select.ts). */
   speech: SpeechConfig;
+  /** Speech to text for calls you can hear (STT_BASE_URL and its companions); null when STT_BASE_URL is unset. */
+  stt: SttConfig | null;
+}
+
+/** An OpenAI-compatible transcription endpoint (`POST {baseUrl}/audio/transcriptions`): the operator's configuration, trusted (no address guard). */
+export interface SttConfig {
+  /** STT_BASE_URL, e.g. http://localhost:8000/v1 (Speaches, whisper.cpp's server). */
+  baseUrl: string;
+  /** STT_API_KEY, sent as a Bearer token; optional for local servers. */
+  apiKey: string | undefined;
+  /** STT_MODEL (default `whisper-1`). */
+  model: string;
+  /** STT_TIMEOUT_MS: one transcription's limit (default 15 s). */
+  timeoutMs: number;
 }
 
 /** The speech sources to try, in order (speech/select.ts): the TTS endpoint when set, else eSpeak NG, else none. */
@@ -191,6 +205,24 @@ function embeddingFromEnv(env: NodeJS.ProcessEnv, llm: LlmConfig | null): Embedd
   return { model, dimensions: env.LLM_EMBEDDING_DIMENSIONS?.trim() ? countFromEnv(env, 'LLM_EMBEDDING_DIMENSIONS', 1) : undefined };
 }
 
+function sttFromEnv(env: NodeJS.ProcessEnv): SttConfig | null {
+  const raw = (env.STT_BASE_URL ?? '').trim();
+  if (raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`STT_BASE_URL must be an http(s) URL such as http://localhost:8000/v1, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`STT_BASE_URL must be an http(s) URL, got "${raw}"`);
+  return {
+    baseUrl: raw.replace(/\/+$/, ''),
+    apiKey: env.STT_API_KEY?.trim() || undefined,
+    model: env.STT_MODEL?.trim() || 'whisper-1',
+    timeoutMs: intFromEnv(env, 'STT_TIMEOUT_MS', 15_000) || 15_000,
+  };
+}
+
 function speechFromEnv(env: NodeJS.ProcessEnv): SpeechConfig {
   const raw = (env.TTS_BASE_URL ?? '').trim();
   let tts: TtsConfig | null = null;
@@ -247,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     modelPricePer1kTokens: priceFromEnv(env, 'MODEL_PRICE_PER_1K_TOKENS', 0.002),
     suiteParallelism: countFromEnv(env, 'SUITE_PARALLELISM', 4),
     speech: speechFromEnv(env),
+    stt: sttFromEnv(env),
   };
 }
 

@@ -185,11 +185,11 @@ export function toTelephoneRate(pcm: Pcm): Pcm {
   return resample(pcm, WAV_SAMPLE_RATE);
 }
 
-/** A 16-bit PCM WAV file of mono samples at 8 kHz (clipped to -1..1). */
-export function encodeWav(samples: Float32Array): Uint8Array<ArrayBuffer> {
+/** A 16-bit PCM WAV file of mono samples at 8 kHz, or `sampleRate` (clipped to -1..1). */
+export function encodeWav(samples: Float32Array, sampleRate = WAV_SAMPLE_RATE): Uint8Array<ArrayBuffer> {
   const dataBytes = samples.length * 2;
   const out = new Uint8Array(44 + dataBytes);
-  out.set(wavHeader(dataBytes), 0);
+  out.set(wavHeader(dataBytes, sampleRate), 0);
   const view = new DataView(out.buffer);
   for (let i = 0; i < samples.length; i++) {
     const v = Math.max(-1, Math.min(1, samples[i] ?? 0));

@@ -28,7 +28,8 @@ function sampleCount(durationSeconds: number): number {
   return seconds * WAV_SAMPLE_RATE;
 }
 
-export function wavHeader(dataBytes: number): Uint8Array {
+/** `sampleRate`: the recordings' 8 kHz unless said (the voice pipeline's transcriptions send 16 kHz). */
+export function wavHeader(dataBytes: number, sampleRate = WAV_SAMPLE_RATE): Uint8Array {
   const buf = new Uint8Array(WAV_HEADER_BYTES);
   const view = new DataView(buf.buffer);
   const ascii = (offset: number, text: string) => {
@@ -41,8 +42,8 @@ export function wavHeader(dataBytes: number): Uint8Array {
   view.setUint32(16, 16, true); // PCM fmt chunk size
   view.setUint16(20, 1, true); // PCM
   view.setUint16(22, WAV_CHANNELS, true);
-  view.setUint32(24, WAV_SAMPLE_RATE, true);
-  view.setUint32(28, WAV_SAMPLE_RATE * WAV_CHANNELS * BYTES_PER_SAMPLE, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * WAV_CHANNELS * BYTES_PER_SAMPLE, true);
   view.setUint16(32, WAV_CHANNELS * BYTES_PER_SAMPLE, true);
   view.setUint16(34, WAV_BITS_PER_SAMPLE, true);
   ascii(36, 'data');

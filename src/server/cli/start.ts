@@ -173,6 +173,8 @@ async function main() {
     );
     const { speechBanner } = await import('../speech/select');
     console.log(speechBanner(speech, config.speech));
+    const { transcriptionBanner } = await import('../voice/transcriber');
+    console.log(transcriptionBanner(config.stt));
     if (vectors) console.log(vectors);
   }
 }

@@ -14,6 +14,9 @@ const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 /** The two voices: eSpeak NG's female and male variants, so assistant and customer never sound alike. */
 const VARIANTS: Record<SpeechVoice, string> = { assistant: 'f3', customer: 'm3' };
+/** eSpeak NG's own words per minute at rate 1. */
+const BASE_WPM = 175;
+
 /** Where a bare language names several voices, the one to take. */
 const PREFERRED: Record<string, string> = { en: 'en-us', fr: 'fr-fr', pt: 'pt-br', es: 'es', vi: 'vi', zh: 'cmn' };
 
@@ -104,9 +107,11 @@ export function espeakSource(install: EspeakInstall, timeoutMs: number): SpeechS
   return {
     engine: 'espeak-ng',
     description: `${install.version} (${install.path})`,
-    async synthesize({ text, language, voice }) {
+    async synthesize({ text, language, voice, rate, voiceName }) {
+      const name = voiceName?.includes('+') ? voiceName : `${espeakLanguage(language, install.languages)}+${voiceName || VARIANTS[voice]}`;
       // -b 1: the input is UTF-8, whatever the process's locale says.
-      const args = ['-v', `${espeakLanguage(language, install.languages)}+${VARIANTS[voice]}`, '-b', '1', '--stdout'];
+      const args = ['-v', name, '-b', '1', '--stdout'];
+      if (rate !== undefined && rate !== 1 && Number.isFinite(rate)) args.push('-s', String(Math.round(BASE_WPM * Math.min(2, Math.max(0.5, rate)))));
       let result: Run;
       try {
         result = await run(install.path, args, text, timeoutMs);

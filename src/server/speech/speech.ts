@@ -15,6 +15,13 @@ export interface SpeechRequest {
   /** A language tag such as `en`, `de` or `pt-br` (the source picks the closest voice it has). */
   language: string;
   voice: SpeechVoice;
+  /** Speaking rate, 1 the source's own (an assistant's speech_speed, 0.7–1.2). */
+  rate?: number;
+  /**
+   * The source's own name for the voice, over `voice`'s default: an eSpeak NG variant (`m2`) or a full
+   * `language+variant` (`en-gb+m2`); a TTS endpoint's voice (`nova`). voice/speaker.ts maps assistants' voices.
+   */
+  voiceName?: string;
 }
 
 export interface SpeechSource {

@@ -44,14 +44,16 @@ export function ttsSource(config: TtsConfig, timeoutMs: number): SpeechSource {
   return {
     engine: 'tts',
     description: `${url} (model ${config.model}, voices ${config.voiceAssistant} / ${config.voiceCustomer})`,
-    async synthesize({ text, voice }) {
+    async synthesize({ text, voice, rate, voiceName }) {
       const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'audio/wav' };
       if (config.apiKey) headers.Authorization = `Bearer ${config.apiKey}`;
       const body = JSON.stringify({
         model: config.model,
         input: text,
-        voice: voice === 'assistant' ? config.voiceAssistant : config.voiceCustomer,
+        voice: voiceName || (voice === 'assistant' ? config.voiceAssistant : config.voiceCustomer),
         response_format: 'wav',
+        // OpenAI's `speed` (0.25–4); sent only when it is not the default, for servers that do not know it.
+        ...(rate !== undefined && rate !== 1 && Number.isFinite(rate) ? { speed: rate } : {}),
       });
       let res: Response;
       let bytes: Uint8Array;

@@ -1,0 +1,676 @@
+import { encodeWav } from '../audio/pcm';
+import { runAssistantSteps } from '../conversations/assistant-steps';
+import { withKnowledgeFunctions } from '../conversations/knowledge';
+import { assistantHistory, type TalkEntry } from '../engine/talk/entries';
+import { FILLER_AFTER_MS, fillerKind, fillerPhrase } from '../engine/talk/fillers';
+import type { TalkSetting } from '../engine/talk/turn';
+import type { AmbientSource } from './ambient';
+import type { SessionClock } from './clock';
+import { Playout, SentenceAudio } from './playout';
+import { CallRecorder } from './recorder';
+import { SentenceSplitter, splitSentences } from './sentences';
+import { PIPELINE_RATE, type VoiceEndReason, type VoiceEntry, type VoiceSessionInput, type VoiceSessionSink, type VoiceState, type VoiceTransport } from './session-types';
+import type { Speaker } from './speaker';
+import { Tape } from './tape';
+import type { Transcriber } from './transcriber';
+import { END_PROB, TurnDetector, type TurnEvent, type TurnTimings } from './turn-detector';
+import { Utterance, type ReplyMetrics } from './utterance';
+import type { VoiceActivityDetector } from './vad';
+
+/*
+ * One call you can hear, from the caller's first sample to the recording: caller audio → detector (vad.ts,
+ * 32 ms frames, one inference at a time per call) → turns (turn-detector.ts) → transcription of the
+ * utterance → the assistant's steps streamed (the same steps as the chat and the model calls) → sentences
+ * (sentences.ts) → speech (speaker.ts), each sentence as soon as it is complete → the playout (playout.ts),
+ * paced in 20 ms frames → the transport. States: listening → thinking → speaking → listening, ended.
+ *
+ * Barge-in (allow_interruptions): caller speech over the assistant, sure and long enough by
+ * interrupt_sensitivity (or, with min_interrupt_words, once the overlapping speech transcribes to that many
+ * words) clears the transport's audio at once, aborts the model and the pending speech, and the assistant's
+ * entry keeps the words of the share of its audio that was played (`interrupted: true`). Speech over the
+ * assistant that does not interrupt is a backchannel ("mm-hm") and is dropped; without allow_interruptions
+ * the assistant finishes and what the caller said meanwhile is their next turn.
+ *
+ * Silence: max_silence_duration after the last words of either side the assistant re-engages (the model is
+ * asked with a note that the caller is silent, and the assistant's reengagement prompt), then every
+ * re_engagement_interval; a fourth silence after three re-engagements ends the call (`silence`).
+ *
+ * Latency per assistant reply, measured where it happens (performance.now()): the caller's last voiced frame
+ * arrives → the turn is ended by the pause (endpointing_ms) → transcript (stt_ms) → the model's first token
+ * after the request (llm_ms) → the first sentence's audio after the sentence was complete (tts_ms) → the
+ * first frame sent to the transport (latency_ms, voice to voice).
+ */
+
+export interface VoiceSetting {
+  talk: Omit<TalkSetting, 'customer'>;
+  /** ISO-639-1 for the transcription; null lets the endpoint detect it. */
+  language: string | null;
+  waitForCustomer: boolean;
+  allowInterruptions: boolean;
+  /** min_interrupt_words; 0 when use_min_interrupt_words is off. */
+  minInterruptWords: number;
+  timings: TurnTimings;
+  maxSilenceMs: number;
+  reengageMs: number;
+  reengagementPrompt: string | null;
+  ambient: AmbientSource | null;
+}
+
+export interface SessionParts {
+  transcriber: Transcriber;
+  speaker: Speaker;
+  vad: VoiceActivityDetector;
+  clock: SessionClock;
+  /** Where failures that do not end the call are told (a transcription that failed, a sentence not spoken). */
+  log?: (message: string) => void;
+}
+
+/** Re-engagements without an answer before the call ends for silence. */
+export const MAX_REENGAGEMENTS = 3;
+/** Caller audio kept before a speech start and after its end in what is transcribed. */
+const PRE_ROLL_MS = 200;
+const POST_ROLL_MS = 150;
+/** Speech shorter than this (voiced) is a click or a breath, not an utterance. */
+const MIN_UTTERANCE_MS = 150;
+/** With min_interrupt_words: how often the overlapping speech is transcribed while it goes on. */
+const WORD_CHECK_MS = 300;
+const FRAME = 512;
+const MS_PER_SAMPLE = 1000 / PIPELINE_RATE;
+
+/** endpoint_type ai: a turn ending like this is not finished (a conjunction, an article, a preposition, a hesitation). */
+const UNFINISHED = /(\b(and|or|but|so|because|um+|uh+|er|the|a|an|to|with|for|of|in|on|at|my|your|und|oder|aber|weil|also|äh+m?|ähm|der|die|das|ein|eine|zu|mit|für|von|auf|mein|meine)[,.]?|,|-)$/iu;
+
+interface Heard {
+  text: string;
+  /** Clock ms the caller began to speak. */
+  startedAt: number;
+  metrics: Omit<ReplyMetrics, 'llmMs' | 'ttsMs'>;
+}
+
+export class VoiceSession implements VoiceSessionInput {
+  state: VoiceState = 'listening';
+  readonly entries: VoiceEntry[] = [];
+  private readonly detector: TurnDetector;
+  private readonly playout: Playout;
+  private readonly recorder: CallRecorder;
+  private readonly tape = new Tape();
+  private frame = new Float32Array(FRAME);
+  private frameFill = 0;
+  private vadChain: Promise<void> = Promise.resolve();
+  /** Clock ms of the caller's audio sample 0. */
+  private audioZero: number | null = null;
+  private lastVoicedPerf = 0;
+  private ended = false;
+  private stopTimers: (() => void)[] = [];
+  private silenceTimer: (() => void) | null = null;
+  private reengagements = 0;
+  /** The reply in progress (model and speech), aborted by a barge-in or the end. */
+  private reply: AbortController | null = null;
+  private speaking: Utterance[] = [];
+  /** Bumped by a barge-in: speech synthesized for an older generation is not played. */
+  private generation = 0;
+  private feed: Promise<void> = Promise.resolve();
+  private utterances = 0;
+  /** Heard while the assistant spoke without allow_interruptions: the next turn once it is done. */
+  private heardMeanwhile: Heard | null = null;
+  /** endpoint_type ai: a turn that did not sound finished, held for more. */
+  private held: { heard: Heard; stop: () => void } | null = null;
+  private wordCheck: { stop: () => void; onsetSample: number; busy: boolean } | null = null;
+  private inflight = new Set<Promise<unknown>>();
+  private entryChain: Promise<void> = Promise.resolve();
+  private readonly startedAt: number;
+  /** Barge-ins' reaction times (speech onset → clearAudio), for the benchmark. */
+  readonly bargeInMs: number[] = [];
+
+  constructor(
+    private readonly setting: VoiceSetting,
+    private readonly parts: SessionParts,
+    private readonly transport: VoiceTransport,
+    private readonly sink: VoiceSessionSink,
+  ) {
+    const { clock } = parts;
+    this.startedAt = clock.now();
+    this.detector = new TurnDetector(setting.timings);
+    this.recorder = new CallRecorder(this.startedAt);
+    this.playout = new Playout(
+      () => clock.now(),
+      {
+        frame: (samples, playAt) => {
+          this.transport.sendAudio(samples);
+          this.recorder.assistant(samples, playAt);
+        },
+        started: (sentence) => this.sentenceStarted(sentence),
+      },
+      setting.ambient,
+    );
+  }
+
+  /** Starts pacing, the call's limit, and the greeting (or the wait for the caller). */
+  start(): void {
+    const { clock } = this.parts;
+    this.stopTimers.push(clock.every(20, () => this.tickPlayout()));
+    const left = this.setting.talk.answeredAt + this.setting.talk.maxDurationMs - clock.now();
+    this.stopTimers.push(clock.after(Math.max(0, left), () => void this.finish('max_duration', true)));
+    const greeting = this.setting.talk.assistant.initialMessage;
+    this.transport.state?.('listening');
+    if (greeting !== '' && !this.setting.waitForCustomer) this.speakFixed(greeting, 'message');
+    else this.armSilence(this.setting.maxSilenceMs);
+  }
+
+  pushAudio(samples: Float32Array): void {
+    if (this.ended || samples.length === 0) return;
+    const now = this.parts.clock.now();
+    this.audioZero ??= now - samples.length * MS_PER_SAMPLE;
+    const arrived = performance.now();
+    this.recorder.caller(samples, now);
+    this.tape.append(samples);
+    let at = 0;
+    while (at < samples.length) {
+      const n = Math.min(FRAME - this.frameFill, samples.length - at);
+      this.frame.set(samples.subarray(at, at + n), this.frameFill);
+      this.frameFill += n;
+      at += n;
+      if (this.frameFill === FRAME) {
+        const frame = this.frame;
+        const endSample = this.tape.length - (samples.length - at);
+        this.frame = new Float32Array(FRAME);
+        this.frameFill = 0;
+        // One inference at a time, in order: the detector's state is the call's.
+        this.vadChain = this.vadChain.then(() => this.detect(frame, endSample, arrived)).catch((e: unknown) => this.log(`voice activity detection failed: ${String(e)}`));
+      }
+    }
+  }
+
+  async end(reason: VoiceEndReason): Promise<void> {
+    await this.finish(reason, false);
+  }
+
+  private log(message: string): void {
+    (this.parts.log ?? ((m: string) => console.warn(`[voice call ${this.setting.talk.callId}] ${m}`)))(message);
+  }
+
+  private setState(state: VoiceState): void {
+    if (this.state === state || this.state === 'ended') return;
+    this.state = state;
+    this.transport.state?.(state);
+  }
+
+  /** The assistant is thinking or speaking: caller speech now overlaps it. */
+  private get assistantActive(): boolean {
+    return this.reply !== null || this.speaking.length > 0;
+  }
+
+  private stamp(clockMs: number): string {
+    return new Date(clockMs).toISOString();
+  }
+
+  private audioClock(sampleMs: number): number {
+    return (this.audioZero ?? this.startedAt) + sampleMs;
+  }
+
+  private emit(entry: VoiceEntry): void {
+    this.entries.push(entry);
+    this.entryChain = this.entryChain.then(async () => {
+      try {
+        await this.sink.entry(entry);
+      } catch (e) {
+        this.log(`the transcript entry could not be kept: ${String(e)}`);
+      }
+    });
+  }
+
+  // ——— hearing ———
+
+  private async detect(frame: Float32Array, endSample: number, arrivedPerf: number): Promise<void> {
+    if (this.ended) return;
+    const p = await this.parts.vad.probability(frame);
+    if (this.ended) return;
+    if (p >= END_PROB) this.lastVoicedPerf = arrivedPerf;
+    this.detector.assistantActive = this.assistantActive;
+    for (const event of this.detector.update(p, endSample * MS_PER_SAMPLE)) this.onTurnEvent(event, arrivedPerf);
+  }
+
+  private onTurnEvent(event: TurnEvent, arrivedPerf: number): void {
+    if (event.type === 'speech_start') {
+      this.disarmSilence();
+      // A held turn waits for what the caller adds now.
+      this.held?.stop();
+      if (this.assistantActive && this.setting.allowInterruptions && this.setting.minInterruptWords > 0) this.startWordCheck(event.atMs);
+      return;
+    }
+    if (event.type === 'barge_in') {
+      // The onset's audio arrived this long before the frame that decided (audio comes in real time).
+      if (this.setting.allowInterruptions && this.setting.minInterruptWords === 0 && this.assistantActive) this.interrupt(arrivedPerf - (event.atMs - event.onsetMs));
+      return;
+    }
+    this.stopWordCheck();
+    const endpointingMs = Math.round(performance.now() - this.lastVoicedPerf);
+    if (event.voicedMs < MIN_UTTERANCE_MS) {
+      if (this.held) this.commit(this.held.heard);
+      else if (!this.assistantActive) this.armSilence(this.setting.maxSilenceMs);
+      return;
+    }
+    const overlapped = this.assistantActive;
+    const work = this.heard(event, { speechEndPerf: this.lastVoicedPerf, endpointingMs }, overlapped);
+    this.inflight.add(work);
+    void work.finally(() => this.inflight.delete(work));
+  }
+
+  private utteranceWav(fromMs: number, toMs: number): Uint8Array {
+    const samples = this.tape.slice((fromMs - PRE_ROLL_MS) / MS_PER_SAMPLE, (toMs + POST_ROLL_MS) / MS_PER_SAMPLE);
+    return encodeWav(samples, PIPELINE_RATE);
+  }
+
+  private async transcribe(wav: Uint8Array): Promise<{ text: string; ms: number } | null> {
+    try {
+      return await this.parts.transcriber.transcribe(wav, this.setting.language);
+    } catch (e) {
+      this.log(`transcription failed: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }
+  }
+
+  /** A finished utterance: transcribed, then the caller's turn (or a backchannel, or heard for later). */
+  private async heard(event: Extract<TurnEvent, { type: 'speech_end' }>, timing: { speechEndPerf: number; endpointingMs: number }, overlapped: boolean): Promise<void> {
+    const result = await this.transcribe(this.utteranceWav(event.startMs, event.endMs));
+    const text = result?.text.trim() ?? '';
+    const heard: Heard = { text, startedAt: this.audioClock(event.startMs), metrics: { ...timing, sttMs: result?.ms ?? 0 } };
+    if (this.ended) {
+      // The call ended while this was being transcribed: what the caller said is kept.
+      if (text !== '') this.emit({ sender: 'human', type: 'message', text: this.held ? `${this.held.heard.text} ${text}` : text, timestamp: this.stamp(this.held?.heard.startedAt ?? heard.startedAt) });
+      return;
+    }
+    const stillOverlapping = overlapped && this.assistantActive;
+    if (stillOverlapping && this.setting.allowInterruptions) {
+      // Enough words over the assistant interrupt it even when the check during the speech was late.
+      if (this.setting.minInterruptWords > 0 && wordCount(text) >= this.setting.minInterruptWords) this.interrupt(null);
+      else return; // a backchannel: not a turn
+    }
+    if (text === '') {
+      if (this.held) this.commit(this.held.heard);
+      else if (!this.assistantActive) this.armSilence(this.setting.maxSilenceMs);
+      return;
+    }
+    if (this.assistantActive) {
+      // Without allow_interruptions: the assistant finishes; this is the caller's next turn.
+      this.heardMeanwhile = this.heardMeanwhile ? { ...heard, text: `${this.heardMeanwhile.text} ${text}`, startedAt: this.heardMeanwhile.startedAt } : heard;
+      return;
+    }
+    let turn = heard;
+    if (this.held) {
+      turn = { ...heard, text: `${this.held.heard.text} ${text}`, startedAt: this.held.heard.startedAt };
+      this.held.stop();
+      this.held = null;
+    }
+    // endpoint_type ai: a turn that does not read as finished waits the hold for more.
+    const words = turn.text.trim();
+    if (this.detector.timings.holdMs > 0 && UNFINISHED.test(words) && !/[.!?…]$/.test(words)) {
+      const stop = this.parts.clock.after(this.detector.timings.holdMs, () => {
+        if (this.held?.heard === turn && !this.detector.speaking) this.commit(turn);
+      });
+      this.held = { heard: turn, stop };
+      return;
+    }
+    this.commit(turn);
+  }
+
+  /** The caller's turn is final: their entry, then the assistant's reply. */
+  private commit(heard: Heard): void {
+    this.held?.stop();
+    this.held = null;
+    if (this.ended) return;
+    this.reengagements = 0;
+    this.emit({ sender: 'human', type: 'message', text: heard.text, timestamp: this.stamp(heard.startedAt) });
+    this.transport.line?.({ id: `human-${this.entries.length}`, sender: 'human', text: heard.text, final: true });
+    void this.respond({ metrics: heard.metrics, lastWords: heard.text });
+  }
+
+  private startWordCheck(onsetMs: number): void {
+    this.stopWordCheck();
+    const check: { onsetSample: number; busy: boolean; stop: () => void } = { onsetSample: onsetMs / MS_PER_SAMPLE, busy: false, stop: () => undefined };
+    check.stop = this.parts.clock.every(WORD_CHECK_MS, () => {
+      if (check.busy || !this.assistantActive) return;
+      check.busy = true;
+      const wav = encodeWav(this.tape.slice(check.onsetSample - PRE_ROLL_MS / MS_PER_SAMPLE, this.tape.length), PIPELINE_RATE);
+      void this.transcribe(wav).then((r) => {
+        check.busy = false;
+        if (this.wordCheck === check && r && wordCount(r.text) >= this.setting.minInterruptWords && this.assistantActive) {
+          this.stopWordCheck();
+          this.interrupt(null);
+        }
+      });
+    });
+    this.wordCheck = check;
+  }
+
+  private stopWordCheck(): void {
+    this.wordCheck?.stop();
+    this.wordCheck = null;
+  }
+
+  // ——— the assistant ———
+
+  private lastCallerWords(): string {
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const e = this.entries[i]!;
+      if (e.type === 'message' && e.sender === 'human') return e.text;
+    }
+    return '';
+  }
+
+  /** One reply of the assistant: its steps streamed, each sentence spoken as it completes. */
+  private async respond(options: { metrics?: Omit<ReplyMetrics, 'llmMs' | 'ttsMs'>; note?: string; lastWords: string }): Promise<void> {
+    if (this.ended || this.reply) return;
+    const controller = new AbortController();
+    this.reply = controller;
+    this.disarmSilence();
+    this.setState('thinking');
+    const a = this.setting.talk.assistant;
+    const talk = this.setting.talk;
+    const context = assistantHistory(talkEntries(this.entries));
+    if (options.note) context.push({ role: 'user', content: options.note });
+    if (context.length === 0) context.push({ role: 'user', content: '(The call is connected. Greet the other side and start.)' });
+    let utterance: Utterance | null = null;
+    const metrics: ReplyMetrics | null = options.metrics ? { ...options.metrics, llmMs: null, ttsMs: null } : null;
+    let measured = false;
+    const current = () => {
+      if (!utterance) {
+        utterance = this.newUtterance('message');
+        // The reply's first words carry its latency; words after a filler do not.
+        if (!measured) utterance.metrics = metrics;
+        measured = true;
+      }
+      return utterance;
+    };
+    const splitter = new SentenceSplitter();
+    const generation = this.generation;
+    let fillerTimer: (() => void) | null = null;
+    let fillers = 0;
+    let ending = false;
+    try {
+      const knowledge = a.knowledge ? await a.knowledge(options.lastWords) : null;
+      if (knowledge?.promptCall) {
+        const c = knowledge.promptCall;
+        this.emit({ sender: 'tool', type: 'function_call', text: '', timestamp: this.stamp(this.parts.clock.now()), name: c.name, arguments: c.arguments, result: c.result ?? null, error: c.error, duration_ms: c.duration_ms });
+      }
+      const requested = performance.now();
+      const steps = await runAssistantSteps(
+        {
+          model: talk.model,
+          modelName: talk.modelName,
+          system: knowledge?.system ? `${a.system}\n\n${knowledge.system}` : a.system,
+          context,
+          offered: withKnowledgeFunctions(a.offered, knowledge),
+          knowledge,
+          tools: a.tools,
+          endCall: a.endCall,
+          temperature: a.temperature,
+          allowPrivateUrls: talk.allowPrivateUrls,
+          stream: true,
+          signal: controller.signal,
+        },
+        {
+          onText: (delta) => {
+            if (controller.signal.aborted) return;
+            if (metrics && metrics.llmMs === null && delta.trim() !== '') metrics.llmMs = Math.round(performance.now() - requested);
+            for (const sentence of splitter.push(delta)) this.say(current(), sentence, generation);
+          },
+          onModelStep: () => {
+            if (controller.signal.aborted) return;
+            const rest = splitter.flush();
+            if (rest) this.say(current(), rest, generation);
+          },
+          onFunctionCall: () => {
+            fillerTimer?.();
+            if (!a.fillers) return;
+            fillerTimer = this.parts.clock.after(FILLER_AFTER_MS, () => {
+              fillerTimer = null;
+              if (controller.signal.aborted) return;
+              const text = fillerPhrase(a.fillerConfig, fillerKind(options.lastWords), talk.callId + this.entries.length + fillers);
+              if (text === null) return;
+              fillers += 1;
+              // The words said before the tool are one entry; the filler another; what follows a third.
+              if (utterance) this.close(utterance);
+              utterance = null;
+              this.speakFixed(text, 'filler');
+            });
+          },
+          onFunctionResult: (call) => {
+            fillerTimer?.();
+            fillerTimer = null;
+            this.emit({
+              sender: 'tool',
+              type: 'function_call',
+              text: '',
+              timestamp: this.stamp(this.parts.clock.now() - call.duration_ms),
+              name: call.name,
+              arguments: call.arguments,
+              result: call.result ?? null,
+              error: call.error,
+              duration_ms: call.duration_ms,
+            });
+            this.transport.tool?.({ name: call.name, arguments: call.arguments, result: call.result, error: call.error });
+          },
+        },
+      );
+      ending = steps.ending;
+      const rest = controller.signal.aborted ? null : splitter.flush();
+      if (rest) this.say(current(), rest, generation);
+    } catch (e) {
+      if (!controller.signal.aborted) this.log(`the assistant could not answer: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      (fillerTimer as (() => void) | null)?.();
+    }
+    if (this.reply === controller) this.reply = null;
+    if (controller.signal.aborted || this.ended) return;
+    if (utterance) this.close(utterance);
+    if (ending) this.endAfterSpeech = true;
+    this.afterAssistant(options.note !== undefined);
+  }
+
+  /** end_call: the call ends once the goodbye has played. */
+  private endAfterSpeech = false;
+  private lastWasReengagement = false;
+
+  private newUtterance(kind: 'message' | 'filler'): Utterance {
+    const u = new Utterance(kind, (this.utterances += 1));
+    this.speaking.push(u);
+    return u;
+  }
+
+  /** A sentence to speak: synthesis starts now (beside the one playing), the playout takes it in order. */
+  private say(utterance: Utterance, text: string, generation: number): void {
+    const completedPerf = performance.now();
+    const audio = this.parts.speaker.speak(text);
+    const first = utterance.sentences.length === 0 && utterance.metrics !== null;
+    // Placeholders keep the sentences' order while their audio is made.
+    const index = utterance.sentences.length;
+    utterance.sentences.push(new SentenceAudio(text, new Float32Array(0)));
+    const pending = audio.then(
+      (samples) => {
+        if (first && utterance.metrics && utterance.metrics.ttsMs === null) utterance.metrics.ttsMs = Math.round(performance.now() - completedPerf);
+        return { samples };
+      },
+      (e: unknown) => {
+        this.log(`a sentence could not be spoken: ${e instanceof Error ? e.message : String(e)}`);
+        return { samples: new Float32Array(0) };
+      },
+    );
+    this.feed = this.feed.then(async () => {
+      const { samples } = await pending;
+      if (generation !== this.generation || this.ended) return;
+      const sentence = new SentenceAudio(text, samples);
+      utterance.sentences[index] = sentence;
+      this.playout.enqueue(sentence);
+    });
+  }
+
+  /** No more sentences: the utterance is done once those it has (some still being made) have played. */
+  private close(utterance: Utterance): void {
+    utterance.closed = true;
+  }
+
+  /** Words that need no model (the greeting, a filler). */
+  private speakFixed(text: string, kind: 'message' | 'filler'): void {
+    const u = this.newUtterance(kind);
+    for (const s of splitSentences(text)) this.say(u, s, this.generation);
+    this.close(u);
+  }
+
+  private sentenceStarted(sentence: SentenceAudio): void {
+    const u = this.speaking.find((x) => x.sentences.includes(sentence));
+    if (!u) return;
+    if (u.firstAudioPerf === null) {
+      u.firstAudioPerf = performance.now();
+      u.startedAt = sentence.startAt;
+    }
+    this.setState('speaking');
+    this.transport.line?.({ id: u.id, sender: 'bot', text: u.sentences.filter((s) => s.startAt !== null).map((s) => s.text).join(' '), final: false });
+  }
+
+  private tickPlayout(): void {
+    if (this.ended) return;
+    this.playout.tick();
+    const now = this.parts.clock.now();
+    // Utterances fully heard, in order: their entries are final.
+    while (this.speaking.length > 0) {
+      const u = this.speaking[0]!;
+      // Sentences still being made are placeholders that never play: not done until they are replaced and played.
+      if (!u.playedBy(now)) break;
+      this.speaking.shift();
+      this.finalize(u, now, false);
+    }
+    if (!this.assistantActive && this.state !== 'listening' && this.state !== 'ended') this.onAssistantDone();
+  }
+
+  private finalize(u: Utterance, at: number, cut: boolean): void {
+    const heard = u.heardText(at);
+    if (heard.text === '') return;
+    const entry: VoiceEntry = { sender: 'bot', type: u.kind, text: heard.text, timestamp: this.stamp(u.startedAt ?? at) };
+    if (u.kind === 'message' && u.metrics && u.firstAudioPerf !== null) {
+      entry.latency_ms = Math.round(u.firstAudioPerf - u.metrics.speechEndPerf);
+      entry.endpointing_ms = u.metrics.endpointingMs;
+      entry.stt_ms = u.metrics.sttMs;
+      entry.llm_ms = u.metrics.llmMs ?? 0;
+      entry.tts_ms = u.metrics.ttsMs ?? 0;
+    }
+    if (cut || heard.cut) entry.interrupted = true;
+    this.emit(entry);
+    this.transport.line?.({ id: u.id, sender: 'bot', text: heard.text, final: true, ...(entry.interrupted ? { interrupted: true } : {}), ...(entry.latency_ms !== undefined ? { latency_ms: entry.latency_ms } : {}) });
+  }
+
+  /** The assistant has finished speaking (and thinking). */
+  private onAssistantDone(): void {
+    this.setState('listening');
+    this.detector.assistantActive = false;
+    if (this.endAfterSpeech) {
+      void this.finish('end_call', true);
+      return;
+    }
+    const meanwhile = this.heardMeanwhile;
+    this.heardMeanwhile = null;
+    if (meanwhile) {
+      this.commit(meanwhile);
+      return;
+    }
+    this.armSilence(this.lastWasReengagement ? this.setting.reengageMs : this.setting.maxSilenceMs);
+  }
+
+  private afterAssistant(wasReengagement: boolean): void {
+    this.lastWasReengagement = wasReengagement;
+    // A reply that said nothing (an error, tools only): done at once.
+    this.tickPlayout();
+  }
+
+  /** Barge-in: the transport drops what it holds, the model and pending speech stop, the entry keeps what was heard. */
+  private interrupt(onsetPerf: number | null): void {
+    if (!this.assistantActive || this.ended) return;
+    this.transport.clearAudio();
+    this.stopWordCheck();
+    if (onsetPerf !== null) this.bargeInMs.push(Math.round(performance.now() - onsetPerf));
+    const now = this.parts.clock.now();
+    this.generation += 1;
+    this.playout.clear();
+    this.recorder.cutAssistant(now);
+    this.reply?.abort();
+    this.reply = null;
+    const cut = this.speaking;
+    this.speaking = [];
+    for (const u of cut) this.finalize(u, now, true);
+    this.endAfterSpeech = false;
+    this.lastWasReengagement = false;
+    this.detector.assistantActive = false;
+    this.setState('listening');
+  }
+
+  // ——— silence and the end ———
+
+  private armSilence(ms: number): void {
+    this.disarmSilence();
+    if (this.ended) return;
+    this.silenceTimer = this.parts.clock.after(ms, () => {
+      this.silenceTimer = null;
+      if (this.ended || this.assistantActive || this.detector.speaking || this.inflight.size > 0 || this.held) return;
+      if (this.reengagements >= MAX_REENGAGEMENTS) {
+        void this.finish('silence', true);
+        return;
+      }
+      this.reengagements += 1;
+      const seconds = Math.round(ms / 1000);
+      const prompt = this.setting.reengagementPrompt?.trim();
+      const note = `(The caller has said nothing for ${seconds} seconds.${prompt ? ` ${prompt}` : ' Re-engage them briefly, as your instructions say, in one short sentence.'})`;
+      void this.respond({ note, lastWords: this.lastCallerWords() });
+    });
+  }
+
+  private disarmSilence(): void {
+    this.silenceTimer?.();
+    this.silenceTimer = null;
+  }
+
+  private async finish(reason: VoiceEndReason, hangUp: boolean): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    const now = this.parts.clock.now();
+    for (const stop of this.stopTimers) stop();
+    this.disarmSilence();
+    this.stopWordCheck();
+    this.held?.stop();
+    // A held turn with nothing more coming: the caller's words are kept (one being transcribed joins them).
+    if (this.held && this.inflight.size === 0) this.emit({ sender: 'human', type: 'message', text: this.held.heard.text, timestamp: this.stamp(this.held.heard.startedAt) });
+    this.reply?.abort();
+    this.reply = null;
+    for (const u of this.speaking) this.finalize(u, now, !u.playedBy(now));
+    this.speaking = [];
+    this.recorder.cutAssistant(now);
+    // The caller was still speaking (a dropped socket, a hang-up mid-sentence): what they said so far is kept.
+    const open = this.detector.openSpeech();
+    if (open && open.voicedMs >= MIN_UTTERANCE_MS) {
+      const work = this.heard({ type: 'speech_end', startMs: open.startMs, endMs: this.tape.length * MS_PER_SAMPLE, voicedMs: open.voicedMs }, { speechEndPerf: this.lastVoicedPerf, endpointingMs: 0 }, false);
+      this.inflight.add(work);
+    }
+    this.state = 'ended';
+    this.transport.state?.('ended');
+    if (hangUp) this.transport.hangUp(reason);
+    // What the caller said last is kept when its transcription comes back in time.
+    await Promise.race([Promise.allSettled([...this.inflight]), new Promise((r) => setTimeout(r, 3_000))]);
+    await this.entryChain;
+    const { wav, audioMs } = await this.recorder.wav(now);
+    await this.sink.ended({ reason, wav, audioMs, entries: [...this.entries] });
+  }
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+/** The voice entries as the shared history reads them (engine/talk/entries.ts). */
+function talkEntries(entries: readonly VoiceEntry[]): TalkEntry[] {
+  return entries.map((e): TalkEntry => {
+    if (e.type === 'function_call') {
+      return { sender: 'tool', type: 'function_call', text: '', timestamp: e.timestamp, name: e.name ?? '', arguments: e.arguments ?? {}, result: e.result ?? null, error: e.error ?? null, duration_ms: e.duration_ms ?? 0 };
+    }
+    if (e.type === 'filler') return { sender: 'bot', type: 'filler', text: e.text, timestamp: e.timestamp };
+    return { sender: e.sender === 'human' ? 'human' : 'bot', type: 'message', text: e.text, timestamp: e.timestamp };
+  });
+}
