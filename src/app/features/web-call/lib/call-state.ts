@@ -33,7 +33,9 @@ export type TranscriptItem = TranscriptLine | ToolItem;
 export type VoiceState = 'listening' | 'thinking' | 'speaking';
 
 export type CallProblem =
-  | { kind: 'mic-denied' | 'mic-missing' | 'mic-busy' | 'mic-unsupported' | 'socket-refused' | 'socket-ticket' | 'dropped' | 'unavailable' }
+  | { kind: 'mic-denied' | 'mic-missing' | 'mic-busy' | 'mic-unsupported' | 'socket-refused' | 'socket-ticket' | 'dropped' }
+  /** The service cannot hear or think (a 503, or the socket's 4503): the setup card, with its words when it sent some. */
+  | { kind: 'unavailable'; message?: string }
   | { kind: 'mic-failed' | 'audio-failed' | 'ticket-failed' | 'service-error'; message: string };
 
 export type CallPhase =
