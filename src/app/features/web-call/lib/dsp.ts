@@ -65,18 +65,27 @@ export function meterLevel(rmsValue: number): number {
   return Math.max(0, Math.min(1, (db + 60) / 60));
 }
 
+function joinFloats(a: Float32Array, b: ArrayLike<number>, map: (v: number) => number = (v) => v): Float32Array {
+  const joined = new Float32Array(a.length + b.length);
+  joined.set(a, 0);
+  for (let i = 0; i < b.length; i++) joined[a.length + i] = map(b[i]!);
+  return joined;
+}
+
 /**
  * The microphone's float samples at `inRate` to 16-bit frames of `frameSize` samples at `outRate`, in
  * blocks of any length (an AudioWorklet hands over 128 at a time). Downsampling averages the input each
  * output sample spans (a box filter: enough against aliasing for speech recognition); upsampling (a
- * context slower than the socket) interpolates. The fractional position is carried across blocks, so no
- * sample is lost or repeated at a block's edge.
+ * context slower than the socket) interpolates. Each output sample's place in the input is computed from
+ * its number (never accumulated), so the frames are the same whatever the blocks: no sample is lost or
+ * repeated at a block's edge.
  */
 export class Downsampler {
-  private readonly step: number;
+  /** Input samples not used up yet; `offset` is the first one's number in the whole input. */
   private pending: Float32Array = new Float32Array(0);
-  /** Where the next output sample starts, in `pending`'s samples. */
-  private pos = 0;
+  private offset = 0;
+  /** Output samples made so far. */
+  private made = 0;
   private frame: Int16Array;
   private filled = 0;
 
@@ -86,92 +95,91 @@ export class Downsampler {
     readonly frameSize = frameSamples(outRate),
   ) {
     if (!(inRate > 0) || !(outRate > 0) || !(frameSize > 0)) throw new RangeError('Rates and frame size must be positive.');
-    this.step = inRate / outRate;
     this.frame = new Int16Array(frameSize);
+  }
+
+  /** Where output sample `k` starts in the input. */
+  private at(k: number): number {
+    return (k * this.inRate) / this.outRate;
   }
 
   /** Takes a block, returns the whole frames it completed (often none, sometimes one). */
   push(block: Float32Array): Int16Array[] {
-    const joined = new Float32Array(this.pending.length + block.length);
-    joined.set(this.pending, 0);
-    joined.set(block, this.pending.length);
+    const joined = joinFloats(this.pending, block);
+    const offset = this.offset;
     const frames: Int16Array[] = [];
-    let pos = this.pos;
-    const step = this.step;
+    const down = this.inRate >= this.outRate;
     for (;;) {
       let value: number;
-      if (step >= 1) {
-        const end = pos + step;
-        if (Math.ceil(end) > joined.length) break;
-        const from = Math.floor(pos);
-        const to = Math.max(from + 1, Math.floor(end));
+      const start = this.at(this.made);
+      if (down) {
+        const from = Math.floor(start);
+        const to = Math.max(from + 1, Math.floor(this.at(this.made + 1)));
+        if (to - offset > joined.length) break;
         let sum = 0;
-        for (let i = from; i < to; i++) sum += joined[i]!;
+        for (let i = from; i < to; i++) sum += joined[i - offset]!;
         value = sum / (to - from);
       } else {
-        const i = Math.floor(pos);
-        if (i + 1 >= joined.length) break;
-        const frac = pos - i;
-        value = joined[i]! * (1 - frac) + joined[i + 1]! * frac;
+        const i = Math.floor(start);
+        if (i + 1 - offset >= joined.length) break;
+        const frac = start - i;
+        value = joined[i - offset]! * (1 - frac) + joined[i + 1 - offset]! * frac;
       }
+      this.made++;
       this.frame[this.filled++] = floatToInt16(value);
       if (this.filled === this.frameSize) {
         frames.push(this.frame);
         this.frame = new Int16Array(this.frameSize);
         this.filled = 0;
       }
-      pos += step;
     }
-    const keepFrom = Math.floor(pos);
-    this.pending = joined.slice(keepFrom);
-    this.pos = pos - keepFrom;
+    const drop = Math.max(0, Math.min(joined.length, Math.floor(this.at(this.made)) - offset));
+    this.pending = joined.slice(drop);
+    this.offset = offset + drop;
     return frames;
   }
 }
 
 /**
  * The assistant's 16-bit samples at `inRate` to float samples at `outRate`, by linear interpolation, block
- * by block: the last input sample is kept so consecutive blocks join without a click.
+ * by block: the samples an output still needs are kept, so consecutive blocks join without a click (the
+ * last sample of a block waits for the next one's first).
  */
 export class Upsampler {
-  private readonly step: number;
-  private last: number | null = null;
-  private pos = 0;
+  private pending: Float32Array = new Float32Array(0);
+  private offset = 0;
+  private made = 0;
 
   constructor(
     readonly inRate = SOCKET_RATE,
     readonly outRate: number,
   ) {
     if (!(inRate > 0) || !(outRate > 0)) throw new RangeError('Rates must be positive.');
-    this.step = inRate / outRate;
   }
 
   push(samples: Int16Array): Float32Array {
-    if (samples.length === 0) return new Float32Array(0);
-    // The previous block's last sample goes first: interpolation between blocks.
-    const src = new Float32Array(samples.length + (this.last === null ? 0 : 1));
-    let o = 0;
-    if (this.last !== null) src[o++] = this.last;
-    for (let i = 0; i < samples.length; i++) src[o++] = int16ToFloat(samples[i]!);
+    const joined = joinFloats(this.pending, samples, int16ToFloat);
+    const offset = this.offset;
     const out: number[] = [];
-    let pos = this.pos;
-    while (pos <= src.length - 1) {
-      const i = Math.floor(pos);
-      const frac = pos - i;
-      const next = i + 1 < src.length ? src[i + 1]! : src[i]!;
-      out.push(src[i]! * (1 - frac) + next * frac);
-      pos += this.step;
+    for (;;) {
+      const p = (this.made * this.inRate) / this.outRate;
+      const i = Math.floor(p);
+      if (i + 1 - offset >= joined.length) break;
+      const frac = p - i;
+      out.push(joined[i - offset]! * (1 - frac) + joined[i + 1 - offset]! * frac);
+      this.made++;
     }
-    // Positions from the new last sample on are taken up by the next block.
-    this.pos = pos - (src.length - 1);
-    this.last = src[src.length - 1]!;
+    const drop = Math.max(0, Math.min(joined.length, Math.floor((this.made * this.inRate) / this.outRate) - offset));
+    this.pending = joined.slice(drop);
+    this.offset = offset + drop;
     return Float32Array.from(out);
   }
 
-  /** Forget the join (after a `clear`: the next audio starts afresh). */
+  /** Forget what was kept (after a `clear`: the next audio starts afresh). */
   reset() {
-    this.last = null;
-    this.pos = 0;
+    this.pending = new Float32Array(0);
+    this.offset = 0;
+    this.made = 0;
   }
 }
 
