@@ -127,6 +127,10 @@ export class WebCallSession {
     };
     const playback = new AudioWorkletNode(context, 'web-call-playback', { numberOfInputs: 0, numberOfOutputs: 1, outputChannelCount: [1] });
     playback.connect(context.destination);
+    // A worklet that throws stops for good: the call cannot go on without it.
+    const broke = () => this.fail({ kind: 'audio-failed', message: 'AudioWorklet processor error' });
+    capture.onprocessorerror = broke;
+    playback.onprocessorerror = broke;
     this.capture = capture;
     this.playback = playback;
     if (context.state === 'suspended') await context.resume();
