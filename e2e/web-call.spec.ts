@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { RUN_ID, serviceApi, toolName, type ServiceApi } from './fixtures/assistants-api';
+import { axeFindings } from './support/a11y';
 import { CALLER_TEXT, callerAudio } from './support/caller-wav';
 import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
 
@@ -189,6 +190,7 @@ test.describe('web call', () => {
       await expect(panel.getByRole('group', { name: 'Function call order_status' })).toBeVisible();
       await expect(panel.getByTestId('web-call-state')).toHaveText('Listening');
       await saveScreenshot(page, `web-call-panel-${width}`, { fullPage: false });
+      expect(await axeFindings(page, `web call, live (${width})`)).toEqual([]);
 
       await panel.getByRole('button', { name: 'End call' }).click();
       await expect.poll(() => texts).toContainEqual(JSON.stringify({ type: 'end' }));
@@ -197,6 +199,7 @@ test.describe('web call', () => {
       await expect(panel.getByRole('link', { name: 'Open call #4242 in the call log' })).toHaveAttribute('href', '/calls/4242');
       await expect(panel.getByRole('heading', { name: 'The call has ended' })).toBeFocused();
       await saveScreenshot(page, `web-call-ended-${width}`, { fullPage: false });
+      expect(await axeFindings(page, `web call, ended (${width})`)).toEqual([]);
       expect(errors).toEqual([]);
     });
 
@@ -216,6 +219,7 @@ test.describe('web call', () => {
       await expect(card).toContainText('Missing: a transcription server (STT_BASE_URL).');
       await expect(card).toContainText('STT_BASE_URL=http://localhost:8000/v1 LLM_BASE_URL=http://localhost:11434/v1 npm start');
       await saveScreenshot(page, `web-call-setup-${width}`, { fullPage: false });
+      expect(await axeFindings(page, `web call, setup card (${width})`)).toEqual([]);
     });
   }
 });

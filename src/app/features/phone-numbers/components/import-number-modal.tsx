@@ -80,7 +80,7 @@ export default function ImportNumberModal({ opened, onClose }: { opened: boolean
             required
             autoComplete="off"
             spellCheck={false}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             error={errors.account_sid?.message}
             readOnly={busy}
           />
