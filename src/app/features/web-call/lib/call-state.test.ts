@@ -60,7 +60,14 @@ describe('the web call’s transcript and state', () => {
     expect(run([{ type: 'socket-closed', code: 1006 }])).toMatchObject({ phase: 'failed', problem: { kind: 'socket-refused' } });
     expect(run([{ type: 'socket-closed', code: 4401 }])).toMatchObject({ phase: 'failed', problem: { kind: 'socket-ticket' } });
     expect(run([{ type: 'socket-closed', code: 4503 }])).toMatchObject({ phase: 'failed', problem: { kind: 'unavailable' } });
+    // Accepted, then closed at once with the service's code: still the ticket.
+    expect(run([{ type: 'socket-open' }, { type: 'socket-closed', code: 4401 }])).toMatchObject({ phase: 'failed', problem: { kind: 'socket-ticket' } });
     expect(run([{ type: 'socket-open' }, { type: 'ending' }, { type: 'socket-closed', code: 1006 }])).toMatchObject({ phase: 'ended', problem: null });
+  });
+
+  it('keeps the service’s own words when it closes the socket after an error', () => {
+    const view = run([{ type: 'socket-open' }, server({ type: 'ready', call_id: 3 }), server({ type: 'error', message: 'The model is not reachable.' }), { type: 'socket-closed', code: 1011 }]);
+    expect(view).toMatchObject({ phase: 'ended', callId: 3, problem: { kind: 'service-error', message: 'The model is not reachable.' } });
   });
 
   it('shows an error message and goes on', () => {

@@ -151,13 +151,16 @@ export function callReducer(view: CallView, event: CallEvent): CallView {
     case 'socket-closed': {
       if (over(view.phase)) return view;
       if (view.phase === 'ending') return { ...view, phase: 'ended', state: null };
-      // Closed before it was open: refused (a bad ticket has a code of its own, voice not configured another).
-      if (view.phase === 'connecting') {
+      // Closed before the call existed (no `ready`): refused. The service may accept the socket and close it at
+      // once with a code of its own: a bad ticket, or voice not configured.
+      if (view.callId === null) {
         const kind = event.code === 4401 ? 'socket-ticket' : event.code === 4503 ? 'unavailable' : 'socket-refused';
         return { ...view, phase: 'failed', state: null, problem: { kind } };
       }
-      // Closed mid-call without `ended`: dropped. The call ends; what was said stays.
-      return { ...view, phase: 'ended', state: null, problem: event.code === 1000 ? view.problem : { kind: 'dropped' } };
+      // Closed mid-call without `ended`: dropped (unless the service said why before closing). The call ends;
+      // what was said stays.
+      const said = view.problem?.kind === 'service-error' || event.code === 1000;
+      return { ...view, phase: 'ended', state: null, problem: said ? view.problem : { kind: 'dropped' } };
     }
     case 'failed':
       if (over(view.phase)) return view;
