@@ -31,6 +31,10 @@ class FakeNode {
   disconnect() {}
 }
 class FakeAudioContext {
+  static made: FakeAudioContext[] = [];
+  constructor() {
+    FakeAudioContext.made.push(this);
+  }
   state = 'running';
   destination = {};
   audioWorklet = { addModule: vi.fn(() => Promise.resolve()) };
@@ -90,6 +94,7 @@ const stopped: string[] = [];
 beforeEach(() => {
   FakeNode.made = [];
   FakeSocket.made = [];
+  FakeAudioContext.made = [];
   stopped.length = 0;
   const track = { stop: () => stopped.push('mic') };
   Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: vi.fn(() => Promise.resolve({ getTracks: () => [track] })) } });
@@ -211,6 +216,27 @@ describe('the web-call panel', () => {
     act(() => FakeSocket.made[0]!.drop(4401));
     expect(await screen.findByTestId('web-call-problem')).toHaveTextContent("The service did not accept the call's ticket");
     expect(screen.getByRole('button', { name: 'Start again' })).toBeInTheDocument();
+  });
+
+  it('lets the assistant’s last words play out when it ends the call itself', async () => {
+    host();
+    renderWithHost(() => <WebCallPanel assistantId={12} onRestart={() => undefined} onClose={() => undefined} />);
+    const socket = await connected();
+    const playback = FakeNode.made.find((n) => n.name === 'web-call-playback')!;
+    act(() => {
+      socket.say({ type: 'ready', call_id: 58 });
+      socket.onmessage?.({ data: new ArrayBuffer(3200) });
+      socket.say({ type: 'ended', call_id: 58, reason: 'assistant-ended-call' });
+      socket.drop(1000);
+    });
+    await screen.findByRole('link', { name: 'Open call #58 in the call log' });
+    // The microphone is off at once; the speaker only once the playback says it has played everything.
+    expect(stopped).toContain('mic');
+    expect(playback.port.posted.at(-1)).toEqual({ type: 'drain' });
+    const context = FakeAudioContext.made[0]!;
+    expect(context.state).toBe('running');
+    act(() => playback.port.onmessage?.({ data: { type: 'drained' } } as MessageEvent));
+    expect(context.state).toBe('closed');
   });
 
   it('ends the call when the panel goes away mid-call', async () => {

@@ -4,7 +4,7 @@ import { apiBaseUrlOf, getSession } from '@/api/session';
 import captureWorkletUrl from '../worklets/capture.worklet.ts?worker&url';
 import playbackWorkletUrl from '../worklets/playback.worklet.ts?worker&url';
 import type { CaptureFrame } from '../worklets/capture.worklet';
-import type { PlaybackMessage } from '../worklets/playback.worklet';
+import type { PlaybackMessage, PlaybackReport } from '../worklets/playback.worklet';
 import type { CallEvent, CallProblem } from './call-state';
 import { webCallSocketUrl } from './socket-url';
 
@@ -26,6 +26,8 @@ export interface WebCallSessionOptions {
 
 /** After "End call", how long the service has to answer `ended` before the socket is closed from here. */
 const END_GRACE_MS = 4_000;
+/** After the service ended the call, at most this long for its last words (a goodbye) to play. */
+const DRAIN_MAX_MS = 15_000;
 
 export function micProblem(error: unknown): CallProblem {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
@@ -44,6 +46,10 @@ export class WebCallSession {
   private socket: WebSocket | null = null;
   private endTimer: ReturnType<typeof setTimeout> | null = null;
   private finished = false;
+  /** The service ended the call (not the caller): what it still has to say is played before the audio stops. */
+  private endedByService = false;
+  /** Closes the audio now, while it is still playing the service's last words. */
+  private closeAudio: (() => void) | null = null;
 
   constructor(private readonly options: WebCallSessionOptions) {}
 
@@ -159,6 +165,7 @@ export class WebCallSession {
     }
     this.options.dispatch({ type: 'server', message, at: (this.options.now ?? Date.now)() });
     if (message.type === 'ended') {
+      if (!this.finished) this.endedByService = true;
       this.finished = true;
       this.stopMicrophone();
       // The service closes the socket; if it does not, the call is over anyway.
@@ -166,11 +173,13 @@ export class WebCallSession {
     }
   }
 
-  /** "End call": the service is told, the microphone goes off; the panel waits for `ended`. */
+  /** "End call": the service is told, the microphone and the assistant's voice go off; the panel waits for `ended`. */
   end() {
     if (this.finished) return;
     this.finished = true;
     this.stopMicrophone();
+    const clear: PlaybackMessage = { type: 'clear' };
+    this.playback?.port.postMessage(clear);
     const socket = this.socket;
     if (socket?.readyState === WebSocket.OPEN) {
       this.options.dispatch({ type: 'ending' });
@@ -187,6 +196,8 @@ export class WebCallSession {
 
   /** The panel goes away: a call in progress ends (the service is told), everything is closed, nothing more is reported. */
   dispose() {
+    this.endedByService = false;
+    this.closeAudio?.();
     const socket = this.socket;
     if (socket?.readyState === WebSocket.OPEN && !this.finished) {
       try {
@@ -220,11 +231,28 @@ export class WebCallSession {
       if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.close(VOICE_CLOSE.normal);
     }
     this.capture?.disconnect();
-    this.playback?.disconnect();
+    const playback = this.playback;
+    const context = this.context;
     this.capture = null;
     this.playback = null;
-    const context = this.context;
     this.context = null;
-    if (context && context.state !== 'closed') void context.close().catch(() => undefined);
+    const close = () => {
+      playback?.disconnect();
+      if (context && context.state !== 'closed') void context.close().catch(() => undefined);
+    };
+    if (!playback || !this.endedByService || this.aborted) return close();
+    // The assistant ended the call: its goodbye may still be in the playback's buffer.
+    const closeNow = () => {
+      clearTimeout(timer);
+      this.closeAudio = null;
+      close();
+    };
+    const timer = setTimeout(closeNow, DRAIN_MAX_MS);
+    this.closeAudio = closeNow;
+    playback.port.onmessage = (event: MessageEvent<PlaybackReport>) => {
+      if (event.data.type === 'drained') closeNow();
+    };
+    const drain: PlaybackMessage = { type: 'drain' };
+    playback.port.postMessage(drain);
   }
 }
