@@ -39,6 +39,7 @@ if (!process.env.VC_E2E_DIR) {
   process.env.VC_E2E_STANDIN_PORT = String(freePort());
   process.env.VC_E2E_HOSTED_PORT = String(freePort());
   process.env.VC_E2E_MODEL_PORT = String(freePort());
+  process.env.VC_E2E_STT_PORT = String(freePort());
 }
 const runDir = process.env.VC_E2E_DIR;
 const port = Number(process.env.VC_E2E_PORT);
@@ -47,6 +48,8 @@ const standInPort = Number(process.env.VC_E2E_STANDIN_PORT);
 const hostedPort = Number(process.env.VC_E2E_HOSTED_PORT);
 /** e2e/conversations.spec.ts: the language-model stand-in (e2e/llm/) the local service answers with. */
 const modelPort = Number(process.env.VC_E2E_MODEL_PORT);
+/** e2e/web-call.spec.ts: the transcription stand-in (e2e/stt/) the local service hears with. */
+const sttPort = Number(process.env.VC_E2E_STT_PORT);
 /** Read by the tests (e2e/support/tokens.ts): the tokens the demo seed made. */
 process.env.VC_E2E_TOKENS_FILE = join(runDir, 'tokens.json');
 
@@ -102,6 +105,17 @@ export default defineConfig({
       env: { MODEL_STAND_IN_PORT: String(modelPort) },
     },
     {
+      // A transcription server of our own (e2e/stt/: the service's stand-in, taught the web-call test's caller).
+      command: 'npx tsx e2e/stt/serve.ts',
+      port: sttPort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { STT_STAND_IN_PORT: String(sttPort), VC_E2E_DIR: runDir },
+    },
+    {
       // The real start path: the compiled service (rebuilt first when the sources are newer, one process at a time).
       command: 'node scripts/run-server.mjs start',
       url: `http://127.0.0.1:${port}/api/local/info`,
@@ -124,6 +138,8 @@ export default defineConfig({
         LLM_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
         LLM_MODEL: 'stand-in',
         ALLOW_PRIVATE_URLS: '1',
+        // The web call: the transcription stand-in (POST {STT_BASE_URL}/audio/transcriptions).
+        STT_BASE_URL: `http://127.0.0.1:${sttPort}`,
         // The console is built by `npm run test:e2e` before this starts; the service only serves it.
         FORCE_BUILD: '',
         SKIP_STATIC: '',

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
 import { networkQuiet } from './support/quiet';
+import { axeFindings } from './support/a11y';
 
 /*
  * A picture of every page at desktop and phone width, to look at (test-results/screenshots/). Each page
@@ -51,6 +52,26 @@ for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
         await page.getByRole('button', { name: 'Open navigation' }).click();
         await saveScreenshot(page, `navigation-open-phone`, { fullPage: false });
       }
+    });
+
+    test('import from Twilio, refused', async ({ signedInPage: page }) => {
+      // The service's refusal played by the test: the form with the service's words on its fields.
+      await page.route('**/api/user/phone-numbers/import', (route) =>
+        route.fulfill({
+          status: 422,
+          json: { message: 'The given data was invalid.', errors: { auth_token: ['Twilio refused these credentials (401).'], phone_number: ['This Twilio account has no such number.'] } },
+        }),
+      );
+      await page.goto('/numbers');
+      await page.getByRole('button', { name: 'Import from Twilio' }).click();
+      const form = page.getByRole('form', { name: 'Import a number from Twilio' });
+      await form.getByRole('textbox', { name: 'Phone number' }).fill('+1 415 555 0123');
+      await form.getByRole('textbox', { name: 'Account SID' }).fill(`AC${'0123456789abcdef'.repeat(2)}`);
+      await form.getByLabel('Auth token').fill('not-the-token');
+      await form.getByRole('button', { name: 'Import number' }).click();
+      await expect(form.getByText('Twilio refused these credentials (401).')).toBeVisible();
+      await saveScreenshot(page, `numbers-import-twilio-${width}`, { fullPage: false });
+      expect(await axeFindings(page, `import from Twilio (${width})`)).toEqual([]);
     });
 
     test('not found', async ({ signedInPage: page }) => {

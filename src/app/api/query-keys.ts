@@ -176,4 +176,6 @@ export const serviceKeys = {
   local: (host: string | null) => [...serviceKeys.all, 'local', host ?? 'this-server'] as const,
   /** GET /api/speech (our extension): which speech engine the service has. */
   speech: (host: string | null) => [...serviceKeys.all, 'speech', host ?? 'this-server'] as const,
+  /** GET /api/local/info's `voice` (our extension): whether a web call can start. */
+  voice: (host: string | null) => [...serviceKeys.all, 'voice', host ?? 'this-server'] as const,
 };

@@ -76,7 +76,9 @@ function expectConsolePolicy(res: Response, what: string) {
   const csp = directives(res.headers.get('content-security-policy'));
   expect(csp.get('script-src'), what).toEqual(["'self'"]);
   expect(csp.get('style-src'), what).toEqual(["'self'", "'unsafe-inline'"]);
-  expect(csp.get('connect-src'), what).toEqual(["'self'", 'https:', 'http:']);
+  expect(csp.get('connect-src'), what).toEqual(["'self'", 'https:', 'http:', 'wss:', 'ws:']);
+  // The web call's microphone: the console's own pages, nothing embedded.
+  expect(res.headers.get('permissions-policy'), what).toContain('microphone=(self)');
   expect(csp.get('media-src'), what).toEqual(["'self'", 'https:', 'http:']);
   expect(csp.get('object-src'), what).toEqual(["'none'"]);
   expect(csp.get('base-uri'), what).toEqual(["'none'"]);

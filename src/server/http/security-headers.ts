@@ -16,6 +16,8 @@ const common = {
 /** The console: its own scripts only; styles inline too (Mantine), and any API host the user signs in to. */
 export const consoleHeaders = secureHeaders({
   ...common,
+  // The web call (features/web-call) asks for the microphone, on the console's own pages only.
+  permissionsPolicy: { ...common.permissionsPolicy, microphone: ['self'] },
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -25,8 +27,9 @@ export const consoleHeaders = secureHeaders({
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'", 'data:'],
     // The sign-in page lets the user pick any API host (src/app/features/auth), and a policy sent with
-    // index.html cannot know which: any http(s) origin, but no other scheme (no ws:, no data:).
-    connectSrc: ["'self'", 'https:', 'http:'],
+    // index.html cannot know which: any http(s) origin, and its WebSocket for a web call (ws:, wss:), but no
+    // other scheme (no data:).
+    connectSrc: ["'self'", 'https:', 'http:', 'wss:', 'ws:'],
     // Recordings come from the API host the user chose, which may be another origin.
     mediaSrc: ["'self'", 'https:', 'http:'],
     objectSrc: ["'none'"],

@@ -11,6 +11,7 @@ import { ModelsCard } from '@/features/lookups/components/models-card';
 import { LanguagesCard } from '@/features/lookups/components/languages-card';
 import { OwnedNumbersCard, type PhoneFilter } from '@/features/phone-numbers/components/owned-numbers-card';
 import { BuyNumberCard } from '@/features/phone-numbers/components/buy-number-card';
+import { ImportNumberButton } from '@/features/phone-numbers/components/import-number-button';
 import { ownedNumbersQuery } from '@/features/phone-numbers/api/get-owned-numbers';
 import { searchNumbersQuery } from '@/features/phone-numbers/api/search-numbers';
 import { meQuery } from '@/api/get-me';
@@ -63,6 +64,7 @@ function NumbersPage() {
       <PageHeader
         title={m.numbers_title()}
         description={m.numbers_description()}
+        actions={<ImportNumberButton />}
       />
       <Stack gap="lg">
         <OwnedNumbersCard filter={search.phones} onFilterChange={(phones) => setSearch({ phones })} />

@@ -1,15 +1,21 @@
 import type { z } from 'zod';
+import { openString } from '@contract/common';
 import { listAnswer as contractListAnswer } from '@contract/answers';
 import {
   availablePhoneNumberSchema,
   ownedPhoneNumberSchema,
   type AvailablePhoneNumber,
-  type OwnedPhoneNumber,
 } from '@contract/phone-numbers';
 
-export { availablePhoneNumberSchema as availableNumberSchema, ownedPhoneNumberSchema as ownedNumberSchema };
+export { availablePhoneNumberSchema as availableNumberSchema };
+
+/**
+ * An owned number with the provider that answers it (our extension: `twilio` for a number imported from
+ * Twilio; '' for the service's own numbers and on hosts that do not say).
+ */
+export const ownedNumberSchema = ownedPhoneNumberSchema.extend({ provider: openString });
 export { purchasePhoneNumberResponse as purchaseAnswerSchema } from '@contract/phone-numbers';
-export type OwnedNumber = OwnedPhoneNumber;
+export type OwnedNumber = z.output<typeof ownedNumberSchema>;
 export type AvailableNumber = AvailablePhoneNumber;
 
 /**

@@ -74,6 +74,16 @@ function TypeBadge({ n }: { n: NumberRow }) {
   );
 }
 
+/** A number imported from Twilio (answered by this service over Twilio's media streams). */
+function ProviderBadge({ n }: { n: NumberRow }) {
+  if (n.provider !== 'twilio') return null;
+  return (
+    <Badge variant="outline" color="red" radius="sm" tt="none" miw="max-content" title={m.numbers_provider_twilio_aria()} data-testid="provider-badge">
+      {m.numbers_provider_twilio()}
+    </Badge>
+  );
+}
+
 function AvailabilityBadge({ n }: { n: NumberRow }) {
   if (n.available === null) {
     return (
@@ -149,7 +159,10 @@ function NumberTableRow({ n, actions }: { n: NumberRow; actions: RowActions }) {
           <Text size="sm">{countryName(n.country_code) ?? DASH}</Text>
         </Table.Td>
         <Table.Td>
-          <TypeBadge n={n} />
+          <Group gap={4} wrap="wrap">
+            <TypeBadge n={n} />
+            <ProviderBadge n={n} />
+          </Group>
         </Table.Td>
         <Table.Td>
           <Text size="sm" c={billing ? undefined : 'dimmed'}>
@@ -207,6 +220,7 @@ function NumberCard({ n, actions }: { n: NumberRow; actions: RowActions }) {
           </Text>
           <Group gap={6} wrap="wrap">
             <TypeBadge n={n} />
+            <ProviderBadge n={n} />
             <AvailabilityBadge n={n} />
           </Group>
           <Text size="xs">{n.servedBy ? m.numbers_serves_user({ user: n.servedBy }) : m.numbers_serves_none()}</Text>

@@ -24,6 +24,8 @@ export interface NumberRow {
   available: boolean | null;
   /** The assistant it serves, by name; null when none. */
   servedBy: string | null;
+  /** Who answers it: 'twilio' for a number imported from Twilio; null for the service's own. */
+  provider: string | null;
 }
 
 const KIND_OF_TYPE: Record<string, NumberKind> = { normal: 'normal', sip: 'sip', caller_id: 'caller_id' };
@@ -48,6 +50,7 @@ function fromOwned(n: OwnedNumber, listed: PhoneNumber | undefined): NumberRow {
     subscription: n.has_active_subscription,
     available: listed ? listed.is_available : null,
     servedBy: servedBy(n),
+    provider: n.provider ? n.provider : null,
   };
 }
 
@@ -64,6 +67,7 @@ function fromLookup(n: PhoneNumber): NumberRow {
     subscription: false,
     available: n.is_available,
     servedBy: null,
+    provider: null,
   };
 }
 

@@ -24,6 +24,7 @@ import { toolsQuery } from '@/features/tools/api/get-tools';
 import { useToolChoices } from './-tool-choices';
 import { CallActions } from '@/features/test-call/components/call-actions';
 import { TestChatButton } from '@/features/conversations/components/test-chat-button';
+import { WebCallButton } from '@/features/web-call/components/web-call-button';
 
 // Below the form's first screen: loaded when the form's Deferred shows them (it holds the Suspense).
 const InboundWebhookCard = lazy(() => import('@/features/assistants/components/inbound-webhook-card').then((mod) => ({ default: mod.InboundWebhookCard })));
@@ -92,6 +93,7 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
           <>
             <CallActions assistant={assistant} />
             <TestChatButton assistant={{ id: assistant.id, uuid: assistant.uuid, name: assistantName(assistant), variables: assistant.variables }} />
+            <WebCallButton assistant={{ id: assistant.id, name: assistantName(assistant) }} />
             <ButtonLink
               to="/assistants/new"
               search={{ from: assistant.id }}
