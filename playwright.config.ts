@@ -139,7 +139,7 @@ export default defineConfig({
         LLM_MODEL: 'stand-in',
         ALLOW_PRIVATE_URLS: '1',
         // The web call: the transcription stand-in (POST {STT_BASE_URL}/audio/transcriptions).
-        STT_BASE_URL: `http://127.0.0.1:${sttPort}`,
+        STT_BASE_URL: `http://127.0.0.1:${sttPort}/v1`,
         // The console is built by `npm run test:e2e` before this starts; the service only serves it.
         FORCE_BUILD: '',
         SKIP_STATIC: '',

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { encodeWav, readWav } from '../../src/server/audio/pcm';
 
 /*
  * The caller of the web-call browser test, spoken by eSpeak NG: "Where is my order A-1234?" with silence
@@ -23,52 +24,6 @@ export interface CallerAudio {
   rate: number;
 }
 
-/** 16-bit PCM mono WAV: the format chunk's rate and the data chunk's samples (eSpeak may leave sizes unset). */
-export function readWav(bytes: Buffer): { rate: number; samples: Int16Array } {
-  if (bytes.toString('ascii', 0, 4) !== 'RIFF' || bytes.toString('ascii', 8, 12) !== 'WAVE') throw new Error('Not a WAV file.');
-  let at = 12;
-  let rate = 0;
-  while (at + 8 <= bytes.length) {
-    const id = bytes.toString('ascii', at, at + 4);
-    const size = bytes.readUInt32LE(at + 4);
-    const body = at + 8;
-    if (id === 'fmt ') {
-      const format = bytes.readUInt16LE(body);
-      const channels = bytes.readUInt16LE(body + 2);
-      rate = bytes.readUInt32LE(body + 4);
-      const bits = bytes.readUInt16LE(body + 14);
-      if (format !== 1 || channels !== 1 || bits !== 16) throw new Error(`Expected 16-bit PCM mono, got format ${format}, ${channels} channels, ${bits} bits.`);
-    } else if (id === 'data') {
-      const end = Math.min(bytes.length, size === 0xffffffff || size === 0 ? bytes.length : body + size);
-      const count = Math.floor((end - body) / 2);
-      const samples = new Int16Array(count);
-      for (let i = 0; i < count; i++) samples[i] = bytes.readInt16LE(body + i * 2);
-      return { rate, samples };
-    }
-    at = body + size + (size % 2);
-  }
-  throw new Error('The WAV file has no data chunk.');
-}
-
-export function writeWav(samples: Int16Array, rate: number): Buffer {
-  const out = Buffer.alloc(44 + samples.length * 2);
-  out.write('RIFF', 0, 'ascii');
-  out.writeUInt32LE(36 + samples.length * 2, 4);
-  out.write('WAVE', 8, 'ascii');
-  out.write('fmt ', 12, 'ascii');
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(1, 22);
-  out.writeUInt32LE(rate, 24);
-  out.writeUInt32LE(rate * 2, 28);
-  out.writeUInt16LE(2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write('data', 36, 'ascii');
-  out.writeUInt32LE(samples.length * 2, 40);
-  for (let i = 0; i < samples.length; i++) out.writeInt16LE(samples[i]!, 44 + i * 2);
-  return out;
-}
-
 /** The caller's WAV in `dir` (made the first time), and its speech for the stand-in. */
 export function callerAudio(dir: string = process.env.VC_E2E_DIR ?? join('test-results', 'web-call')): CallerAudio {
   mkdirSync(dir, { recursive: true });
@@ -80,17 +35,17 @@ export function callerAudio(dir: string = process.env.VC_E2E_DIR ?? join('test-r
     try {
       const raw = join(work, 'speech.wav');
       execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, CALLER_TEXT], { stdio: 'pipe' });
-      const { rate, samples } = readWav(readFileSync(raw));
-      const padded = new Int16Array(Math.round(rate * LEAD_SILENCE_S) + samples.length + Math.round(rate * TAIL_SILENCE_S));
+      const { sampleRate: rate, samples } = readWav(readFileSync(raw));
+      const padded = new Float32Array(Math.round(rate * LEAD_SILENCE_S) + samples.length + Math.round(rate * TAIL_SILENCE_S));
       padded.set(samples, Math.round(rate * LEAD_SILENCE_S));
-      writeFileSync(join(work, 'speech-only.wav'), writeWav(samples, rate));
-      writeFileSync(join(work, 'caller.wav'), writeWav(padded, rate));
+      writeFileSync(join(work, 'speech-only.wav'), encodeWav(samples, rate));
+      writeFileSync(join(work, 'caller.wav'), encodeWav(padded, rate));
       renameSync(join(work, 'speech-only.wav'), speechPath);
       renameSync(join(work, 'caller.wav'), path);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
   }
-  const { rate, samples } = readWav(readFileSync(speechPath));
-  return { path, speech: Float32Array.from(samples, (v) => v / 0x8000), rate };
+  const { sampleRate: rate, samples } = readWav(readFileSync(speechPath));
+  return { path, speech: samples, rate };
 }

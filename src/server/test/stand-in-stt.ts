@@ -117,12 +117,12 @@ export function matchPhrase(phrases: readonly { text: string; span: Float32Array
   return best.score >= MIN_SCORE ? best.text : '';
 }
 
-export async function startStandInStt(): Promise<StandInStt> {
+export async function startStandInStt(options: { port?: number; delayMs?: number } = {}): Promise<StandInStt> {
   const phrases: { text: string; span: Float32Array }[] = [];
   const state: StandInStt = {
     baseUrl: '',
     requests: [],
-    delayMs: 0,
+    delayMs: options.delayMs ?? 0,
     failWith: null,
     register(text, samples, sampleRate = RATE) {
       const at16k = resample({ sampleRate, samples }, RATE).samples;
@@ -138,7 +138,8 @@ export async function startStandInStt(): Promise<StandInStt> {
     req.on('end', () => {
       void (async () => {
         const json = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-        if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions') return json(404, { error: { message: 'not found' } });
+        // Under /v1 as OpenAI serves it, and at the root as whisper.cpp's server does.
+        if (req.method !== 'POST' || (req.url !== '/v1/audio/transcriptions' && req.url !== '/audio/transcriptions')) return json(404, { error: { message: 'not found' } });
         let form: FormData;
         try {
           form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
@@ -168,7 +169,7 @@ export async function startStandInStt(): Promise<StandInStt> {
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   state.close = () =>
     new Promise<void>((resolve) => {
