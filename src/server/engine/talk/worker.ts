@@ -186,7 +186,7 @@ async function stepFailed(db: Db, call: CallRow, state: TalkState, lease: string
  * After the conversation: the post-call reading by the model (structured output), then the call goes back
  * to the engine with its real talk time and ending in the plan, due at its outcome.
  */
-async function readAfterCall(db: Db, call: CallRow, plan: CallPlan, state: TalkState, transcript: TalkEntry[], talk: CallTalk, lease: string, model: ChatModel, now: Date): Promise<boolean> {
+export async function readAfterCall(db: Db, call: CallRow, plan: CallPlan, state: TalkState, transcript: TalkEntry[], talk: CallTalk, lease: string, model: ChatModel, now: Date): Promise<boolean> {
   let read = state;
   if (!read.extracted) {
     const { fields, evaluation, language, modelName } = talk.postCall;
@@ -213,7 +213,7 @@ async function readAfterCall(db: Db, call: CallRow, plan: CallPlan, state: TalkS
 }
 
 /** The call back to the engine: its plan says how long it talked and how it ended; due at its outcome. */
-async function handBack(db: Db, call: CallRow, plan: CallPlan, state: TalkState, lease: string): Promise<boolean> {
+export async function handBack(db: Db, call: CallRow, plan: CallPlan, state: TalkState, lease: string): Promise<boolean> {
   const talkS = Math.max(1, Math.ceil(state.elapsed_ms / 1000));
   const updated: CallPlan = { ...plan, talk_s: talkS, final_status: state.end?.status ?? 'completed' };
   const final = stepsOf(updated).at(-1);
