@@ -51,6 +51,13 @@ export interface ServiceConfig {
   suiteParallelism: number;
   /** Where speech comes from (TTS_BASE_URL, else eSpeak NG at ESPEAK_NG_PATH); chosen at start (speech/select.ts). */
   speech: SpeechConfig;
+  /**
+   * SECRET_KEY: encrypts the telephony providers' credentials at rest (telephony/secrets.ts). Unset: on the
+   * embedded database a key made once in DATA_DIR/secret.key; on PostgreSQL none (number imports answer 503).
+   */
+  secretKey: string | undefined;
+  /** TWILIO_API_BASE_URL: Twilio's REST API, or a compatible host (default https://api.twilio.com). */
+  twilioApiBaseUrl: string;
 }
 
 /** The speech sources to try, in order (speech/select.ts): the TTS endpoint when set, else eSpeak NG, else none. */
@@ -247,7 +254,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     modelPricePer1kTokens: priceFromEnv(env, 'MODEL_PRICE_PER_1K_TOKENS', 0.002),
     suiteParallelism: countFromEnv(env, 'SUITE_PARALLELISM', 4),
     speech: speechFromEnv(env),
+    secretKey: env.SECRET_KEY?.trim() || undefined,
+    twilioApiBaseUrl: twilioBaseFromEnv(env.TWILIO_API_BASE_URL),
   };
+}
+
+function twilioBaseFromEnv(raw: string | undefined): string {
+  const v = (raw ?? '').trim();
+  if (v === '') return 'https://api.twilio.com';
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error(`TWILIO_API_BASE_URL must be an http(s) URL such as https://api.twilio.com, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`TWILIO_API_BASE_URL must be an http(s) URL, got "${raw}"`);
+  return v.replace(/\/+$/, '');
 }
 
 /** What `npm start` (cli/start.ts) reads beside the service's configuration: the console it serves, its logs. */

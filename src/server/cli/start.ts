@@ -44,7 +44,7 @@ async function main() {
   let knowledge: { stop(): Promise<void> } | null = null;
   /** The whole service's app, once its database is open, migrated and seeded. */
   const ready = (async () => {
-    const [{ buildRootApp }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }, { chooseSpeech }] = await Promise.all([
+    const [{ buildRootApp, voiceServicesOf }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }, { chooseSpeech }] = await Promise.all([
       import('../serve'),
       import('../engine/runner'),
       import('../engine/clock'),
@@ -88,7 +88,20 @@ async function main() {
       const [{ createEmbeddingModel }, { enableKnowledgeEmbeddings, vectorBanner }] = await Promise.all([import('../model/embedding-model'), import('../knowledge/vector-support')]);
       vectors = vectorBanner(await enableKnowledgeEmbeddings(handle.db, createEmbeddingModel(config.llm, config.embedding)), handle.kind);
     }
-    const app = buildRootApp({
+    // Live voice: web calls and Twilio. The pipeline (voice/start-session.ts) plugs in as startSession, with
+    // transcription from STT_BASE_URL; until it does, web calls answer 503 and phone calls are told so.
+    const { resolveSecretKey } = await import('../telephony/secrets');
+    const voice = handle
+      ? {
+          startSession: null,
+          transcription: false,
+          speech: speech?.engine ?? null,
+          publicUrl: config.publicUrl,
+          twilioApiBaseUrl: config.twilioApiBaseUrl,
+          secretKey: resolveSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir, embedded: !config.databaseUrl }),
+        }
+      : null;
+    const serveOptions = {
       db: handle?.db ?? null,
       port: config.port,
       host: config.host,
@@ -102,9 +115,12 @@ async function main() {
       model,
       allowPrivateUrls: config.allowPrivateUrls,
       speech,
+      voice,
       ...(start.logRequests ? { log: (l: string) => console.log(l) } : {}),
-    });
-    return { app, handle, bridge, startBackgroundWork, systemClock, model, speech, vectors };
+    };
+    const voiceServices = voiceServicesOf(serveOptions);
+    const app = buildRootApp(serveOptions, voiceServices);
+    return { app, handle, bridge, startBackgroundWork, systemClock, model, speech, vectors, voiceServices };
   })();
   // Rejections end the service below (await ready); requests waiting meanwhile get a 500.
   ready.catch(() => undefined);
@@ -133,9 +149,11 @@ async function main() {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 
-  const { app, handle, startBackgroundWork, systemClock, model, speech, vectors } = await ready;
+  const { app, handle, startBackgroundWork, systemClock, model, speech, vectors, voiceServices } = await ready;
   if (stopping) return;
   serving = app.fetch;
+  const [{ voiceUpgrades }, { dialOut }] = await Promise.all([import('../live-calls/sockets'), import('../telephony/calls')]);
+  if (voiceServices) server.setUpgrades(voiceUpgrades(voiceServices));
   // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
   if (handle && config.backgroundWork) {
     work = startBackgroundWork(handle.db, {
@@ -150,6 +168,7 @@ async function main() {
       allowPrivateUrls: config.allowPrivateUrls,
       modelPricePer1kTokens: config.modelPricePer1kTokens,
       suiteParallelism: config.suiteParallelism,
+      ...(voiceServices && { dial: (callId: number) => dialOut(voiceServices, callId) }),
     });
     // Speaks ended calls' transcripts into their recordings, one at a time (recordings/worker.ts).
     if (speech) {
