@@ -44,6 +44,7 @@ import {
   webhookDeliverySchema,
   webhookSecretSchema,
 } from '../../contract';
+import { voiceInfoSchema, webCallTicketSchema } from '../../contract/voice';
 import { refine, wireSchema, type Refinements } from './wire';
 
 /** A JSON Schema (draft 2020-12) object, as OpenAPI 3.1 takes it. */
@@ -89,6 +90,8 @@ const RECORDS = {
   Language: languageSchema,
   Provider: providerSchema,
   OwnedPhoneNumber: ownedPhoneNumberSchema,
+  WebCallTicket: webCallTicketSchema,
+  VoiceInfo: voiceInfoSchema,
   AvailablePhoneNumber: availablePhoneNumberSchema,
   PurchasedPhoneNumber: purchasedPhoneNumberSchema,
   PaginationLink: paginationLinkSchema,
@@ -293,8 +296,9 @@ const ENVELOPES = {
       service: { type: 'string', const: 'local' },
       demo_data: { type: 'boolean' },
       sign_in_hint: { type: 'string' },
+      voice: { $ref: '#/components/schemas/VoiceInfo' },
     },
-    required: ['service', 'demo_data', 'sign_in_hint'],
+    required: ['service', 'demo_data', 'sign_in_hint', 'voice'],
     additionalProperties: false,
   },
 } satisfies Record<string, JsonSchema>;
