@@ -22,7 +22,9 @@ import { takeTalkTurn } from './turn';
  * is still this claim's, so a turn is never recorded twice, and a process killed mid-turn leaves its lease
  * to run out for the next one to resume the call where its transcript stands. When the conversation has
  * ended, the post-call reading (structured output) is asked for, and the call goes back to the engine,
- * which ends it (ended, its outcome, costs, lead, webhooks) as it ends every call.
+ * which ends it (ended, its outcome, costs, lead, webhooks) as it ends every call. A live voice call
+ * (voice/call-record.ts) ends through the same readAfterCall and handBack, and holds its call with a lease of
+ * the same columns: should its process die, this worker finds it in post_call once the lease runs out and ends it.
  */
 
 export interface TalkOptions {
