@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { WebSocket } from 'ws';
 import { resample } from '../../audio/pcm';
+import { StreamResampler } from '../../audio/stream-resampler';
 import { PIPELINE_RATE, type VoiceEndReason, type VoiceSessionInput, type VoiceTransport } from '../../voice/session-types';
 import { VOICE_CLOSE } from '../../../contract/voice';
 import type { MediaSocketContext } from '../media';
@@ -21,21 +22,30 @@ export const TWILIO_FRAME_BYTES = 160;
 const MULAW_SILENCE = 0xff;
 /** After the assistant hangs up, its last words are played before the stream closes (a mark tells when), this long at most. */
 const HANG_UP_DRAIN_MS = 10_000;
+/** The end of a stretch of assistant audio (less than a frame, and the resampler's look-ahead) goes out this long after the last audio. */
+const FLUSH_AFTER_MS = 40;
 
-/** μ-law bytes (8 kHz) → pipeline floats (16 kHz). */
-export function mulawToPipeline(bytes: Uint8Array): Float32Array {
+function floatsToMulaw(samples: Float32Array): Uint8Array {
+  const pcm16 = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) pcm16[i] = Math.round(Math.max(-1, Math.min(1, samples[i] ?? 0)) * 32767);
+  return mulaw.encode(pcm16);
+}
+
+function mulawToFloats(bytes: Uint8Array): Float32Array {
   const pcm16 = mulaw.decode(bytes);
   const floats = new Float32Array(pcm16.length);
   for (let i = 0; i < pcm16.length; i++) floats[i] = (pcm16[i] ?? 0) / 32768;
-  return resample({ sampleRate: TWILIO_RATE, samples: floats }, PIPELINE_RATE).samples;
+  return floats;
 }
 
-/** Pipeline floats (16 kHz) → μ-law bytes (8 kHz). */
+/** μ-law bytes (8 kHz) → pipeline floats (16 kHz), a whole clip at once. */
+export function mulawToPipeline(bytes: Uint8Array): Float32Array {
+  return resample({ sampleRate: TWILIO_RATE, samples: mulawToFloats(bytes) }, PIPELINE_RATE).samples;
+}
+
+/** Pipeline floats (16 kHz) → μ-law bytes (8 kHz), a whole clip at once. */
 export function pipelineToMulaw(samples: Float32Array): Uint8Array {
-  const down = resample({ sampleRate: PIPELINE_RATE, samples }, TWILIO_RATE).samples;
-  const pcm16 = new Int16Array(down.length);
-  for (let i = 0; i < down.length; i++) pcm16[i] = Math.round(Math.max(-1, Math.min(1, down[i] ?? 0)) * 32767);
-  return mulaw.encode(pcm16);
+  return floatsToMulaw(resample({ sampleRate: PIPELINE_RATE, samples }, TWILIO_RATE).samples);
 }
 
 interface TwilioMessage {
@@ -55,6 +65,12 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
   let closeOnMark: string | null = null;
   /** Caller audio that came while the session was starting. */
   const early: Float32Array[] = [];
+  // Streams, not clips: each direction keeps its resampler's context across frames (no click every 20 ms).
+  const fromCaller = new StreamResampler(TWILIO_RATE, PIPELINE_RATE);
+  let toCaller = new StreamResampler(PIPELINE_RATE, TWILIO_RATE);
+  /** μ-law of the assistant not yet a whole frame. */
+  let pending: number[] = [];
+  let flushTimer: NodeJS.Timeout | null = null;
 
   const send = (message: object) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
@@ -63,14 +79,16 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
   const transport: VoiceTransport = {
     sendAudio(samples) {
       if (!streamSid) return;
-      const bytes = pipelineToMulaw(samples);
-      for (let at = 0; at < bytes.length; at += TWILIO_FRAME_BYTES) {
-        const frame = new Uint8Array(TWILIO_FRAME_BYTES).fill(MULAW_SILENCE);
-        frame.set(bytes.subarray(at, at + TWILIO_FRAME_BYTES));
-        send({ event: 'media', streamSid, media: { payload: Buffer.from(frame).toString('base64') } });
-      }
+      queueOut(samples, false);
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = setTimeout(() => queueOut(new Float32Array(0), true), FLUSH_AFTER_MS);
+      flushTimer.unref();
     },
     clearAudio() {
+      // What was not sent yet is dropped with what Twilio buffered.
+      if (flushTimer) clearTimeout(flushTimer);
+      pending = [];
+      toCaller = new StreamResampler(PIPELINE_RATE, TWILIO_RATE);
       if (streamSid) send({ event: 'clear', streamSid });
     },
     hangUp() {
@@ -81,6 +99,17 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
       send({ event: 'mark', streamSid, mark: { name: closeOnMark } });
       setTimeout(() => ws.close(VOICE_CLOSE.normal), HANG_UP_DRAIN_MS).unref();
     },
+  };
+
+  /** Whole 20 ms frames out; `flush`: the rest too (the look-ahead released with silence, the last frame padded). */
+  const queueOut = (samples: Float32Array, flush: boolean) => {
+    const down = toCaller.push(flush ? new Float32Array(PIPELINE_RATE / 100) : samples);
+    for (const b of floatsToMulaw(down)) pending.push(b);
+    if (flush && pending.length % TWILIO_FRAME_BYTES !== 0) pending.push(...new Array<number>(TWILIO_FRAME_BYTES - (pending.length % TWILIO_FRAME_BYTES)).fill(MULAW_SILENCE));
+    while (pending.length >= TWILIO_FRAME_BYTES) {
+      const frame = Uint8Array.from(pending.splice(0, TWILIO_FRAME_BYTES));
+      send({ event: 'media', streamSid, media: { payload: Buffer.from(frame).toString('base64') } });
+    }
   };
 
   const end = async (reason: VoiceEndReason) => {
@@ -117,7 +146,7 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
       case 'media': {
         const payload = message.media?.payload;
         if (!payload || ended || (message.media?.track && message.media.track !== 'inbound')) return;
-        const samples = mulawToPipeline(Buffer.from(payload, 'base64'));
+        const samples = fromCaller.push(mulawToFloats(Buffer.from(payload, 'base64')));
         if (session) session.pushAudio(samples);
         else if (starting) early.push(samples);
         return;
