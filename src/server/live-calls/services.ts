@@ -54,5 +54,5 @@ export function voiceInfo(services: VoiceServices | null) {
 
 /** `https://host/base` → `wss://host/base/path` (ws:// for http://). */
 export function socketUrl(publicUrl: string, path: string): string {
-  return publicUrl.replace(/^http(s?):\/\//i, (_m, s: string) => `ws${s}://`).replace(/\/+$/, '') + path;
+  return publicUrl.replace(/^http(s?):\/\//i, (_m, s: string) => `ws${s.toLowerCase()}://`).replace(/\/+$/, '') + path;
 }

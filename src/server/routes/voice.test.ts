@@ -203,11 +203,21 @@ describe('the web-call socket', () => {
     expect((await bob.req('GET', `/user/calls/${callId}`)).status).toBe(404);
   });
 
-  it('a dropped socket ends the call with what was said', async () => {
+  it('a dropped socket ends the call with what was said (the heartbeat kept the hold meanwhile)', async () => {
+    const voice = svc.server.voice!;
+    voice.heartbeatMs = 100;
     const assistant = await insertAssistant(svc.handle.db, alice.id);
     const socket = connect(`?ticket=${await ticketFor(alice, assistant.id)}`);
     const callId = (await socket.next('ready')).call_id as number;
+    delete voice.heartbeatMs;
     await socket.next('transcript');
+    // The heartbeat renews the hold and notes the talk time (what a recovery would bill).
+    const lease = (await callRow(callId)).talk_locked_until;
+    const beaten = await until('a heartbeat', async () => {
+      const r = await callRow(callId);
+      return (r.talk_state as { elapsed_ms?: number } | null)?.elapsed_ms && r.talk_locked_until !== lease ? r : undefined;
+    });
+    expect(beaten.talk_lease).toMatch(/^voice:/);
     socket.ws.terminate();
     const row = await ended(callId);
     expect(row.status).toBe('completed');

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { webCallStartSchema } from '../../contract/voice';
 import { liveAssistantsOf } from '../assistants/read';
+import { requireCallBalance } from '../calls/start';
 import type { AppEnv, Deps } from '../http/context';
 import { HttpError, ValidationError } from '../http/errors';
 import { parseBody } from '../http/validate';
@@ -27,6 +28,8 @@ export function voiceRoutes({ db, now, voice }: Deps) {
     // Another user's assistant answers as an unknown one: nothing tells that it exists.
     const assistant = await liveAssistantsOf(db, userId).select('assistants.id').where('assistants.id', '=', input.assistant_id).executeTakeFirst();
     if (!assistant) throw new ValidationError({ assistant_id: ['The selected assistant id is invalid.'] });
+    // As make_call: the call is paid when it ends, and needs the minimum for a call to start.
+    await requireCallBalance(db, userId);
     const { ticket, expiresAt } = await issueTicket(db, now(), {
       kind: 'web',
       userId,

@@ -18,6 +18,7 @@ import { providerOf } from './providers';
 
 export const NUMBER_NOT_IN_ACCOUNT = 'The Twilio account has no such number.';
 export const CREDENTIALS_REFUSED = 'Twilio refused the account sid and auth token.';
+export const NUMBER_ALREADY_YOURS = 'You already have this number.';
 export const NO_SECRET_KEY = 'Importing numbers needs SECRET_KEY: the service stores the auth token encrypted with it.';
 
 /** The number's webhooks at the service (PUBLIC_URL). */
@@ -34,6 +35,8 @@ export async function importNumber(services: VoiceServices, userId: number, inpu
   const key = services.secretKey;
   if (!key) throw new HttpError(503, NO_SECRET_KEY);
   const { db } = services;
+  const held = await db.selectFrom('phone_numbers').select('id').where('user_id', '=', userId).where('phone_number', '=', phone).executeTakeFirst();
+  if (held) throw fieldError('phone_number', NUMBER_ALREADY_YOURS);
   const credentials: ProviderCredentials = { account: input.account_sid, secret: input.auth_token };
   // The row first (its id is in the webhook URLs), removed again when the provider refuses.
   const ts = toDbTimestamp(services.now());

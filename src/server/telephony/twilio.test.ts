@@ -94,6 +94,10 @@ describe('POST /user/phone-numbers/import', () => {
     expect(theirs.body.data.map((n: { id: number }) => n.id)).not.toContain(id);
     expect((await bob.req('DELETE', `/user/phone-numbers/${id}`)).status).toBe(404);
     expect((await bob.req('PUT', `/user/phone-numbers/${id}`, { nickname: 'mine' })).status).toBe(404);
+    // Imported twice: refused on phone_number.
+    const again = await alice.req('POST', '/user/phone-numbers/import', { provider: 'twilio', phone_number: '+14155550199', account_sid: account.sid, auth_token: account.token });
+    expect(again.status).toBe(422);
+    expect(Object.keys(again.body.errors)).toEqual(['phone_number']);
   });
 
   it('answers 422 on phone_number when the account does not have it, and stores nothing', async () => {

@@ -5,6 +5,7 @@ import { mulawToPipeline, pipelineToMulaw } from './media-stream';
 import { parseStreamTwiml } from '../../test/stand-in-twilio';
 import { decryptSecret, encryptSecret } from '../secrets';
 import { randomBytes } from 'node:crypto';
+import { socketUrl } from '../../live-calls/services';
 
 // Twilio's worked example ("Webhooks security"). `GvWf1cFY/Q7PnoempGyD5oXAezc=` is the signature of the current
 // page, whose caller is +14158675310; with the older page's caller +12349013030 (as the brief quoted it, paired
@@ -48,6 +49,14 @@ describe('TwiML and audio', () => {
     expect(back.length).toBe(3200);
     const rms = (a: Float32Array) => Math.sqrt(a.reduce((s, v) => s + v * v, 0) / a.length);
     expect(rms(back.subarray(200, 3000))).toBeCloseTo(rms(tone.subarray(200, 3000)), 1);
+  });
+});
+
+describe('stream URLs from PUBLIC_URL', () => {
+  it('are wss:// for https:// and ws:// for http://, under its path', () => {
+    expect(socketUrl('https://voice.example.com/', '/api/telephony/twilio/media')).toBe('wss://voice.example.com/api/telephony/twilio/media');
+    expect(socketUrl('http://127.0.0.1:8080', '/api/x')).toBe('ws://127.0.0.1:8080/api/x');
+    expect(socketUrl('HTTPS://tunnel.example/base', '/api/x')).toBe('wss://tunnel.example/base/api/x');
   });
 });
 
