@@ -10,8 +10,8 @@ export const CALL_PHONE_INVALID = 'The phone number field must be a valid phone 
 
 /**
  * POST /user/make_call: the caller's live outbound assistant dials `phone_number` from its number. With `dial`
- * (the service has live voice), a number imported from a telephony provider places a real call through it
- * (telephony/calls.ts dialOut); every other number keeps the simulated engine.
+ * (the service has a voice pipeline), a number imported from a telephony provider places a real call through it
+ * (telephony/calls.ts dialOut); every other number, and every number without a pipeline, keeps the simulated engine.
  */
 export async function makeCall(db: Db, now: () => Date, userId: number, input: MakeCallRequest, dial?: (callId: number) => Promise<void>): Promise<PlacedCall> {
   const errors: FieldErrors = {};

@@ -168,7 +168,8 @@ async function main() {
       allowPrivateUrls: config.allowPrivateUrls,
       modelPricePer1kTokens: config.modelPricePer1kTokens,
       suiteParallelism: config.suiteParallelism,
-      ...(voiceServices && { dial: (callId: number) => dialOut(voiceServices, callId) }),
+      // Real lines only with a pipeline to talk on them; without one, calls from imported numbers stay simulated.
+      ...(voiceServices?.startSession && { dial: (callId: number) => dialOut(voiceServices, callId) }),
     });
     // Speaks ended calls' transcripts into their recordings, one at a time (recordings/worker.ts).
     if (speech) {

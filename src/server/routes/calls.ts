@@ -50,7 +50,7 @@ export function callRoutes({ db, now, voice }: Deps) {
 
   r.post('/make_call', async (c) => {
     const input = await parseBody(c, makeCallRequest);
-    const placed = await makeCall(db, now, c.var.user.id, input, voice ? (id) => dialOut(voice, id) : undefined);
+    const placed = await makeCall(db, now, c.var.user.id, input, voice?.startSession ? (id) => dialOut(voice, id) : undefined);
     return c.json({ message: 'Call initiated successfully', call_id: placed.id, status: placed.status });
   });
 

@@ -158,7 +158,7 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     ...(options.talkLeaseMs ? { talkLeaseMs: options.talkLeaseMs } : {}),
     ...(options.suiteParallelism ? { suiteParallelism: options.suiteParallelism } : {}),
     ...(options.suiteLeaseMs ? { suiteLeaseMs: options.suiteLeaseMs } : {}),
-    ...(voice && { dial: (callId: number) => dialOut(voice, callId) }),
+    ...(voice?.startSession && { dial: (callId: number) => dialOut(voice, callId) }),
   });
   const api = `${server.url.replace('localhost', '127.0.0.1')}/api`;
   let n = 0;
