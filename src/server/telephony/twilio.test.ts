@@ -4,7 +4,7 @@ import { LIVE_RECORDING_ENGINE } from '../voice/call-record';
 import { decryptSecret } from './secrets';
 import { fakeVoiceSessions } from '../test/fake-voice-session';
 import { startStandInTwilio, type StandInCall } from '../test/stand-in-twilio';
-import { insertAssistant } from '../test/fixtures';
+import { insertAssistant, insertCampaign, insertLead } from '../test/fixtures';
 import type { TestService, TestUser } from '../test/harness';
 import { useService } from '../test/use-service';
 import { twilioSignature } from './twilio/signature';
@@ -264,6 +264,25 @@ describe('an inbound call', () => {
   });
 });
 
+describe('two inbound calls at once', () => {
+  it('each has its own call, session and audio', async () => {
+    const n = await imported(alice);
+    await insertAssistant(svc.handle.db, alice.id, { type: 'inbound', phone_number_id: n.id });
+    const sessions = fake.sessions.length;
+    const [a, b] = await Promise.all([twilio.dial('+14155550141', n.phone), twilio.dial('+14155550142', n.phone)]);
+    const [sa, sb] = await until('both sessions', async () => (fake.sessions.length >= sessions + 2 ? [fake.sessions[sessions]!, fake.sessions[sessions + 1]!] : undefined));
+    expect(sa.call.callId).not.toBe(sb.call.callId);
+    a.say(speech(400));
+    await until('the caller line on one call', async () => sa.entries.length + sb.entries.length >= 3);
+    await a.hangUp();
+    await b.hangUp();
+    const rows = await Promise.all([ended(sa.call.callId), ended(sb.call.callId)]);
+    expect(rows.map((r) => r.client_phone_number).sort()).toEqual(['+14155550141', '+14155550142']);
+    const lines = rows.map((r) => (r.transcript as unknown[]).length).sort();
+    expect(lines).toEqual([1, 3]);
+  });
+});
+
 describe('make_call through an imported number', () => {
   async function outboundSetUp() {
     const n = await imported(alice);
@@ -311,6 +330,30 @@ describe('make_call through an imported number', () => {
     expect(row.answered_by).toBe('human');
     expect((row.transcript as { sender: string; text: string }[])[0]).toMatchObject({ sender: 'bot', text: 'Hello, how can I help?' });
     expect(call.received.length).toBeGreaterThan(0);
+  });
+
+  it("dials a campaign's lead through Twilio; the lead's attempt is settled by the outcome", async () => {
+    const { n, assistant } = await outboundSetUp();
+    twilio.outbound.outcome = 'no-answer';
+    const campaign = await insertCampaign(svc.handle.db, alice.id, { assistant_id: assistant.id, status: 'running' });
+    await svc.handle.db
+      .updateTable('campaigns')
+      .set({ allowed_days: JSON.stringify(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']), allowed_hours_start_time: '00:00', allowed_hours_end_time: '23:59', timezone: 'UTC' })
+      .where('id', '=', campaign.id)
+      .execute();
+    const lead = await insertLead(svc.handle.db, alice.id, campaign.id, { status: 'created' });
+    const calls = twilio.calls.length;
+    await svc.work.runOnce();
+    const call = await until('the Twilio call', async () => twilio.calls[calls]);
+    expect(call).toMatchObject({ to: '+12025550100', from: n.phone, direction: 'outbound-api' });
+    const row = await until('the campaign call', async () => svc.handle.db.selectFrom('calls').selectAll().where('campaign_id', '=', campaign.id).executeTakeFirst());
+    expect(row).toMatchObject({ lead_id: lead, provider: 'twilio', provider_call_id: call.sid });
+    await until('the callbacks', async () => call.callbacks.length >= 3);
+    expect(call.callbacks.at(-1)).toEqual({ status: 'no-answer', answer: 200 });
+    expect((await ended(row.id)).status).toBe('no-answer');
+    const settled = await svc.handle.db.selectFrom('leads').select(['live_call_id']).where('id', '=', lead).executeTakeFirstOrThrow();
+    expect(settled.live_call_id).toBeNull();
+    await svc.handle.db.updateTable('campaigns').set({ status: 'stopped' }).where('id', '=', campaign.id).execute();
   });
 
   it('keeps the simulated engine for numbers that are not imported', async () => {
