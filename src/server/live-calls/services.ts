@@ -31,6 +31,8 @@ export interface VoiceServices {
   /** How long a live call's hold lasts without a heartbeat (default 30 s), and the heartbeat's period (default 10 s). */
   holdLeaseMs?: number;
   heartbeatMs?: number;
+  /** How often every voice socket is pinged (default 15 s); one that has not answered the last ping is dropped. */
+  socketPingMs?: number;
 }
 
 /** The configuration variables a web call still needs ([] when it can start). */

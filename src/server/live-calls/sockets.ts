@@ -27,7 +27,7 @@ export function refuseUpgrade(socket: Duplex, status: string, message: string): 
   socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
-export function voiceUpgrades(services: VoiceServices, options: { pingMs?: number } = {}): Upgrades {
+export function voiceUpgrades(services: VoiceServices): Upgrades {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
   const routes = new Map<string, (ws: WebSocket, request: IncomingMessage) => void>();
   routes.set(WEB_CALL_SOCKET_PATH, (ws, request) => acceptWebCall(ws, request, services));
@@ -46,7 +46,7 @@ export function voiceUpgrades(services: VoiceServices, options: { pingMs?: numbe
       alive.set(ws, false);
       ws.ping();
     }
-  }, options.pingMs ?? PING_MS);
+  }, services.socketPingMs ?? PING_MS);
   pinger.unref();
 
   return {

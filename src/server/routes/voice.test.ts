@@ -27,7 +27,7 @@ useService(
   (s) => {
     ({ svc, alice, bob } = s);
   },
-  { llm: { baseUrl: model.baseUrl, model: 'voice-test', retryDelayMs: 5 }, voice: { startSession: fake.startSession } },
+  { llm: { baseUrl: model.baseUrl, model: 'voice-test', retryDelayMs: 5 }, voice: { startSession: fake.startSession, socketPingMs: 100 } },
 );
 afterAll(() => model.close());
 
@@ -57,9 +57,9 @@ interface Socket {
   next(type: string, match?: (m: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
 }
 
-function connect(query: string): Socket {
+function connect(query: string, options: { autoPong?: boolean } = {}): Socket {
   const url = `${svc.server.url.replace('http', 'ws').replace('localhost', '127.0.0.1')}/api/voice/web-calls/socket${query}`;
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(url, options);
   const socket: Socket = {
     ws,
     messages: [],
@@ -222,6 +222,20 @@ describe('the web-call socket', () => {
     const row = await ended(callId);
     expect(row.status).toBe('completed');
     expect((row.transcript as { text: string }[]).map((e) => e.text)).toEqual(['Hello, how can I help?']);
+  });
+
+  it('a socket that stops answering pings is dropped, and its call ends (the other sockets live on)', async () => {
+    const assistant = await insertAssistant(svc.handle.db, alice.id);
+    const deaf = connect(`?ticket=${await ticketFor(alice, assistant.id)}`, { autoPong: false });
+    const alive = connect(`?ticket=${await ticketFor(alice, assistant.id)}`);
+    const callId = (await deaf.next('ready')).call_id as number;
+    await alive.next('ready');
+    expect(await deaf.closed).toBe(1006);
+    expect((await ended(callId)).status).toBe('completed');
+    await sleep(300);
+    expect(alive.ws.readyState).toBe(WebSocket.OPEN);
+    alive.ws.send(JSON.stringify({ type: 'end' }));
+    expect(await alive.closed).toBe(VOICE_CLOSE.normal);
   });
 
   it('a held call whose holder stops beating (a dead process) is ended by the talk worker with what was said', async () => {
