@@ -69,8 +69,9 @@ export function acceptWebCall(ws: WebSocket, request: IncomingMessage, services:
     if (ended) return;
     ended = true;
     await starting;
-    await session?.end(reason);
+    // The browser hears at once; the call's ending (recording, post-call reading) goes on without it.
     finish(reason);
+    await session?.end(reason);
   };
 
   // Messages are taken from the start: audio that comes while the call is being made is kept for the session.

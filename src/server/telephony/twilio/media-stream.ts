@@ -155,7 +155,8 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
         if (closeOnMark !== null && message.mark?.name === closeOnMark) ws.close(VOICE_CLOSE.normal);
         return;
       case 'stop':
-        void end('caller_ended').finally(() => ws.close(VOICE_CLOSE.normal));
+        void end('caller_ended');
+        ws.close(VOICE_CLOSE.normal);
         return;
       default:
         // connected, dtmf: nothing to do (keypresses are not part of the conversation yet).
