@@ -194,6 +194,13 @@ async function main() {
     const { speechBanner } = await import('../speech/select');
     console.log(speechBanner(speech, config.speech));
     if (vectors) console.log(vectors);
+    if (voiceServices) {
+      const key = config.secretKey ? 'SECRET_KEY' : voiceServices.secretKey ? `${config.dataDir}/secret.key` : null;
+      console.log(
+        `Phone lines: Twilio numbers can be imported (webhooks at ${config.publicUrl}/api/telephony/twilio/…, credentials encrypted with ${key ?? 'nothing: set SECRET_KEY to import numbers'}); ` +
+          (voiceServices.startSession ? 'calls on them talk through the voice pipeline.' : 'no voice pipeline yet, so they are told so and hang up.'),
+      );
+    }
   }
 }
 
