@@ -120,6 +120,8 @@ describe('POST /voice/web-calls', () => {
     expect(Object.keys(a.body.errors)).toEqual(['assistant_id']);
     expect(a.text).not.toContain(theirs.name);
     expect((await request(svc.api, 'POST', '/voice/web-calls', { assistant_id: theirs.id })).status).toBe(401);
+    // Past PostgreSQL's integer: no such assistant either (never a 500).
+    for (const assistant_id of [2_147_483_648, '99999999999999999999']) expect((await alice.req('POST', '/voice/web-calls', { assistant_id })).body).toEqual(b.body);
   });
 
   it('answers 503 naming STT_BASE_URL when the service cannot hear', async () => {

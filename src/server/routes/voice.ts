@@ -14,6 +14,8 @@ import { WEB_CALL_SOCKET_PATH } from '../voice/web-socket';
  * caller and one of its assistants, for the web-call socket. Only the ticket's hash is stored.
  */
 
+const PG_INT_MAX = 2_147_483_647;
+
 export function voiceUnavailableMessage(missing: string[]): string {
   return `Voice calls need ${missing.join(' and ')}: STT_BASE_URL names an OpenAI-compatible transcription server (Speaches, whisper.cpp's server), LLM_BASE_URL the model. Set them and start the service again.`;
 }
@@ -26,7 +28,9 @@ export function voiceRoutes({ db, now, voice }: Deps) {
     if (!voice || missing.length > 0) throw new HttpError(503, voiceUnavailableMessage(missing));
     const userId = c.var.user.id;
     // Another user's assistant answers as an unknown one: nothing tells that it exists.
-    const assistant = await liveAssistantsOf(db, userId).select('assistants.id').where('assistants.id', '=', input.assistant_id).executeTakeFirst();
+    // An id past PostgreSQL's integer is no assistant (asked for, the database would refuse the query).
+    const assistant =
+      input.assistant_id <= PG_INT_MAX ? await liveAssistantsOf(db, userId).select('assistants.id').where('assistants.id', '=', input.assistant_id).executeTakeFirst() : undefined;
     if (!assistant) throw new ValidationError({ assistant_id: ['The selected assistant id is invalid.'] });
     // As make_call: the call is paid when it ends, and needs the minimum for a call to start.
     await requireCallBalance(db, userId);
