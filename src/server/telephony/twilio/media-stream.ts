@@ -24,6 +24,8 @@ const MULAW_SILENCE = 0xff;
 const HANG_UP_DRAIN_MS = 10_000;
 /** The end of a stretch of assistant audio (less than a frame, and the resampler's look-ahead) goes out this long after the last audio. */
 const FLUSH_AFTER_MS = 40;
+/** Twilio sends `start` right after `connected`: a socket that has not said which call it is by then is closed. */
+const START_WITHIN_MS = 15_000;
 
 function floatsToMulaw(samples: Float32Array): Uint8Array {
   const pcm16 = new Int16Array(samples.length);
@@ -119,6 +121,11 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
     await session?.end(reason);
   };
 
+  const startTimer = setTimeout(() => {
+    if (!starting) ws.close(VOICE_CLOSE.badTicket, 'no start');
+  }, START_WITHIN_MS);
+  startTimer.unref();
+
   ws.on('message', (data, isBinary) => {
     if (isBinary) return;
     let message: TwilioMessage;
@@ -163,6 +170,10 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
         return;
     }
   });
-  ws.on('close', () => void end('dropped'));
+  ws.on('close', () => {
+    clearTimeout(startTimer);
+    if (flushTimer) clearTimeout(flushTimer);
+    void end('dropped');
+  });
   ws.on('error', () => undefined);
 }
