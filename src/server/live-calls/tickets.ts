@@ -11,10 +11,11 @@ import { toDbTimestamp } from '../db/time';
  */
 
 export const WEB_CALL_TICKET_MS = 60_000;
-/** A Twilio stream connects after the webhook's answer (inbound) or the callee's (outbound: ringing included). */
-export const TWILIO_TICKET_MS = 5 * 60_000;
+/** A phone line's stream connects after the webhook's answer (inbound) or the callee's (outbound: ringing included). */
+export const PHONE_TICKET_MS = 5 * 60_000;
 
-export type TicketKind = 'web' | 'twilio';
+/** 'web' (the browser's web call) or a telephony provider's name (its media stream: 'twilio'). */
+export type TicketKind = string;
 
 export interface TicketInput {
   kind: TicketKind;

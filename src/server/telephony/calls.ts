@@ -3,7 +3,7 @@ import { toDbTimestamp } from '../db/time';
 import { publish } from '../events/bus';
 import { callEvent } from '../events/build';
 import { readPlan, type FinalStatus } from '../engine/plan';
-import { issueTicket, TWILIO_TICKET_MS } from '../live-calls/tickets';
+import { issueTicket, PHONE_TICKET_MS } from '../live-calls/tickets';
 import { socketUrl, type VoiceServices } from '../live-calls/services';
 import { importedNumber, numberWebhooks, type ImportedNumber } from './numbers';
 import type { LineStatus, WebhookAnswer } from './provider';
@@ -46,12 +46,12 @@ export async function answerInbound(services: VoiceServices, provider: string, n
   if (!call || !assistant) return { status: 200, answer: number.provider.refusalAnswer(NO_ASSISTANT_SAY) };
   if (!services.startSession) return { status: 200, answer: number.provider.refusalAnswer(VOICE_UNAVAILABLE_SAY) };
   const { ticket } = await issueTicket(services.db, services.now(), {
-    kind: 'twilio',
+    kind: number.provider.name,
     userId: number.user_id,
     assistantId: assistant.id,
     phoneNumberId: number.id,
     details: { from: call.from, to: call.to || number.phone_number, provider_call_id: call.providerCallId },
-    ttlMs: TWILIO_TICKET_MS,
+    ttlMs: PHONE_TICKET_MS,
   });
   return { status: 200, answer: number.provider.streamAnswer(socketUrl(services.publicUrl, number.provider.mediaPath), ticket) };
 }
@@ -70,13 +70,13 @@ export async function dialOut(services: VoiceServices, callId: number): Promise<
     return;
   }
   const { ticket } = await issueTicket(db, services.now(), {
-    kind: 'twilio',
+    kind: number.provider.name,
     userId: call.user_id,
     assistantId: call.assistant_id,
     callId,
     phoneNumberId: number.id,
     details: { dial_lease: call.talk_lease },
-    ttlMs: TWILIO_TICKET_MS,
+    ttlMs: PHONE_TICKET_MS,
   });
   try {
     const placed = await number.provider.placeCall(number.credentials, {

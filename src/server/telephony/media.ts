@@ -37,7 +37,7 @@ export function mediaContext(services: VoiceServices, provider: TelephonyProvide
     async begin(ticketText, transport) {
       const startSession = services.startSession;
       if (!startSession) return undefined;
-      const ticket = await redeemTicket(services.db, services.now(), 'twilio', ticketText);
+      const ticket = await redeemTicket(services.db, services.now(), provider.name, ticketText);
       if (!ticket) return undefined;
       const deps = recordDeps(services);
       const details = ticket.details;
