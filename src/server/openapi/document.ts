@@ -148,8 +148,8 @@ function buildDocument(): JsonSchema {
           content: json({ anyOf: [ref('ValidationError'), message] }),
         },
         MalformedJson: { description: 'The body is not JSON', content: json(message) },
-        UpstreamFailed: { description: 'A service this one relies on failed (the speech endpoint or program)', headers: RATE_HEADERS, content: json(message) },
-        Unavailable: { description: 'What it needs is not configured here (a language model: LLM_BASE_URL; speech: TTS_BASE_URL or espeak-ng)', headers: RATE_HEADERS, content: json(message) },
+        UpstreamFailed: { description: 'A service this one relies on failed (the speech endpoint or program, Twilio)', headers: RATE_HEADERS, content: json(message) },
+        Unavailable: { description: 'What it needs is not configured here (a language model: LLM_BASE_URL; speech: TTS_BASE_URL or espeak-ng; voice calls: STT_BASE_URL; number imports: SECRET_KEY)', headers: RATE_HEADERS, content: json(message) },
         PayloadTooLarge: { description: 'The body is over 1 MB', content: json(message) },
         TooManyRequests: {
           description: 'The budget is spent',
