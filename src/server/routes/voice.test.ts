@@ -240,6 +240,29 @@ describe('the web-call socket', () => {
     expect(await alive.closed).toBe(VOICE_CLOSE.normal);
   });
 
+  it('a holder that finds its hold taken (another process ended the call) hangs up and writes nothing more', async () => {
+    const voice = svc.server.voice!;
+    voice.heartbeatMs = 100;
+    const assistant = await insertAssistant(svc.handle.db, alice.id);
+    const socket = connect(`?ticket=${await ticketFor(alice, assistant.id)}`);
+    const callId = (await socket.next('ready')).call_id as number;
+    delete voice.heartbeatMs;
+    await socket.next('transcript');
+    await until('the greeting stored', async () => {
+      const r = await callRow(callId);
+      return Array.isArray(r.transcript) && r.transcript.length === 1;
+    });
+    await svc.handle.db.updateTable('calls').set({ talk_lease: 'someone-else' }).where('id', '=', callId).execute();
+    expect(await socket.next('ended')).toMatchObject({ call_id: callId, reason: 'error' });
+    expect(await socket.closed).toBe(VOICE_CLOSE.normal);
+    await sleep(200);
+    const row = await callRow(callId);
+    expect(row).toMatchObject({ status: 'in-progress', talk_lease: 'someone-else' });
+    expect(row.transcript).toHaveLength(1);
+    // Left as the other holder has it (tidied here so the file's other calls are not disturbed).
+    await svc.handle.db.updateTable('calls').set({ talk_lease: null, talk_next_at: null, engine_next_at: null, status: 'completed' }).where('id', '=', callId).execute();
+  });
+
   it('a held call whose holder stops beating (a dead process) is ended by the talk worker with what was said', async () => {
     const voice = svc.server.voice!;
     voice.holdLeaseMs = 1000;

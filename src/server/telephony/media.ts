@@ -56,7 +56,6 @@ export function mediaContext(services: VoiceServices, provider: TelephonyProvide
               providerCallId: text('provider_call_id') || null,
             });
       if (!record) return undefined;
-      record.onLost = () => transport.hangUp('error');
       try {
         const input = await startSession(record.start, transport, record);
         return { input, record };

@@ -34,6 +34,13 @@ export const HOLD_LEASE_MS = 30_000;
 export const HEARTBEAT_MS = 10_000;
 /** The recording's engine (call_recordings.engine): the real audio, never rendered over (migration 0020). */
 export const LIVE_RECORDING_ENGINE = 'live';
+/** An assistant without a limit of its own (the column's default). */
+const DEFAULT_MAX_DURATION_S = 600;
+/**
+ * The session ends its call at the assistant's max_duration; should it not (a bug, a stuck stage), the hold is
+ * let go this long after it, and the call ends as a dead holder's would.
+ */
+const HOLD_BEYOND_MAX_DURATION_MS = 60_000;
 
 export interface CallRecordDeps {
   db: Db;
@@ -107,7 +114,7 @@ export async function createLiveCall(deps: CallRecordDeps, input: NewLiveCall): 
   const leaseMs = deps.holdLeaseMs ?? HOLD_LEASE_MS;
   const events: ServiceEvent[] = [];
   const row = await deps.db.transaction().execute(async (trx) => {
-    const assistant = await trx.selectFrom('assistants').select('name').where('id', '=', input.assistantId).where('user_id', '=', input.userId).where('deleted_at', 'is', null).executeTakeFirst();
+    const assistant = await trx.selectFrom('assistants').select(['name', 'max_duration']).where('id', '=', input.assistantId).where('user_id', '=', input.userId).where('deleted_at', 'is', null).executeTakeFirst();
     if (!assistant) return undefined;
     const inserted = await trx
       .insertInto('calls')
@@ -146,12 +153,12 @@ export async function createLiveCall(deps: CallRecordDeps, input: NewLiveCall): 
       .returningAll()
       .executeTakeFirstOrThrow();
     if (inserted.type === 'inbound') events.push(...(await enqueueCallWebhooks(trx, inserted, 'started', now, deps.publicUrl)));
-    return inserted;
+    return { inserted, maxDuration: assistant.max_duration };
   });
   if (!row) return undefined;
-  events.push(callEvent(row));
+  events.push(callEvent(row.inserted));
   for (const e of events) publish(deps.db, e);
-  return new CallRecord(deps, row, lease, now.getTime(), input.type === 'web' ? 'web' : 'inbound');
+  return new CallRecord(deps, row.inserted, lease, now.getTime(), input.type === 'web' ? 'web' : 'inbound', row.maxDuration);
 }
 
 /**
@@ -186,7 +193,8 @@ export async function answerPlacedCall(deps: CallRecordDeps, callId: number, dia
     .executeTakeFirst();
   if (!row) return undefined;
   publish(deps.db, callEvent(row));
-  return new CallRecord(deps, row, lease, now.getTime(), 'outbound');
+  const assistant = row.assistant_id === null ? undefined : await deps.db.selectFrom('assistants').select('max_duration').where('id', '=', row.assistant_id).executeTakeFirst();
+  return new CallRecord(deps, row, lease, now.getTime(), 'outbound', assistant?.max_duration ?? DEFAULT_MAX_DURATION_S);
 }
 
 /** The calls row of one live voice session: implements the pipeline's sink. */
@@ -198,6 +206,7 @@ export class CallRecord implements VoiceSessionSink {
   private readonly heartbeat: NodeJS.Timeout;
   private finished = false;
   private ending = false;
+  private readonly maxHoldMs: number;
   /** Called when the hold was lost (another process ended the call): the transport hangs up. */
   onLost: (() => void) | null = null;
 
@@ -207,7 +216,9 @@ export class CallRecord implements VoiceSessionSink {
     private readonly lease: string,
     private readonly answeredAt: number,
     direction: VoiceCallStart['direction'],
+    maxDurationS: number,
   ) {
+    this.maxHoldMs = Math.max(1, maxDurationS) * 1000 + HOLD_BEYOND_MAX_DURATION_MS;
     this.callId = row.id;
     this.start = {
       callId: row.id,
@@ -228,6 +239,12 @@ export class CallRecord implements VoiceSessionSink {
   /** Renews the hold and notes the talk time so far (what a recovery would bill). */
   private async beat(): Promise<void> {
     if (this.finished) return;
+    if (this.elapsedMs() > this.maxHoldMs) {
+      console.error(`Voice call ${this.callId}: still held past its assistant's max_duration; letting it go.`);
+      this.stopHolding();
+      this.onLost?.();
+      return;
+    }
     const now = this.deps.now();
     const leaseMs = this.deps.holdLeaseMs ?? HOLD_LEASE_MS;
     try {

@@ -124,7 +124,8 @@ export function acceptWebCall(ws: WebSocket, request: IncomingMessage, services:
       return;
     }
     callId = record.callId;
-    record.onLost = () => transport.hangUp('error');
+    // The hold was lost (or outlived max_duration): the call ends with what was said, the browser is told.
+    record.onLost = () => void end('error');
     send({ type: 'ready', call_id: record.callId });
     try {
       session = await startSession(record.start, transport, record);

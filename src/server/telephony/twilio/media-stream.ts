@@ -145,6 +145,11 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
             return;
           }
           session = live.input;
+          // The hold was lost (or outlived max_duration): the call ends here and the stream closes.
+          live.record.onLost = () => {
+            void end('error');
+            ws.close(VOICE_CLOSE.normal);
+          };
           // (A stop or a close meanwhile ends it in end(), which waited for this.)
           for (const frame of early.splice(0)) session.pushAudio(frame);
         });
