@@ -10,7 +10,7 @@ import { readPlan, type CallPlan, type FinalStatus } from '../engine/plan';
 import { latencyOf, readEntries } from '../engine/talk/entries';
 import { loadCallTalk } from '../engine/talk/setting';
 import { readTalkState, type EndReason, type TalkState } from '../engine/talk/state';
-import { handBack, readAfterCall } from '../engine/talk/worker';
+import { handBack, readAfterCall, TALK_LEASE_MS } from '../engine/talk/worker';
 import { enqueueCallWebhooks } from '../webhooks/enqueue';
 import type { VoiceCallStart, VoiceEndReason, VoiceEntry, VoiceSessionSink } from './session-types';
 
@@ -325,6 +325,8 @@ export class CallRecord implements VoiceSessionSink {
         finished_at: toDbTimestamp(new Date(this.answeredAt + elapsedMs)),
         duration: Math.max(1, Math.ceil(elapsedMs / 1000)),
         talk_state: JSON.stringify(state),
+        // Held on through the post-call reading (a model's answer may take a while), as the talk worker holds its claims.
+        ...holdColumns(now, this.lease, TALK_LEASE_MS),
         updated_at: toDbTimestamp(now),
       })
       .where('id', '=', this.callId)
