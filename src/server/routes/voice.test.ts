@@ -27,7 +27,7 @@ useService(
   (s) => {
     ({ svc, alice, bob } = s);
   },
-  { llm: { baseUrl: model.baseUrl, model: 'voice-test', retryDelayMs: 5 }, voice: { startSession: fake.startSession, socketPingMs: 100 } },
+  { llm: { baseUrl: model.baseUrl, model: 'voice-test', retryDelayMs: 5 }, voice: { startSession: fake.startSession, socketPingMs: 400 } },
 );
 afterAll(() => model.close());
 
@@ -234,7 +234,8 @@ describe('the web-call socket', () => {
     await alive.next('ready');
     expect(await deaf.closed).toBe(1006);
     expect((await ended(callId)).status).toBe('completed');
-    await sleep(300);
+    // Two ping periods more: the one that answers stays.
+    await sleep(900);
     expect(alive.ws.readyState).toBe(WebSocket.OPEN);
     alive.ws.send(JSON.stringify({ type: 'end' }));
     expect(await alive.closed).toBe(VOICE_CLOSE.normal);
