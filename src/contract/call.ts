@@ -13,7 +13,9 @@ export { ANSWERED_BY, CALL_STATUSES, CALL_TYPES, LIVE_CALL_STATUSES, type CallSt
  * Our extension adds, on calls the local service played through a language model: `type` `filler` (a phrase
  * said while waiting) or `function_call` (a tool call, sender `tool`; `message`, or none, otherwise);
  * `latency_ms` on the assistant's messages (the model's time for the turn); `name`, `arguments`, `result`,
- * `error` and `duration_ms` on a tool call. All absent on scripted calls and on hosted data.
+ * `error` and `duration_ms` on a tool call. All absent on scripted calls and on hosted data. A live voice call's
+ * assistant messages add the parts of `latency_ms` (voice to voice: `endpointing_ms`, `stt_ms`, `llm_ms`,
+ * `tts_ms`) and `interrupted` when the caller cut them (src/contract/voice.ts).
  */
 export const transcriptEntrySchema = lenientRecord({
   sender: textish.optional(),
@@ -27,6 +29,11 @@ export const transcriptEntrySchema = lenientRecord({
   result: z.unknown().optional(),
   error: textish.optional(),
   duration_ms: numberish.optional(),
+  endpointing_ms: numberish.optional(),
+  stt_ms: numberish.optional(),
+  llm_ms: numberish.optional(),
+  tts_ms: numberish.optional(),
+  interrupted: z.boolean().optional().catch(undefined),
 });
 export type TranscriptEntry = z.output<typeof transcriptEntrySchema>;
 

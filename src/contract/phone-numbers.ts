@@ -22,6 +22,8 @@ export const ownedPhoneNumberSchema = lenientRecord({
   has_active_subscription: boolish,
   monthly_price: numberish,
   assistant: servingAssistantSchema.nullish().transform((v) => v ?? null),
+  /** Our extension: 'twilio' for a number imported from the user's Twilio account; null for the service's own. */
+  provider: z.string().nullable().optional().catch(null),
   created_at: textish,
 });
 export type OwnedPhoneNumber = z.output<typeof ownedPhoneNumberSchema>;

@@ -95,7 +95,8 @@ export const phoneNumberImportSchema = z.object({
   provider: z.literal('twilio'),
   phone_number: z.string().trim().min(1),
   account_sid: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, 'The account sid must be AC followed by 32 hexadecimal digits.'),
-  auth_token: z.string().trim().min(1),
+  // Twilio's are 32 hexadecimal digits; the cap keeps the Basic credentials within any server's header limit.
+  auth_token: z.string().trim().min(1).max(256),
 });
 export type PhoneNumberImport = z.input<typeof phoneNumberImportSchema>;
 

@@ -28,6 +28,8 @@ import { speechRoutes } from './routes/speech';
 import { webCallRoutes } from './routes/web-call';
 import { folderRoutes } from './routes/folders';
 import { knowledgebaseRoutes } from './routes/knowledgebases';
+import { voiceRoutes } from './routes/voice';
+import { twilioWebhookRoutes } from './telephony/twilio/routes';
 
 export interface ApiOptions extends Deps {
   /** Per user (per client address without a valid token), on every authenticated path. */
@@ -45,7 +47,7 @@ export interface ApiOptions extends Deps {
 
 /** The service API, to be mounted under /api. */
 export function createApi(options: ApiOptions): Hono<AppEnv> {
-  const deps: Deps = { db: options.db, now: options.now, model: options.model ?? null, allowPrivateUrls: options.allowPrivateUrls ?? false, speech: options.speech ?? null };
+  const deps: Deps = { db: options.db, now: options.now, model: options.model ?? null, allowPrivateUrls: options.allowPrivateUrls ?? false, speech: options.speech ?? null, voice: options.voice ?? null };
   const api = new Hono<AppEnv>();
 
   api.onError((err, c) => {
@@ -105,13 +107,15 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   // a person reading the reference page (its "Test Request" sends the token they type).
   api.route('/', openApiRoutes());
   api.route('/', docsPageRoutes());
+  // Public: Twilio sends no token; each webhook is checked against its number's auth token instead.
+  api.route('/', twilioWebhookRoutes(deps.voice ?? null));
 
   // One limiter and one token check for every authenticated path, so /leads/* shares the per-token budget.
   const authenticate = requireToken(deps.db, {
     budget: new RequestBudget('api', options.rateLimit, options.rateLimitStore),
     addressOf,
   });
-  for (const path of ['/user/*', '/leads/*', '/conversations/*', '/automate/*', '/ai/*', '/speech']) api.use(path, authenticate);
+  for (const path of ['/user/*', '/leads/*', '/conversations/*', '/automate/*', '/ai/*', '/speech', '/voice/*']) api.use(path, authenticate);
   // Documented as 5 requests a minute per token; counted per user here, like the API's own budget (all of a user's tokens).
   api.use('/ai/generate-reply', rateLimitBy(new RequestBudget('generate-reply', options.generateReplyRateLimit, options.rateLimitStore), (c) => String(c.var.user.id)));
   api.route('/user', lookupRoutes(deps));
@@ -134,6 +138,7 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   api.route('/', conversationRoutes(deps));
   api.route('/', webCallRoutes(deps));
   api.route('/', speechRoutes(deps));
+  api.route('/', voiceRoutes(deps));
   // Hono consults only the top-level app's notFound, and this app is mounted under /api: without this
   // catch-all (kept last) an unknown /api route would get Hono's plain-text 404, or the console's page.
   api.all('*', routeNotFound);

@@ -53,6 +53,13 @@ export interface ServiceConfig {
   speech: SpeechConfig;
   /** Speech to text for calls you can hear (STT_BASE_URL and its companions); null when STT_BASE_URL is unset. */
   stt: SttConfig | null;
+  /**
+   * SECRET_KEY: encrypts the telephony providers' credentials at rest (telephony/secrets.ts). Unset: on the
+   * embedded database a key made once in DATA_DIR/secret.key; on PostgreSQL none (number imports answer 503).
+   */
+  secretKey: string | undefined;
+  /** TWILIO_API_BASE_URL: Twilio's REST API, or a compatible host (default https://api.twilio.com). */
+  twilioApiBaseUrl: string;
 }
 
 /** An OpenAI-compatible transcription endpoint (`POST {baseUrl}/audio/transcriptions`): the operator's configuration, trusted (no address guard). */
@@ -280,7 +287,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     suiteParallelism: countFromEnv(env, 'SUITE_PARALLELISM', 4),
     speech: speechFromEnv(env),
     stt: sttFromEnv(env),
+    secretKey: env.SECRET_KEY?.trim() || undefined,
+    twilioApiBaseUrl: twilioBaseFromEnv(env.TWILIO_API_BASE_URL),
   };
+}
+
+function twilioBaseFromEnv(raw: string | undefined): string {
+  const v = (raw ?? '').trim();
+  if (v === '') return 'https://api.twilio.com';
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error(`TWILIO_API_BASE_URL must be an http(s) URL such as https://api.twilio.com, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`TWILIO_API_BASE_URL must be an http(s) URL, got "${raw}"`);
+  return v.replace(/\/+$/, '');
 }
 
 /** What `npm start` (cli/start.ts) reads beside the service's configuration: the console it serves, its logs. */

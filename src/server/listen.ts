@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
+import type { Upgrades } from './live-calls/sockets';
 import { apiHeaders, consoleHeaders, docsHeaders, isApiPath, isDocsPath, noServerBanner } from './http/security-headers';
 
 export { isApiPath };
@@ -20,6 +22,8 @@ export type Fetch = (request: Request, env: unknown) => Response | Promise<Respo
 export interface Listening {
   url: string;
   port: number;
+  /** Where WebSocket upgrades go (live-calls/sockets.ts), once the API is ready; until then they are refused (503). */
+  setUpgrades(upgrades: Upgrades | null): void;
   close(): Promise<void>;
 }
 
@@ -45,14 +49,19 @@ export function rootApp(options: { staticDir?: string | undefined; docsHere: boo
 export function listen(fetch: Fetch, port: number, host: string | undefined): Promise<Listening> {
   return new Promise((resolvePromise, reject) => {
     let server: ServerType | undefined;
+    let upgrades: Upgrades | null = null;
     try {
       server = serve({ fetch, port, hostname: host ?? '127.0.0.1' }, (info: AddressInfo) => {
         const shown = host && host !== '0.0.0.0' ? host : 'localhost';
         resolvePromise({
           url: `http://${shown}:${info.port}`,
           port: info.port,
+          setUpgrades: (u) => {
+            upgrades = u;
+          },
           close: () =>
             new Promise<void>((done) => {
+              upgrades?.close();
               server?.close(() => done());
               (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
             }),
@@ -65,6 +74,10 @@ export function listen(fetch: Fetch, port: number, host: string | undefined): Pr
       http.headersTimeout = 66_000;
       server.on('error', reject);
       server.on('clientError', answerClientError);
+      server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+        if (upgrades) upgrades.handle(request, socket, head);
+        else socket.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      });
     } catch (e) {
       reject(e as Error);
     }

@@ -6,6 +6,11 @@ import type { RateLimitStore } from './http/rate-limit';
 import { pgPoolOf, type Db } from './db/connect';
 import type { ChatModel } from './model/chat-model';
 import type { SpeechSource } from './speech/speech';
+import type { VoiceServices } from './live-calls/services';
+import { voiceUpgrades } from './live-calls/sockets';
+
+/** Live voice as the composition gives it (cli/start.ts, the tests); the database, clock and model are added here. */
+export type VoiceOptions = Omit<VoiceServices, 'db' | 'now' | 'model' | 'allowPrivateUrls'>;
 
 export interface ServeOptions {
   db: Db | null;
@@ -29,6 +34,8 @@ export interface ServeOptions {
   allowPrivateUrls?: boolean;
   /** The speech of recordings and POST /api/speech (speech/select.ts); none: the murmur, and 503. */
   speech?: SpeechSource | null;
+  /** Live voice (web calls, Twilio); none: web calls answer 503, imports 503, webhooks 404, sockets are refused. */
+  voice?: VoiceOptions | null;
 }
 
 export interface RunningServer {
@@ -36,10 +43,24 @@ export interface RunningServer {
   port: number;
   /** The app being served: tests enumerate its routes (`app.routes`) to cover every one. */
   app: Hono;
+  /** Its live voice (the same object its routes and sockets use: tests set publicUrl once the port is known). */
+  voice: VoiceServices | null;
   close(): Promise<void>;
 }
 
-export function buildRootApp(options: ServeOptions): Hono {
+/** The voice services of the served API (null without a database or voice options). */
+export function voiceServicesOf(options: ServeOptions): VoiceServices | null {
+  if (!options.db || options.apiUpstream || !options.voice) return null;
+  return {
+    ...options.voice,
+    db: options.db,
+    now: () => (options.now ?? (() => new Date()))(),
+    model: options.model ?? null,
+    allowPrivateUrls: options.allowPrivateUrls ?? false,
+  };
+}
+
+export function buildRootApp(options: ServeOptions, voice: VoiceServices | null = voiceServicesOf(options)): Hono {
   // The reference page is this service's own (in proxy mode /api/docs is the upstream's, under the API's policy).
   return rootApp({ staticDir: options.staticDir, docsHere: !options.apiUpstream }, (root) => {
     if (options.apiUpstream) {
@@ -60,6 +81,7 @@ export function buildRootApp(options: ServeOptions): Hono {
         model: options.model ?? null,
         allowPrivateUrls: options.allowPrivateUrls ?? false,
         speech: options.speech ?? null,
+        voice,
         ...(options.log ? { log: options.log } : {}),
       }),
     );
@@ -73,7 +95,9 @@ function rateLimitStoreFor(db: Db): RateLimitStore {
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const app = buildRootApp(options);
+  const voice = voiceServicesOf(options);
+  const app = buildRootApp(options, voice);
   const server = await listen(app.fetch, options.port, options.host);
-  return { ...server, app };
+  if (voice) server.setUpgrades(voiceUpgrades(voice));
+  return { ...server, app, voice };
 }

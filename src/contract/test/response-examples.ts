@@ -257,6 +257,7 @@ const ownedPhoneNumber = {
   has_active_subscription: true,
   monthly_price: '4.50',
   assistant: { id: 8, name: 'Front desk', type: 'inbound' },
+  provider: 'twilio',
   created_at: ts,
 };
 
@@ -530,7 +531,8 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     covers: ['transcriptEntrySchema'],
     label: 'transcript line (every field)',
     schema: contract.transcriptEntrySchema,
-    example: { ...call.transcript[3], latency_ms: 120 },
+    // A live voice call's assistant line: voice to voice, its parts, cut by the caller.
+    example: { ...call.transcript[3], latency_ms: 120, endpointing_ms: 40, stt_ms: 30, llm_ms: 35, tts_ms: 15, interrupted: true },
     required: [],
   },
   { covers: ['transcriptSchema'], label: 'transcript', schema: contract.transcriptSchema, example: call.transcript, required: [] },

@@ -8,8 +8,12 @@ import { startCall } from './start';
 
 export const CALL_PHONE_INVALID = 'The phone number field must be a valid phone number.';
 
-/** POST /user/make_call: the caller's live outbound assistant dials `phone_number` from its number. */
-export async function makeCall(db: Db, now: () => Date, userId: number, input: MakeCallRequest): Promise<PlacedCall> {
+/**
+ * POST /user/make_call: the caller's live outbound assistant dials `phone_number` from its number. With `dial`
+ * (the service has a voice pipeline), a number imported from a telephony provider places a real call through it
+ * (telephony/calls.ts dialOut); every other number, and every number without a pipeline, keeps the simulated engine.
+ */
+export async function makeCall(db: Db, now: () => Date, userId: number, input: MakeCallRequest, dial?: (callId: number) => Promise<void>): Promise<PlacedCall> {
   const errors: FieldErrors = {};
   const phone = toE164(input.phone_number);
   if (!phone) errors.phone_number = [CALL_PHONE_INVALID];
@@ -32,5 +36,9 @@ export async function makeCall(db: Db, now: () => Date, userId: number, input: M
     assistant_phone_number: assistant.phone_number,
     variables: input.variables ?? {},
     persona: input.persona ?? null,
+    realLines: dial !== undefined,
+  }).then(async (placed) => {
+    if (placed.provider && dial) await dial(placed.id);
+    return placed;
   });
 }

@@ -44,7 +44,7 @@ async function main() {
   let knowledge: { stop(): Promise<void> } | null = null;
   /** The whole service's app, once its database is open, migrated and seeded. */
   const ready = (async () => {
-    const [{ buildRootApp }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }, { chooseSpeech }] = await Promise.all([
+    const [{ buildRootApp, voiceServicesOf }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }, { chooseSpeech }] = await Promise.all([
       import('../serve'),
       import('../engine/runner'),
       import('../engine/clock'),
@@ -88,7 +88,20 @@ async function main() {
       const [{ createEmbeddingModel }, { enableKnowledgeEmbeddings, vectorBanner }] = await Promise.all([import('../model/embedding-model'), import('../knowledge/vector-support')]);
       vectors = vectorBanner(await enableKnowledgeEmbeddings(handle.db, createEmbeddingModel(config.llm, config.embedding)), handle.kind);
     }
-    const app = buildRootApp({
+    // Live voice: web calls and Twilio. The pipeline (voice/start-session.ts) plugs in as startSession, with
+    // transcription from STT_BASE_URL; until it does, web calls answer 503 and phone calls are told so.
+    const { resolveSecretKey } = await import('../telephony/secrets');
+    const voice = handle
+      ? {
+          startSession: null,
+          transcription: false,
+          speech: speech?.engine ?? null,
+          publicUrl: config.publicUrl,
+          twilioApiBaseUrl: config.twilioApiBaseUrl,
+          secretKey: resolveSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir, embedded: !config.databaseUrl }),
+        }
+      : null;
+    const serveOptions = {
       db: handle?.db ?? null,
       port: config.port,
       host: config.host,
@@ -102,9 +115,12 @@ async function main() {
       model,
       allowPrivateUrls: config.allowPrivateUrls,
       speech,
+      voice,
       ...(start.logRequests ? { log: (l: string) => console.log(l) } : {}),
-    });
-    return { app, handle, bridge, startBackgroundWork, systemClock, model, speech, vectors };
+    };
+    const voiceServices = voiceServicesOf(serveOptions);
+    const app = buildRootApp(serveOptions, voiceServices);
+    return { app, handle, bridge, startBackgroundWork, systemClock, model, speech, vectors, voiceServices };
   })();
   // Rejections end the service below (await ready); requests waiting meanwhile get a 500.
   ready.catch(() => undefined);
@@ -133,9 +149,11 @@ async function main() {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 
-  const { app, handle, startBackgroundWork, systemClock, model, speech, vectors } = await ready;
+  const { app, handle, startBackgroundWork, systemClock, model, speech, vectors, voiceServices } = await ready;
   if (stopping) return;
   serving = app.fetch;
+  const [{ voiceUpgrades }, { dialOut }] = await Promise.all([import('../live-calls/sockets'), import('../telephony/calls')]);
+  if (voiceServices) server.setUpgrades(voiceUpgrades(voiceServices));
   // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
   if (handle && config.backgroundWork) {
     work = startBackgroundWork(handle.db, {
@@ -150,6 +168,8 @@ async function main() {
       allowPrivateUrls: config.allowPrivateUrls,
       modelPricePer1kTokens: config.modelPricePer1kTokens,
       suiteParallelism: config.suiteParallelism,
+      // Real lines only with a pipeline to talk on them; without one, calls from imported numbers stay simulated.
+      ...(voiceServices?.startSession && { dial: (callId: number) => dialOut(voiceServices, callId) }),
     });
     // Speaks ended calls' transcripts into their recordings, one at a time (recordings/worker.ts).
     if (speech) {
@@ -176,6 +196,13 @@ async function main() {
     const { transcriptionBanner } = await import('../voice/transcriber');
     console.log(transcriptionBanner(config.stt));
     if (vectors) console.log(vectors);
+    if (voiceServices) {
+      const key = config.secretKey ? 'SECRET_KEY' : voiceServices.secretKey ? `${config.dataDir}/secret.key` : null;
+      console.log(
+        `Phone lines: Twilio numbers can be imported (webhooks at ${config.publicUrl}/api/telephony/twilio/…, credentials encrypted with ${key ?? 'nothing: set SECRET_KEY to import numbers'}); ` +
+          (voiceServices.startSession ? 'calls on them talk through the voice pipeline.' : 'no voice pipeline yet, so they are told so and hang up.'),
+      );
+    }
   }
 }
 

@@ -40,6 +40,13 @@ export interface PhoneNumbersTable {
   type_label: string;
   nickname: Nullable<string>;
   monthly_price: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  /** Imported from a telephony provider (migration 0020): 'twilio'; null for this service's own numbers. */
+  provider: Generated<string | null>;
+  /** The provider's account (Twilio's AC sid) and its id of the number (PN sid). */
+  provider_account: Generated<string | null>;
+  provider_number_id: Generated<string | null>;
+  /** The account's credential, AES-256-GCM (telephony/secrets.ts): never returned, never logged. */
+  provider_secret: Generated<string | null>;
   created_at: Timestamp;
 }
 
@@ -310,8 +317,26 @@ export interface CallsTable {
   latency_turns: Generated<number | null>;
   /** A suite's call: its scenario's most turns (migration 0017); null: the talk worker's own limit. */
   max_turns: Generated<number | null>;
+  /** A call over a real line (migration 0020): the provider and its id of the call (Twilio's CA sid). */
+  provider: Generated<string | null>;
+  provider_call_id: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** One-time tickets of the voice sockets (migration 0020): only their SHA-256 is kept. */
+export interface VoiceTicketsTable {
+  hash: string;
+  /** web | twilio */
+  kind: string;
+  user_id: number;
+  assistant_id: number;
+  call_id: number | null;
+  phone_number_id: number | null;
+  details: Json<JsonRecord>;
+  expires_at: string;
+  used_at: NullableTimestamp;
+  created_at: Generated<string>;
 }
 
 /** The outbox of webhook deliveries (migration 0009). */
@@ -567,6 +592,7 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_messages: ConversationMessagesTable;
   call_recordings: CallRecordingsTable;
+  voice_tickets: VoiceTicketsTable;
   knowledgebases: KnowledgebasesTable;
   knowledge_documents: KnowledgeDocumentsTable;
   knowledge_passages: KnowledgePassagesTable;

@@ -20,6 +20,11 @@ import { campaignEvent, leadEvent } from '../events/build';
 export interface DialerOptions {
   /** DIALER_LOG=1: one line per dial with the process id (the two-process test counts who dialled what). */
   logDials?: boolean;
+  /**
+   * Live voice: a campaign number imported from a telephony provider places real calls, dialled through it
+   * after the campaign's transaction commits (telephony/calls.ts dialOut). Without it, every call is simulated.
+   */
+  dial?: ((callId: number) => Promise<void>) | undefined;
 }
 
 export async function dialCampaigns(db: Db, now: Date, options: DialerOptions = {}): Promise<number> {
@@ -28,10 +33,11 @@ export async function dialCampaigns(db: Db, now: Date, options: DialerOptions = 
   let firstError: unknown = null;
   for (const { id } of running) {
     try {
-      const { dialled, events } = await db.transaction().execute((trx) => dialCampaign(trx, id, now, options));
+      const { dialled, events, onLines } = await db.transaction().execute((trx) => dialCampaign(trx, id, now, options));
       placed += dialled;
       // After the commit, on the root handle (a transaction's bus would be another one).
       for (const e of events) publish(db, e);
+      if (options.dial) for (const callId of onLines) await options.dial(callId);
     } catch (e) {
       // One campaign that cannot be dialled (a bad row, a bug) must not hold up the others.
       firstError ??= e;
@@ -44,6 +50,8 @@ export async function dialCampaigns(db: Db, now: Date, options: DialerOptions = 
 interface TickResult {
   dialled: number;
   events: ServiceEvent[];
+  /** Calls placed on real lines, to dial at their provider once committed. */
+  onLines: number[];
 }
 
 async function dialCampaign(trx: Db, campaignId: number, now: Date, options: DialerOptions): Promise<TickResult> {
@@ -56,7 +64,7 @@ async function dialCampaign(trx: Db, campaignId: number, now: Date, options: Dia
     .skipLocked()
     .executeTakeFirst();
   // Another process holds it this tick, or it was stopped since the list was read.
-  if (!campaign) return { dialled: 0, events: [] };
+  if (!campaign) return { dialled: 0, events: [], onLines: [] };
 
   const inFlight = await countInFlight(trx, campaign.id);
   if (await isFinished(trx, campaign, inFlight)) {
@@ -65,11 +73,12 @@ async function dialCampaign(trx: Db, campaignId: number, now: Date, options: Dia
     return {
       dialled: 0,
       events: [campaignEvent({ id: campaign.id, user_id: campaign.user_id, status: 'completed' })],
+      onLines: [],
     };
   }
 
   const free = campaign.max_calls_in_parallel - inFlight;
-  if (free <= 0 || !isWithinWindow(campaign, now)) return { dialled: 0, events: [] };
+  if (free <= 0 || !isWithinWindow(campaign, now)) return { dialled: 0, events: [], onLines: [] };
 
   const assistant = await trx
     .selectFrom('assistants')
@@ -83,8 +92,8 @@ async function dialCampaign(trx: Db, campaignId: number, now: Date, options: Dia
     .where('assistants.deleted_at', 'is', null)
     .executeTakeFirst();
   // Its assistant was deleted: the campaign stays running and dials nobody (start refuses it the same way).
-  if (!assistant) return { dialled: 0, events: [] };
-  if ((await balanceOf(trx, campaign.user_id)) < MIN_BALANCE_FOR_CALL) return { dialled: 0, events: [] };
+  if (!assistant) return { dialled: 0, events: [], onLines: [] };
+  if ((await balanceOf(trx, campaign.user_id)) < MIN_BALANCE_FOR_CALL) return { dialled: 0, events: [], onLines: [] };
 
   const ts = toDbTimestamp(now);
   const due = await trx
@@ -103,11 +112,12 @@ async function dialCampaign(trx: Db, campaignId: number, now: Date, options: Dia
     .forUpdate()
     .skipLocked()
     .execute();
-  if (due.length === 0) return { dialled: 0, events: [] };
+  if (due.length === 0) return { dialled: 0, events: [], onLines: [] };
 
   const fromNumbers = await campaignNumbers(trx, campaign);
   let turn = fromNumbers.length > 0 ? await callsPlaced(trx, campaign.id) : 0;
   const events: ServiceEvent[] = [];
+  const onLines: number[] = [];
   for (const lead of due) {
     const contact = await contactToDial(trx, lead);
     const from = fromNumbers.length > 0 ? (fromNumbers[turn % fromNumbers.length] ?? null) : assistant.phone_number;
@@ -124,9 +134,11 @@ async function dialCampaign(trx: Db, campaignId: number, now: Date, options: Dia
       campaign_id: campaign.id,
       campaign_name: campaign.name,
       lead_id: contact.id,
+      realLines: options.dial !== undefined,
       now,
     };
     const call = await placeCall(trx, input);
+    if (call.provider) onLines.push(call.id);
     await trx
       .updateTable('leads')
       .set({
@@ -144,7 +156,7 @@ async function dialCampaign(trx: Db, campaignId: number, now: Date, options: Dia
     );
   }
   events.push(campaignEvent({ id: campaign.id, user_id: campaign.user_id, status: campaign.status }));
-  return { dialled: due.length, events };
+  return { dialled: due.length, events, onLines };
 }
 
 /** Calls of the campaign the engine is still playing (engine_next_at is cleared at the outcome). */

@@ -38,6 +38,8 @@ export interface BackgroundOptions {
   suiteParallelism?: number;
   /** How long a claimed suite repetition stays this process's while it is checked (tests shorten it). */
   suiteLeaseMs?: number;
+  /** Live voice: campaign calls from numbers imported from a telephony provider are dialled there (telephony/calls.ts dialOut). */
+  dial?: ((callId: number) => Promise<void>) | undefined;
 }
 
 export interface BackgroundWork {
@@ -59,7 +61,7 @@ export function startBackgroundWork(db: Db, options: BackgroundOptions): Backgro
       name: 'Call engine',
       step: (now) => advanceCalls(db, now, { publicUrl: options.publicUrl, model, modelPricePer1kTokens: options.modelPricePer1kTokens }),
     },
-    { name: 'Campaign dialler', step: (now) => dialCampaigns(db, now, { logDials: options.logDials }) },
+    { name: 'Campaign dialler', step: (now) => dialCampaigns(db, now, { logDials: options.logDials, dial: options.dial }) },
     {
       name: 'Webhook deliveries',
       step: (now) =>

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect';
 import type { ChatModel } from '../model/chat-model';
 import type { SpeechSource } from '../speech/speech';
+import type { VoiceServices } from '../live-calls/services';
 
 export interface AuthUser {
   id: number;
@@ -21,4 +22,6 @@ export interface Deps {
   allowPrivateUrls?: boolean;
   /** The speech of recordings and POST /api/speech (speech/select.ts); null or absent when there is none. */
   speech?: SpeechSource | null;
+  /** Live voice (web calls, telephony): the pipeline and what its sockets and webhooks need; null or absent: none. */
+  voice?: VoiceServices | null;
 }

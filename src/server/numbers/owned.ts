@@ -20,7 +20,7 @@ export async function ownedNumbers(db: Db, userId: number, ids?: number[]) {
   let q = db
     .selectFrom('phone_numbers as p')
     .leftJoin('phone_number_inventory as i', 'i.phone_number_id', 'p.id')
-    .select(['p.id', 'p.phone_number', 'p.country_code', 'p.type_label', 'p.nickname', 'p.monthly_price', 'p.created_at', 'i.sms_capable'])
+    .select(['p.id', 'p.phone_number', 'p.country_code', 'p.type_label', 'p.nickname', 'p.monthly_price', 'p.created_at', 'p.provider', 'i.sms_capable'])
     .where('p.user_id', '=', userId);
   if (ids) q = q.where('p.id', 'in', ids);
   const rows = await q.orderBy('p.id').execute();
@@ -51,9 +51,11 @@ export async function ownedNumbers(db: Db, userId: number, ids?: number[]) {
       sms_capable: row.sms_capable === true,
       region: 'local',
       // Bought and seeded dedicated numbers are paid by the month; SIP and Caller ID numbers are not.
-      has_active_subscription: type === 'normal',
+      has_active_subscription: type === 'normal' && row.provider === null,
       monthly_price: row.monthly_price === null ? null : Number(row.monthly_price),
       assistant: serving.get(row.id) ?? null,
+      // Our extension: 'twilio' for a number imported from the user's Twilio account; null for this service's own.
+      provider: row.provider,
       created_at: isoMicros(row.created_at),
     };
   });

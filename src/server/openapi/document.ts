@@ -40,7 +40,7 @@ function operationId(op: Pick<Operation, 'method' | 'path'>): string {
   return [op.method, ...words].map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
 }
 
-const ERROR_RESPONSES = { 404: 'NotFound', 422: 'ValidationFailed', 502: 'UpstreamFailed', 503: 'Unavailable' } as const;
+const ERROR_RESPONSES = { 403: 'Forbidden', 404: 'NotFound', 422: 'ValidationFailed', 502: 'UpstreamFailed', 503: 'Unavailable' } as const;
 
 function operation(op: Operation): JsonSchema {
   const message = ref('Message');
@@ -81,6 +81,7 @@ function operation(op: Operation): JsonSchema {
     ...(op.body
       ? { requestBody: { required: true, content: { ...json(toSchema(op.body, 'input')), ...(op.multipart ? { 'multipart/form-data': { schema: op.multipart } } : {}) } } }
       : {}),
+    ...(op.formBody ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: op.formBody } } } } : {}),
     responses,
   };
 }
@@ -140,14 +141,15 @@ function buildDocument(): JsonSchema {
       responses: {
         Unauthenticated: { description: 'Missing or unknown token', headers: RATE_HEADERS, content: json({ ...message, examples: [{ message: 'Unauthenticated.' }] }) },
         NotFound: { description: "Missing, or another user's (never 403)", headers: RATE_HEADERS, content: json(message) },
+        Forbidden: { description: "A provider's webhook whose signature is not valid: nothing is done", content: json(message) },
         ValidationFailed: {
           description: 'Field errors (`{message, errors}`), or a refusal of the whole request (`{message}`)',
           headers: RATE_HEADERS,
           content: json({ anyOf: [ref('ValidationError'), message] }),
         },
         MalformedJson: { description: 'The body is not JSON', content: json(message) },
-        UpstreamFailed: { description: 'A service this one relies on failed (the speech endpoint or program)', headers: RATE_HEADERS, content: json(message) },
-        Unavailable: { description: 'What it needs is not configured here (a language model: LLM_BASE_URL; speech: TTS_BASE_URL or espeak-ng)', headers: RATE_HEADERS, content: json(message) },
+        UpstreamFailed: { description: 'A service this one relies on failed (the speech endpoint or program, Twilio)', headers: RATE_HEADERS, content: json(message) },
+        Unavailable: { description: 'What it needs is not configured here (a language model: LLM_BASE_URL; speech: TTS_BASE_URL or espeak-ng; voice calls: STT_BASE_URL; number imports: SECRET_KEY)', headers: RATE_HEADERS, content: json(message) },
         PayloadTooLarge: { description: 'The body is over 1 MB', content: json(message) },
         TooManyRequests: {
           description: 'The budget is spent',

@@ -47,6 +47,7 @@ import {
   webhookDeliveriesQuery,
   webhookEnableRequest,
 } from '../../contract';
+import { phoneNumberImportSchema, webCallStartSchema } from '../../contract/voice';
 import { dataOf, listOf, messageWith, paginated, ref, type JsonSchema } from './schemas';
 
 /** One operation of the API, as the document describes it. Paths are relative to the server's `/api`. */
@@ -64,14 +65,16 @@ export interface Operation {
   body?: z.ZodType;
   /** The success status and its JSON body. */
   status: number;
-  /** The success answer's media type when it is not JSON (the event stream, speech). */
-  contentType?: 'text/event-stream' | 'audio/wav';
+  /** The success answer's media type when it is not JSON (the event stream, speech, Twilio's TwiML). */
+  contentType?: 'text/event-stream' | 'audio/wav' | 'text/xml' | 'text/plain';
+  /** A form body (application/x-www-form-urlencoded), as a telephony provider's webhooks send. */
+  formBody?: JsonSchema;
   response: JsonSchema;
   /**
    * Error statuses beyond those every authenticated operation has (401, 429); 400 and 413 come with a body.
    * 502 and 503 (`{message}`): the speech source failed, or there is none.
    */
-  errors?: readonly (404 | 422 | 502 | 503)[];
+  errors?: readonly (403 | 404 | 422 | 502 | 503)[];
   /** Also takes multipart/form-data (a file upload), described here beside the JSON body. */
   multipart?: JsonSchema;
   /** Also answers Server-Sent Events (when asked with `Accept: text/event-stream`), described here. */
@@ -159,6 +162,17 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/user/phone-numbers/all', tag: 'Phone numbers', summary: "The caller's numbers", status: 200, response: dataOf(listOf(ref('OwnedPhoneNumber'))) },
   { method: 'get', path: '/user/phone-numbers/search', tag: 'Phone numbers', summary: 'Numbers on sale', query: phoneNumberSearchQuery, status: 200, response: dataOf(listOf(ref('AvailablePhoneNumber'))), errors: [422] },
   { method: 'post', path: '/user/phone-numbers/purchase', tag: 'Phone numbers', summary: 'Buy a number', body: purchasePhoneNumberRequest, status: 201, response: messageWith(ref('PurchasedPhoneNumber')), errors: [422] },
+  {
+    method: 'post',
+    path: '/user/phone-numbers/import',
+    tag: 'Phone numbers',
+    summary: 'Import a number you own at Twilio: its voice webhook is pointed at this service (PUBLIC_URL) and the auth token stored encrypted, never returned; 422 on phone_number when the account lacks it, on auth_token when Twilio refuses; 503 without SECRET_KEY on PostgreSQL',
+    local: true,
+    body: phoneNumberImportSchema,
+    status: 201,
+    response: messageWith(ref('OwnedPhoneNumber')),
+    errors: [422, 502, 503],
+  },
   { method: 'put', path: '/user/phone-numbers/{id}', tag: 'Phone numbers', summary: "Change a number's nickname", body: updatePhoneNumberRequest, status: 200, response: messageWith(ref('OwnedPhoneNumber')), errors: [404, 422] },
   { method: 'delete', path: '/user/phone-numbers/{id}', tag: 'Phone numbers', summary: 'Release a number', status: 200, response: message, errors: [404, 422] },
   // Webhooks (our extension: the outbox of deliveries and the Standard Webhooks signing secret)
@@ -202,6 +216,44 @@ export const OPERATIONS: readonly Operation[] = [
     contentType: 'audio/wav',
     response: { type: 'string', contentMediaType: 'audio/wav' },
     errors: [422, 502, 503],
+  },
+  // Live voice (our extension: src/contract/voice.ts)
+  {
+    method: 'post',
+    path: '/voice/web-calls',
+    tag: 'Voice',
+    summary: 'A one-time ticket (valid 60 s, bound to you and the assistant) for the web-call WebSocket at `socket_path?ticket=…`: PCM16LE 16 kHz both ways, JSON messages; 503 naming STT_BASE_URL / LLM_BASE_URL when voice is not configured',
+    local: true,
+    body: webCallStartSchema,
+    status: 201,
+    response: ref('WebCallTicket'),
+    errors: [422, 503],
+  },
+  {
+    method: 'post',
+    path: '/telephony/twilio/voice/{id}',
+    tag: 'Telephony',
+    summary: "Twilio's voice webhook of an imported number (signed with X-Twilio-Signature, else 403): TwiML connecting the call to the media stream of its inbound assistant, or <Say> and <Hangup/>",
+    public: true,
+    local: true,
+    formBody: { type: 'object', description: "Twilio's call parameters (CallSid, AccountSid, From, To, CallStatus, Direction, …)", additionalProperties: { type: 'string' } },
+    status: 200,
+    contentType: 'text/xml',
+    response: { type: 'string', description: 'TwiML' },
+    errors: [403, 404],
+  },
+  {
+    method: 'post',
+    path: '/telephony/twilio/status/{id}',
+    tag: 'Telephony',
+    summary: "Twilio's status callbacks of an imported number's calls (signed, else 403): ringing, busy, no-answer, failed end an outbound call that was not answered",
+    public: true,
+    local: true,
+    formBody: { type: 'object', description: "Twilio's status parameters (CallSid, CallStatus, CallDuration, …)", additionalProperties: { type: 'string' } },
+    status: 200,
+    contentType: 'text/plain',
+    response: { type: 'string' },
+    errors: [403, 404],
   },
   // Conversations (text chat with an assistant; errors `{status: false, error}`)
   {

@@ -44,6 +44,7 @@ import {
   webhookDeliverySchema,
   webhookSecretSchema,
 } from '../../contract';
+import { voiceInfoSchema, webCallTicketSchema } from '../../contract/voice';
 import { refine, wireSchema, type Refinements } from './wire';
 
 /** A JSON Schema (draft 2020-12) object, as OpenAPI 3.1 takes it. */
@@ -89,6 +90,8 @@ const RECORDS = {
   Language: languageSchema,
   Provider: providerSchema,
   OwnedPhoneNumber: ownedPhoneNumberSchema,
+  WebCallTicket: webCallTicketSchema,
+  VoiceInfo: voiceInfoSchema,
   AvailablePhoneNumber: availablePhoneNumberSchema,
   PurchasedPhoneNumber: purchasedPhoneNumberSchema,
   PaginationLink: paginationLinkSchema,
@@ -194,6 +197,11 @@ const TRANSCRIPT_ENTRY: JsonSchema = {
     result: { description: 'A function call: what the tool answered (any JSON), null when it failed' },
     error: { type: ['string', 'null'], description: 'A function call: why it failed' },
     duration_ms: { type: 'number', description: "A function call: the tool's time" },
+    endpointing_ms: { type: 'number', description: "A live voice call's assistant message: end of the caller's speech to the end of their turn" },
+    stt_ms: { type: 'number', description: "A live voice call's assistant message: the transcription's time" },
+    llm_ms: { type: 'number', description: "A live voice call's assistant message: the transcript to the model's first token" },
+    tts_ms: { type: 'number', description: "A live voice call's assistant message: the first sentence to the first audio out" },
+    interrupted: { type: 'boolean', description: 'A live voice call\'s assistant message cut by the caller: `text` is what was played' },
   },
   required: ['sender', 'text', 'timestamp'],
   additionalProperties: false,
@@ -293,8 +301,9 @@ const ENVELOPES = {
       service: { type: 'string', const: 'local' },
       demo_data: { type: 'boolean' },
       sign_in_hint: { type: 'string' },
+      voice: { $ref: '#/components/schemas/VoiceInfo' },
     },
-    required: ['service', 'demo_data', 'sign_in_hint'],
+    required: ['service', 'demo_data', 'sign_in_hint', 'voice'],
     additionalProperties: false,
   },
 } satisfies Record<string, JsonSchema>;

@@ -3,6 +3,7 @@ import { callsQuerySchema, makeCallRequest } from '../../contract';
 import { CALL_NOT_FOUND, deleteCall, getCall } from '../calls/call';
 import { callLogFilter, callLogPage } from '../calls/log';
 import { makeCall } from '../calls/make-call';
+import { dialOut } from '../telephony/calls';
 import { callRecordJson } from '../calls/resource';
 import type { AppEnv, Deps } from '../http/context';
 import { jsonBody } from '../http/json-text';
@@ -24,7 +25,7 @@ function originOf(c: Context): string {
   return new URL(c.req.url).origin;
 }
 
-export function callRoutes({ db, now }: Deps) {
+export function callRoutes({ db, now, voice }: Deps) {
   const r = new Hono<AppEnv>();
 
   r.get('/calls', async (c) => {
@@ -49,7 +50,7 @@ export function callRoutes({ db, now }: Deps) {
 
   r.post('/make_call', async (c) => {
     const input = await parseBody(c, makeCallRequest);
-    const placed = await makeCall(db, now, c.var.user.id, input);
+    const placed = await makeCall(db, now, c.var.user.id, input, voice?.startSession ? (id) => dialOut(voice, id) : undefined);
     return c.json({ message: 'Call initiated successfully', call_id: placed.id, status: placed.status });
   });
 

@@ -7,6 +7,8 @@ import { readAnswer, request, startTestService, type TestResponse, type TestServ
 import { startStandInModel, type StandInModel } from '../test/stand-in-model';
 import { startStandInTts, type StandInTts } from '../test/stand-in-tts';
 import { ttsSource } from '../speech/tts';
+import { fakeVoiceSessions } from '../test/fake-voice-session';
+import { startStandInTwilio, type StandInTwilio } from '../test/stand-in-twilio';
 
 /*
  * Everything a client can send, thrown at every route: whatever arrives, the answer is below 500 and
@@ -60,6 +62,9 @@ let fx = {
   model: 'gpt-4o',
   knowledgebase: 0,
   document: 0,
+  twilioNumber: '+14155550177',
+  twilioAccount: '',
+  twilioToken: '',
 };
 
 const ROUTES: Record<string, RouteInput> = {
@@ -239,10 +244,19 @@ const ROUTES: Record<string, RouteInput> = {
   'GET /api/user/assistant/:id/suite-runs': {},
   'GET /api/user/suite-runs/:id': {},
   'POST /api/user/suite-runs/:id/cancel': {},
+  'POST /api/voice/web-calls': { valid: () => ({ assistant_id: fx.assistant, variables: { name: 'Ada', n: 1 } }) },
+  'POST /api/user/phone-numbers/import': {
+    valid: () => ({ provider: 'twilio', phone_number: fx.twilioNumber, account_sid: fx.twilioAccount, auth_token: fx.twilioToken }),
+  },
+  // Public, signed by Twilio: whatever else arrives is a 403 (or 404 for a number that is not imported).
+  'POST /api/telephony/twilio/voice/:id': {},
+  'POST /api/telephony/twilio/status/:id': {},
 };
 let stand: StandInModel;
 /** A stand-in speech endpoint answers POST /api/speech (without speech it is a 503: the service is not set up, no input's fault). */
 let tts: StandInTts;
+/** Twilio for the number import (and the live-voice routes with a fake pipeline). */
+let twilio: StandInTwilio;
 /** Alice's conversation (made in the second beforeAll). */
 let conversationUuid = '00000000-0000-4000-8000-000000000000';
 
@@ -701,7 +715,13 @@ beforeAll(async () => {
   // A stand-in language model answers the conversation routes (every assistant uses its model).
   stand = await startStandInModel();
   tts = await startStandInTts();
+  twilio = await startStandInTwilio();
+  const account = twilio.addAccount();
+  twilio.addNumber(account.sid, fx.twilioNumber);
+  fx.twilioAccount = account.sid;
+  fx.twilioToken = account.token;
   svc = await startTestService({
+    voice: { startSession: fakeVoiceSessions().startSession, twilioApiBaseUrl: twilio.baseUrl },
     llm: { baseUrl: stand.baseUrl, model: 'stand-in-small', maxRetries: 0 },
     speech: ttsSource({ baseUrl: tts.baseUrl, apiKey: undefined, model: 'tts-1', voiceAssistant: 'alloy', voiceCustomer: 'echo' }, 5_000),
   });
@@ -749,6 +769,7 @@ afterAll(async () => {
   await svc.close();
   await stand.close();
   await tts.close();
+  await twilio.close();
 });
 
 beforeAll(async () => {

@@ -139,6 +139,8 @@ describe('POST /user/phone-numbers/purchase', () => {
         has_active_subscription: true,
         monthly_price: offer.price,
         assistant: null,
+        // Our extension: bought here, not imported from a provider (telephony/numbers.ts).
+        provider: null,
         created_at: expect.stringMatching(ISO_MICROS),
       },
     ]);

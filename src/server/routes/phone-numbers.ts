@@ -7,13 +7,16 @@ import { purchaseNumber } from '../numbers/purchase';
 import { releaseNumber } from '../numbers/release';
 import { searchNumbers } from '../numbers/search';
 import { updateNumber } from '../numbers/update';
+import { phoneNumberImportSchema } from '../../contract/voice';
+import { HttpError } from '../http/errors';
+import { importNumber } from '../telephony/numbers';
 
 /*
  * The caller's numbers and the numbers for sale, as the hosted API's phone-number endpoints give them:
  * list (`{data}`), search the inventory, purchase (charged to the balance), nickname, release.
  */
 
-export function phoneNumberRoutes({ db, now }: Deps) {
+export function phoneNumberRoutes({ db, now, voice }: Deps) {
   const r = new Hono<AppEnv>();
 
   r.get('/phone-numbers/all', async (c) => {
@@ -40,6 +43,15 @@ export function phoneNumberRoutes({ db, now }: Deps) {
       },
       201,
     );
+  });
+
+  // Our extension: a number the caller owns at Twilio, answered by the service (telephony/numbers.ts).
+  r.post('/phone-numbers/import', async (c) => {
+    const input = await parseBody(c, phoneNumberImportSchema);
+    if (!voice) throw new HttpError(503, 'Importing numbers is not available on this service.');
+    const imported = await importNumber(voice, c.var.user.id, input);
+    const [data] = await ownedNumbers(db, c.var.user.id, [imported.id]);
+    return c.json({ message: 'Phone number imported successfully.', data }, 201);
   });
 
   r.put('/phone-numbers/:id', async (c) => {

@@ -11,6 +11,8 @@ import { checkResponse } from '../openapi/validate-response';
 import type { LlmConfig } from '../config';
 import { createChatModel } from '../model/openai-compatible';
 import type { SpeechSource } from '../speech/speech';
+import type { VoiceOptions } from '../serve';
+import { dialOut } from '../telephony/calls';
 
 /*
  * A real service over real HTTP on a free port, on a fresh database: in-memory PGlite, or, when
@@ -110,6 +112,11 @@ export interface StartOptions {
   suiteLeaseMs?: number;
   /** Speech for recordings and /api/speech (speech/select.ts chooseSpeech); none (the default): the murmur, and 503. */
   speech?: SpeechSource | null;
+  /**
+   * Live voice (web calls, Twilio): a fake or real session factory and the Twilio base URL (a stand-in's);
+   * PUBLIC_URL is the service's own address, a random SECRET_KEY. None: no voice (web calls 503).
+   */
+  voice?: Partial<VoiceOptions>;
 }
 
 export async function startTestService(options: StartOptions = {}): Promise<TestService> {
@@ -127,7 +134,20 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     allowPrivateUrls: options.allowPrivateUrls ?? true,
     speech: options.speech ?? null,
     ...(options.clock ? { now: options.clock.now } : options.now ? { now: options.now } : {}),
+    voice: options.voice
+      ? {
+          startSession: null,
+          transcription: options.voice.startSession != null,
+          speech: null,
+          publicUrl: 'http://127.0.0.1',
+          twilioApiBaseUrl: 'http://127.0.0.1:9',
+          secretKey: randomBytes(32),
+          ...options.voice,
+        }
+      : null,
   });
+  const voice = server.voice;
+  if (voice && !options.voice?.publicUrl) voice.publicUrl = server.url.replace('localhost', '127.0.0.1');
   const clock: Clock = options.clock ?? { now: options.now ?? (() => new Date()) };
   const work = startBackgroundWork(handle.db, {
     clock,
@@ -138,6 +158,7 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     ...(options.talkLeaseMs ? { talkLeaseMs: options.talkLeaseMs } : {}),
     ...(options.suiteParallelism ? { suiteParallelism: options.suiteParallelism } : {}),
     ...(options.suiteLeaseMs ? { suiteLeaseMs: options.suiteLeaseMs } : {}),
+    ...(voice?.startSession && { dial: (callId: number) => dialOut(voice, callId) }),
   });
   const api = `${server.url.replace('localhost', '127.0.0.1')}/api`;
   let n = 0;

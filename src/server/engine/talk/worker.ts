@@ -22,7 +22,9 @@ import { takeTalkTurn } from './turn';
  * is still this claim's, so a turn is never recorded twice, and a process killed mid-turn leaves its lease
  * to run out for the next one to resume the call where its transcript stands. When the conversation has
  * ended, the post-call reading (structured output) is asked for, and the call goes back to the engine,
- * which ends it (ended, its outcome, costs, lead, webhooks) as it ends every call.
+ * which ends it (ended, its outcome, costs, lead, webhooks) as it ends every call. A live voice call
+ * (voice/call-record.ts) ends through the same readAfterCall and handBack, and holds its call with a lease of
+ * the same columns: should its process die, this worker finds it in post_call once the lease runs out and ends it.
  */
 
 export interface TalkOptions {
@@ -186,7 +188,7 @@ async function stepFailed(db: Db, call: CallRow, state: TalkState, lease: string
  * After the conversation: the post-call reading by the model (structured output), then the call goes back
  * to the engine with its real talk time and ending in the plan, due at its outcome.
  */
-async function readAfterCall(db: Db, call: CallRow, plan: CallPlan, state: TalkState, transcript: TalkEntry[], talk: CallTalk, lease: string, model: ChatModel, now: Date): Promise<boolean> {
+export async function readAfterCall(db: Db, call: CallRow, plan: CallPlan, state: TalkState, transcript: TalkEntry[], talk: CallTalk, lease: string, model: ChatModel, now: Date): Promise<boolean> {
   let read = state;
   if (!read.extracted) {
     const { fields, evaluation, language, modelName } = talk.postCall;
@@ -213,7 +215,7 @@ async function readAfterCall(db: Db, call: CallRow, plan: CallPlan, state: TalkS
 }
 
 /** The call back to the engine: its plan says how long it talked and how it ended; due at its outcome. */
-async function handBack(db: Db, call: CallRow, plan: CallPlan, state: TalkState, lease: string): Promise<boolean> {
+export async function handBack(db: Db, call: CallRow, plan: CallPlan, state: TalkState, lease: string): Promise<boolean> {
   const talkS = Math.max(1, Math.ceil(state.elapsed_ms / 1000));
   const updated: CallPlan = { ...plan, talk_s: talkS, final_status: state.end?.status ?? 'completed' };
   const final = stepsOf(updated).at(-1);

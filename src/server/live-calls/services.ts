@@ -1,0 +1,60 @@
+import type { Db } from '../db/connect';
+import type { ChatModel } from '../model/chat-model';
+import type { VoiceCallStart, VoiceSessionInput, VoiceSessionSink, VoiceTransport } from '../voice/session-types';
+
+/*
+ * What the voice sockets and the telephony routes share: the pipeline's entry point bound to its dependencies,
+ * and the configuration they need (config.ts reads it; cli/start.ts and the tests compose it).
+ */
+
+/** The pipeline's entry (voice/start-session.ts's startVoiceSession with its VoiceDeps bound), or a test's fake. */
+export type StartVoiceSession = (call: VoiceCallStart, transport: VoiceTransport, sink: VoiceSessionSink) => Promise<VoiceSessionInput>;
+
+export interface VoiceServices {
+  db: Db;
+  now: () => Date;
+  /** The pipeline; null when the service cannot hear or think (no STT_BASE_URL, no LLM_BASE_URL): web calls 503, phone calls are told so. */
+  startSession: StartVoiceSession | null;
+  /** STT_BASE_URL is set. */
+  transcription: boolean;
+  /** The language model: the post-call reading of a voice call (engine/talk/worker.ts readAfterCall). */
+  model: ChatModel | null;
+  /** Where speech comes from ('tts', 'espeak-ng') or null. */
+  speech: string | null;
+  allowPrivateUrls: boolean;
+  /** PUBLIC_URL: the base of webhook and stream URLs (wss:// for https://), and of recording links in webhooks. */
+  publicUrl: string;
+  /** TWILIO_API_BASE_URL (default https://api.twilio.com). */
+  twilioApiBaseUrl: string;
+  /** The AES-256 key of the providers' credentials (telephony/secrets.ts); null: imports answer 503. */
+  secretKey: Buffer | null;
+  /** How long a live call's hold lasts without a heartbeat (default 30 s), and the heartbeat's period (default 10 s). */
+  holdLeaseMs?: number;
+  heartbeatMs?: number;
+  /** How often every voice socket is pinged (default 15 s); one that has not answered the last ping is dropped. */
+  socketPingMs?: number;
+}
+
+/** The configuration variables a web call still needs ([] when it can start). */
+export function missingForVoice(services: Pick<VoiceServices, 'transcription' | 'model' | 'startSession'>): string[] {
+  const missing: string[] = [];
+  if (!services.transcription || !services.startSession) missing.push('STT_BASE_URL');
+  if (!services.model) missing.push('LLM_BASE_URL');
+  return missing;
+}
+
+/** GET /api/local/info's `voice` (src/contract/voice.ts voiceInfoSchema). */
+export function voiceInfo(services: VoiceServices | null) {
+  if (!services) return { transcription: false, model: false, speech: null, web_call: false };
+  return {
+    transcription: services.transcription,
+    model: services.model !== null,
+    speech: services.speech,
+    web_call: missingForVoice(services).length === 0,
+  };
+}
+
+/** `https://host/base` → `wss://host/base/path` (ws:// for http://). */
+export function socketUrl(publicUrl: string, path: string): string {
+  return publicUrl.replace(/^http(s?):\/\//i, (_m, s: string) => `ws${s.toLowerCase()}://`).replace(/\/+$/, '') + path;
+}

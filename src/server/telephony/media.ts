@@ -1,0 +1,69 @@
+import { answerPlacedCall, createLiveCall, type CallRecord, type CallRecordDeps } from '../voice/call-record';
+import type { VoiceSessionInput, VoiceTransport } from '../voice/session-types';
+import { redeemTicket } from '../live-calls/tickets';
+import type { VoiceServices } from '../live-calls/services';
+import type { TelephonyProvider } from './provider';
+
+/*
+ * What every provider's media socket does once its stream says who it is, whatever its wire format: the ticket
+ * the stream presents is redeemed (once), the call is created (inbound) or taken from its dial (outbound), and
+ * the voice session starts with the provider's transport.
+ */
+
+export interface LiveSession {
+  input: VoiceSessionInput;
+  record: CallRecord;
+}
+
+export interface MediaSocketContext {
+  /** Undefined when the ticket is refused (missing, used, expired) or the call cannot start: the socket closes. */
+  begin(ticket: string | undefined, transport: VoiceTransport): Promise<LiveSession | undefined>;
+}
+
+export function recordDeps(services: VoiceServices): CallRecordDeps {
+  return {
+    db: services.db,
+    now: services.now,
+    model: services.model,
+    allowPrivateUrls: services.allowPrivateUrls,
+    publicUrl: services.publicUrl,
+    holdLeaseMs: services.holdLeaseMs,
+    heartbeatMs: services.heartbeatMs,
+  };
+}
+
+export function mediaContext(services: VoiceServices, provider: TelephonyProvider): MediaSocketContext {
+  return {
+    async begin(ticketText, transport) {
+      const startSession = services.startSession;
+      if (!startSession) return undefined;
+      const ticket = await redeemTicket(services.db, services.now(), provider.name, ticketText);
+      if (!ticket) return undefined;
+      const deps = recordDeps(services);
+      const details = ticket.details;
+      const text = (k: string) => (typeof details[k] === 'string' ? (details[k] as string) : '');
+      const record =
+        ticket.call_id !== null
+          ? await answerPlacedCall(deps, ticket.call_id, text('dial_lease'))
+          : await createLiveCall(deps, {
+              userId: ticket.user_id,
+              assistantId: ticket.assistant_id,
+              type: 'inbound',
+              clientPhoneNumber: text('from'),
+              assistantPhoneNumber: text('to') || null,
+              variables: {},
+              provider: provider.name,
+              providerCallId: text('provider_call_id') || null,
+            });
+      if (!record) return undefined;
+      try {
+        const input = await startSession(record.start, transport, record);
+        return { input, record };
+      } catch (e) {
+        console.error(`Voice call ${record.callId}: the session did not start:`, e instanceof Error ? e.message : e);
+        await record.ended({ reason: 'error', wav: new Uint8Array(0), audioMs: 0, entries: [] });
+        return undefined;
+      }
+    },
+  };
+}

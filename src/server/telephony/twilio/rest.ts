@@ -1,0 +1,78 @@
+import { ProviderAuthError, ProviderError, ProviderNumberNotFound, type NumberWebhooks, type OutboundCall, type ProviderCredentials } from '../provider';
+
+/*
+ * Twilio's REST API, 2010-04-01 (TWILIO_API_BASE_URL, default https://api.twilio.com): HTTP Basic with the
+ * account sid and auth token, form bodies, JSON answers. Operator configuration like LLM_BASE_URL, so not
+ * subject to the address guard of users' URLs. The auth token is never put in an error message.
+ */
+
+const TIMEOUT_MS = 15_000;
+
+export interface TwilioRestOptions {
+  baseUrl: string;
+}
+
+async function call(options: TwilioRestOptions, credentials: ProviderCredentials, method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<unknown> {
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(credentials.account)}${path}`;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${credentials.account}:${credentials.secret}`).toString('base64')}`,
+        Accept: 'application/json',
+        ...(form && { 'Content-Type': 'application/x-www-form-urlencoded' }),
+      },
+      ...(form && { body: new URLSearchParams(form).toString() }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (e) {
+    throw new ProviderError(`Twilio could not be reached: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (res.status === 401) throw new ProviderAuthError('Twilio refused the account sid and auth token.');
+  if (!res.ok) {
+    const message = typeof body === 'object' && body !== null && 'message' in body ? String((body as { message: unknown }).message) : `HTTP ${res.status}`;
+    throw new ProviderError(`Twilio answered ${res.status}: ${message.slice(0, 200)}`);
+  }
+  return body;
+}
+
+interface IncomingNumber {
+  sid: string;
+  phone_number: string;
+}
+
+/** Looks the number up in the account and points its voice webhook and status callback at the service. */
+export async function claimTwilioNumber(options: TwilioRestOptions, credentials: ProviderCredentials, phoneNumber: string, webhooks: NumberWebhooks): Promise<{ numberId: string }> {
+  const found = (await call(options, credentials, 'GET', `/IncomingPhoneNumbers.json?PhoneNumber=${encodeURIComponent(phoneNumber)}`)) as { incoming_phone_numbers?: IncomingNumber[] } | null;
+  const number = found?.incoming_phone_numbers?.find((n) => n.phone_number === phoneNumber);
+  if (!number) throw new ProviderNumberNotFound(`The Twilio account has no number ${phoneNumber}.`);
+  await call(options, credentials, 'POST', `/IncomingPhoneNumbers/${encodeURIComponent(number.sid)}.json`, {
+    VoiceUrl: webhooks.voiceUrl,
+    VoiceMethod: 'POST',
+    StatusCallback: webhooks.statusUrl,
+    StatusCallbackMethod: 'POST',
+  });
+  return { numberId: number.sid };
+}
+
+/** Creates the call at Twilio with inline TwiML that streams it to the service. */
+export async function createTwilioCall(options: TwilioRestOptions, credentials: ProviderCredentials, outbound: OutboundCall, twiml: string): Promise<{ providerCallId: string }> {
+  const created = (await call(options, credentials, 'POST', '/Calls.json', {
+    To: outbound.to,
+    From: outbound.from,
+    Twiml: twiml,
+    StatusCallback: outbound.statusUrl,
+    StatusCallbackEvent: 'initiated ringing answered completed',
+    StatusCallbackMethod: 'POST',
+  })) as { sid?: unknown } | null;
+  if (!created || typeof created.sid !== 'string') throw new ProviderError('Twilio created the call without a sid.');
+  return { providerCallId: created.sid };
+}
