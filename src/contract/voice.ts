@@ -19,11 +19,11 @@ import { idish, lenientRecord, nullableIdish, numberish, openString, textish } f
 /** Audio on the web-call socket, both ways. */
 export const WEB_CALL_SAMPLE_RATE = 16_000;
 
-export const webCallStartSchema = z.object({
+export const webCallStartRequest = z.object({
   assistant_id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]).transform(Number),
   variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
 });
-export type WebCallStart = z.input<typeof webCallStartSchema>;
+export type WebCallStart = z.input<typeof webCallStartRequest>;
 
 export const webCallTicketSchema = lenientRecord({
   ticket: textish,
@@ -48,8 +48,11 @@ export type VoiceInfo = z.output<typeof voiceInfoSchema>;
 /** The pipeline's state, as the console shows it. */
 export const VOICE_STATES = ['listening', 'thinking', 'speaking', 'ended'] as const;
 
-/** Service → browser, text frames. */
-export const webCallServerMessageSchema = z.discriminatedUnion('type', [
+/**
+ * Service → browser, text frames: socket messages, not HTTP answers (a message the console cannot read, of a
+ * newer service, is skipped by web-call-session.ts rather than read leniently).
+ */
+export const webCallServerMessage = z.discriminatedUnion('type', [
   /** The call exists (in the call log as type web). */
   z.object({ type: z.literal('ready'), call_id: idish }),
   z.object({ type: z.literal('state'), state: openString }),
@@ -74,11 +77,11 @@ export const webCallServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ended'), call_id: nullableIdish, reason: textish }),
   z.object({ type: z.literal('error'), message: textish }),
 ]);
-export type WebCallServerMessage = z.output<typeof webCallServerMessageSchema>;
+export type WebCallServerMessage = z.output<typeof webCallServerMessage>;
 
 /** Browser → service, text frames. */
-export const webCallClientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('end') })]);
-export type WebCallClientMessage = z.output<typeof webCallClientMessageSchema>;
+export const webCallClientInput = z.discriminatedUnion('type', [z.object({ type: z.literal('end') })]);
+export type WebCallClientMessage = z.output<typeof webCallClientInput>;
 
 /** WebSocket close codes of the voice sockets. */
 export const VOICE_CLOSE = {
@@ -91,20 +94,11 @@ export const VOICE_CLOSE = {
 } as const;
 
 /** POST /api/user/phone-numbers/import (our extension): a number the user owns at Twilio, answered by the service. */
-export const phoneNumberImportSchema = z.object({
+export const phoneNumberImportRequest = z.object({
   provider: z.literal('twilio'),
   phone_number: z.string().trim().min(1),
   account_sid: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, 'The account sid must be AC followed by 32 hexadecimal digits.'),
   // Twilio's are 32 hexadecimal digits; the cap keeps the Basic credentials within any server's header limit.
   auth_token: z.string().trim().min(1).max(256),
 });
-export type PhoneNumberImport = z.input<typeof phoneNumberImportSchema>;
-
-/** A voice-call transcript entry's extensions (in the call's transcript): voice to voice and its parts. */
-export const voiceLatencySchema = lenientRecord({
-  latency_ms: numberish,
-  endpointing_ms: numberish,
-  stt_ms: numberish,
-  llm_ms: numberish,
-  tts_ms: numberish,
-});
+export type PhoneNumberImport = z.input<typeof phoneNumberImportRequest>;

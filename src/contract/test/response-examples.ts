@@ -4,6 +4,7 @@ import { CONVERSATION_EXAMPLES } from './conversation-examples';
 import { SUITE_EXAMPLES } from './suite-examples';
 import { SPEECH_EXAMPLES } from './speech-examples';
 import { KNOWLEDGE_EXAMPLES } from './knowledge-examples';
+import { VOICE_EXAMPLES } from './voice-examples';
 
 /*
  * One FULL example of every response schema in the contract: every field the schema names, filled as the
@@ -755,4 +756,5 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
   ...SUITE_EXAMPLES,
   ...SPEECH_EXAMPLES,
   ...KNOWLEDGE_EXAMPLES,
+  ...VOICE_EXAMPLES,
 ];

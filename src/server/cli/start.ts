@@ -44,7 +44,7 @@ async function main() {
   let knowledge: { stop(): Promise<void> } | null = null;
   /** The whole service's app, once its database is open, migrated and seeded. */
   const ready = (async () => {
-    const [{ buildRootApp, voiceServicesOf }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }, { chooseSpeech }] = await Promise.all([
+    const [{ buildRootApp, voiceServicesOf }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }, { chooseSpeech, LIVE_SPEECH_CONCURRENCY }] = await Promise.all([
       import('../serve'),
       import('../engine/runner'),
       import('../engine/clock'),
@@ -88,13 +88,19 @@ async function main() {
       const [{ createEmbeddingModel }, { enableKnowledgeEmbeddings, vectorBanner }] = await Promise.all([import('../model/embedding-model'), import('../knowledge/vector-support')]);
       vectors = vectorBanner(await enableKnowledgeEmbeddings(handle.db, createEmbeddingModel(config.llm, config.embedding)), handle.kind);
     }
-    // Live voice: web calls and Twilio. The pipeline (voice/start-session.ts) plugs in as startSession, with
-    // transcription from STT_BASE_URL; until it does, web calls answer 503 and phone calls are told so.
+    // Live voice: web calls and Twilio, through the pipeline (voice/pipeline.ts) when the service can hear
+    // (STT_BASE_URL), think (LLM_BASE_URL) and speak; without them web calls answer 503 naming what is missing,
+    // and phone calls are told so.
     const { resolveSecretKey } = await import('../telephony/secrets');
+    const liveSpeech = handle && config.stt && model && speech ? await chooseSpeech(config.speech, LIVE_SPEECH_CONCURRENCY) : null;
+    const pipeline =
+      handle && config.stt && model && liveSpeech
+        ? (await import('../voice/pipeline')).voicePipeline({ db: handle.db, model, stt: config.stt, speech: liveSpeech, allowPrivateUrls: config.allowPrivateUrls })
+        : null;
     const voice = handle
       ? {
-          startSession: null,
-          transcription: false,
+          startSession: pipeline,
+          transcription: config.stt !== null,
           speech: speech?.engine ?? null,
           publicUrl: config.publicUrl,
           twilioApiBaseUrl: config.twilioApiBaseUrl,

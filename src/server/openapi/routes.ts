@@ -47,7 +47,7 @@ import {
   webhookDeliveriesQuery,
   webhookEnableRequest,
 } from '../../contract';
-import { phoneNumberImportSchema, webCallStartSchema } from '../../contract/voice';
+import { phoneNumberImportRequest, webCallStartRequest } from '../../contract/voice';
 import { dataOf, listOf, messageWith, paginated, ref, type JsonSchema } from './schemas';
 
 /** One operation of the API, as the document describes it. Paths are relative to the server's `/api`. */
@@ -168,7 +168,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'Phone numbers',
     summary: 'Import a number you own at Twilio: its voice webhook is pointed at this service (PUBLIC_URL) and the auth token stored encrypted, never returned; 422 on phone_number when the account lacks it, on auth_token when Twilio refuses; 503 without SECRET_KEY on PostgreSQL',
     local: true,
-    body: phoneNumberImportSchema,
+    body: phoneNumberImportRequest,
     status: 201,
     response: messageWith(ref('OwnedPhoneNumber')),
     errors: [422, 502, 503],
@@ -224,7 +224,7 @@ export const OPERATIONS: readonly Operation[] = [
     tag: 'Voice',
     summary: 'A one-time ticket (valid 60 s, bound to you and the assistant) for the web-call WebSocket at `socket_path?ticket=…`: PCM16LE 16 kHz both ways, JSON messages; 503 naming STT_BASE_URL / LLM_BASE_URL when voice is not configured',
     local: true,
-    body: webCallStartSchema,
+    body: webCallStartRequest,
     status: 201,
     response: ref('WebCallTicket'),
     errors: [422, 503],

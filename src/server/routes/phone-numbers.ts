@@ -7,7 +7,7 @@ import { purchaseNumber } from '../numbers/purchase';
 import { releaseNumber } from '../numbers/release';
 import { searchNumbers } from '../numbers/search';
 import { updateNumber } from '../numbers/update';
-import { phoneNumberImportSchema } from '../../contract/voice';
+import { phoneNumberImportRequest } from '../../contract/voice';
 import { HttpError } from '../http/errors';
 import { importNumber } from '../telephony/numbers';
 
@@ -47,7 +47,7 @@ export function phoneNumberRoutes({ db, now, voice }: Deps) {
 
   // Our extension: a number the caller owns at Twilio, answered by the service (telephony/numbers.ts).
   r.post('/phone-numbers/import', async (c) => {
-    const input = await parseBody(c, phoneNumberImportSchema);
+    const input = await parseBody(c, phoneNumberImportRequest);
     if (!voice) throw new HttpError(503, 'Importing numbers is not available on this service.');
     const imported = await importNumber(voice, c.var.user.id, input);
     const [data] = await ownedNumbers(db, c.var.user.id, [imported.id]);

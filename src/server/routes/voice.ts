@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { webCallStartSchema } from '../../contract/voice';
+import { webCallStartRequest } from '../../contract/voice';
 import { liveAssistantsOf } from '../assistants/read';
 import { requireCallBalance } from '../calls/start';
 import type { AppEnv, Deps } from '../http/context';
@@ -23,7 +23,7 @@ export function voiceUnavailableMessage(missing: string[]): string {
 export function voiceRoutes({ db, now, voice }: Deps) {
   const r = new Hono<AppEnv>();
   r.post('/voice/web-calls', async (c) => {
-    const input = await parseBody(c, webCallStartSchema);
+    const input = await parseBody(c, webCallStartRequest);
     const missing = voice ? missingForVoice(voice) : ['STT_BASE_URL', 'LLM_BASE_URL'];
     if (!voice || missing.length > 0) throw new HttpError(503, voiceUnavailableMessage(missing));
     const userId = c.var.user.id;

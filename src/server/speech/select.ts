@@ -13,10 +13,16 @@ import { ttsSource } from './tts';
 /** Syntheses at once per process (renders and POST /api/speech together). */
 export const SPEECH_CONCURRENCY = 2;
 
-export async function chooseSpeech(config: SpeechConfig): Promise<SpeechSource | null> {
-  if (config.tts) return limitConcurrency(ttsSource(config.tts, config.timeoutMs), SPEECH_CONCURRENCY);
+/**
+ * Live calls speak through a source of their own with this many syntheses at once: a sentence of a call in
+ * progress must never wait behind a recording's render (the renders' source keeps SPEECH_CONCURRENCY).
+ */
+export const LIVE_SPEECH_CONCURRENCY = 8;
+
+export async function chooseSpeech(config: SpeechConfig, concurrency = SPEECH_CONCURRENCY): Promise<SpeechSource | null> {
+  if (config.tts) return limitConcurrency(ttsSource(config.tts, config.timeoutMs), concurrency);
   const espeak = await probeEspeak(config.espeakPath);
-  if (espeak) return limitConcurrency(espeakSource(espeak, config.timeoutMs), SPEECH_CONCURRENCY);
+  if (espeak) return limitConcurrency(espeakSource(espeak, config.timeoutMs), concurrency);
   return null;
 }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { WebSocket, type RawData } from 'ws';
-import { VOICE_CLOSE, webCallClientMessageSchema, type WebCallServerMessage } from '../../contract/voice';
+import { VOICE_CLOSE, webCallClientInput, type WebCallServerMessage } from '../../contract/voice';
 import { redeemTicket } from '../live-calls/tickets';
 import type { VoiceServices } from '../live-calls/services';
 import { recordDeps } from '../telephony/media';
@@ -89,7 +89,7 @@ export function acceptWebCall(ws: WebSocket, request: IncomingMessage, services:
     } catch {
       return;
     }
-    if (webCallClientMessageSchema.safeParse(parsed).success) void end('caller_ended');
+    if (webCallClientInput.safeParse(parsed).success) void end('caller_ended');
   });
   ws.on('close', () => void end('dropped'));
   ws.on('error', () => undefined);

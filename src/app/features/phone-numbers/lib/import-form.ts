@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phoneNumberImportSchema, type PhoneNumberImport } from '@contract/voice';
+import { phoneNumberImportRequest, type PhoneNumberImport } from '@contract/voice';
 import { m } from '@/i18n';
 import { browserCountry, e164Of, phoneProblem, type PhoneValue } from '@/lib/phone';
 
@@ -24,7 +24,7 @@ const phoneValue = z.custom<PhoneValue>((v) => typeof v === 'object' && v !== nu
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-export const importFormSchema = phoneNumberImportSchema.extend({
+export const importFormSchema = phoneNumberImportRequest.extend({
   phone_number: phoneValue,
   account_sid: z
     .string()
@@ -42,7 +42,7 @@ export function emptyImportForm(): ImportFormValues {
 
 /** The request, checked once more by the contract's own schema. */
 export function toImportRequest(values: z.output<typeof importFormSchema>): PhoneNumberImport {
-  return phoneNumberImportSchema.parse({ ...values, phone_number: e164Of(values.phone_number) ?? values.phone_number.text });
+  return phoneNumberImportRequest.parse({ ...values, phone_number: e164Of(values.phone_number) ?? values.phone_number.text });
 }
 
 /** The service's field keys are the form's paths. */

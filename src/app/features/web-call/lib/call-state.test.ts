@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { webCallServerMessageSchema, type WebCallServerMessage } from '@contract/voice';
+import { webCallServerMessage, type WebCallServerMessage } from '@contract/voice';
 import { callReducer, initialCallView, type CallEvent, type CallView, type TranscriptLine } from './call-state';
 
-const server = (raw: unknown, at = 1_000): CallEvent => ({ type: 'server', message: webCallServerMessageSchema.parse(raw), at });
+const server = (raw: unknown, at = 1_000): CallEvent => ({ type: 'server', message: webCallServerMessage.parse(raw), at });
 const run = (events: CallEvent[], from: CallView = initialCallView) => events.reduce(callReducer, from);
 const lines = (view: CallView) => view.items.filter((i): i is TranscriptLine => i.kind === 'line');
 
@@ -119,7 +119,7 @@ describe('the web call’s reducer, for any sequence of messages', () => {
         for (const step of steps) {
           let event: CallEvent;
           if ('raw' in step) {
-            const parsed = webCallServerMessageSchema.safeParse(step.raw);
+            const parsed = webCallServerMessage.safeParse(step.raw);
             if (!parsed.success) continue;
             event = { type: 'server', message: parsed.data as WebCallServerMessage, at: 5 };
           } else event = step.event;

@@ -1,4 +1,4 @@
-import { VOICE_CLOSE, webCallServerMessageSchema, type WebCallTicket } from '@contract/voice';
+import { VOICE_CLOSE, webCallServerMessage, type WebCallTicket } from '@contract/voice';
 import { ApiError, errorMessage } from '@/api/errors';
 import { apiBaseUrlOf, getSession } from '@/api/session';
 import captureWorkletUrl from '../worklets/capture.worklet.ts?worker&url';
@@ -156,7 +156,7 @@ export class WebCallSession {
       return;
     }
     // A message this console does not know (a newer service) is left out, not a failure.
-    const parsed = webCallServerMessageSchema.safeParse(json);
+    const parsed = webCallServerMessage.safeParse(json);
     if (!parsed.success) return;
     const message = parsed.data;
     if (message.type === 'clear') {
