@@ -78,14 +78,7 @@ async function placeDue(db: Db, now: Date, runId: number, parallelism: number): 
     const queued = await trx.selectFrom('suite_run_items').selectAll().where('run_id', '=', run.id).where('status', '=', 'queued').orderBy('id').limit(free).execute();
     if (queued.length === 0) return 0;
     const ts = toDbTimestamp(now);
-    const assistant = await trx
-      .selectFrom('assistants')
-      .leftJoin('phone_numbers', (j) => j.onRef('phone_numbers.id', '=', 'assistants.phone_number_id').onRef('phone_numbers.user_id', '=', 'assistants.user_id'))
-      .select(['assistants.id', 'assistants.name', 'assistants.type', 'phone_numbers.phone_number'])
-      .where('assistants.id', '=', run.assistant_id)
-      .where('assistants.deleted_at', 'is', null)
-      .executeTakeFirst();
-    const refusal = !assistant ? 'The assistant was deleted.' : (await balanceOf(trx, run.user_id)) < MIN_BALANCE_FOR_CALL ? INSUFFICIENT_BALANCE_CALL : null;
+    const { assistant, refusal } = await callingAssistant(trx, run.assistant_id, run.user_id);
     if (refusal || !assistant) {
       await trx.updateTable('suite_run_items').set({ status: 'error', error: refusal, started_at: ts, finished_at: ts }).where('id', 'in', queued.map((q) => q.id)).execute();
       return queued.length;
@@ -114,11 +107,28 @@ async function placeDue(db: Db, now: Date, runId: number, parallelism: number): 
   return placed;
 }
 
-async function claimChecks(db: Db, limit: number, leaseMs: number, lease: string): Promise<SuiteRunItemRow[]> {
-  const result = await sql<SuiteRunItemRow>`
-    UPDATE suite_run_items SET locked_until = now() + make_interval(secs => ${leaseMs / 1000}), lease = ${lease}
+/** The assistant a run (or a replay set) places its calls for, and why none can be placed now (or null). */
+export async function callingAssistant(trx: Db, assistantId: number, userId: number) {
+  const assistant = await trx
+    .selectFrom('assistants')
+    .leftJoin('phone_numbers', (j) => j.onRef('phone_numbers.id', '=', 'assistants.phone_number_id').onRef('phone_numbers.user_id', '=', 'assistants.user_id'))
+    .select(['assistants.id', 'assistants.name', 'assistants.type', 'phone_numbers.phone_number'])
+    .where('assistants.id', '=', assistantId)
+    .where('assistants.deleted_at', 'is', null)
+    .executeTakeFirst();
+  const refusal = !assistant ? 'The assistant was deleted.' : (await balanceOf(trx, userId)) < MIN_BALANCE_FOR_CALL ? INSUFFICIENT_BALANCE_CALL : null;
+  return { assistant, refusal };
+}
+
+/**
+ * Claims rows (suite repetitions, replay pairs) whose call has its outcome, with a lease: `status` calling,
+ * the call no longer with the engine, no live lease. Any number of processes claim at once (SKIP LOCKED).
+ */
+export async function claimEnded<Row>(db: Db, table: 'suite_run_items' | 'replay_pairs', limit: number, leaseMs: number, lease: string): Promise<Row[]> {
+  const result = await sql<Row>`
+    UPDATE ${sql.table(table)} SET locked_until = now() + make_interval(secs => ${leaseMs / 1000}), lease = ${lease}
     WHERE id IN (
-      SELECT i.id FROM suite_run_items i LEFT JOIN calls c ON c.id = i.call_id
+      SELECT i.id FROM ${sql.table(table)} i LEFT JOIN calls c ON c.id = i.call_id
       WHERE i.status = 'calling' AND (c.id IS NULL OR c.engine_next_at IS NULL)
         AND (i.locked_until IS NULL OR i.locked_until < now())
       ORDER BY i.id
@@ -131,7 +141,7 @@ async function claimChecks(db: Db, limit: number, leaseMs: number, lease: string
 
 async function checkDue(db: Db, now: Date, options: SuiteWorkOptions): Promise<number> {
   const lease = randomUUID();
-  const claimed = await claimChecks(db, options.concurrency ?? 8, options.leaseMs ?? SUITE_LEASE_MS, lease);
+  const claimed = await claimEnded<SuiteRunItemRow>(db, 'suite_run_items', options.concurrency ?? 8, options.leaseMs ?? SUITE_LEASE_MS, lease);
   const done = await Promise.all(
     claimed.map((item) =>
       checkItem(db, now, item, lease, options.model).catch(async (e: unknown) => {
@@ -145,7 +155,7 @@ async function checkDue(db: Db, now: Date, options: SuiteWorkOptions): Promise<n
   return done.filter(Boolean).length;
 }
 
-function factsOf(call: CallRow, config: JsonRecord): CallFacts {
+export function factsOf(call: CallRow, config: JsonRecord): CallFacts {
   const state = readTalkState(call.talk_state);
   const fields = namedFields(Array.isArray(config.post_call_schema) ? (config.post_call_schema as PostCallField[]) : []);
   return {
