@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordAnswer } from './answers';
 import { callsQuerySchema, transcriptSchema } from './call';
-import { idish, lenientList, lenientRecord, nestedRecord, nullableIdish, numberish, objectish, openString, textish } from './common';
+import { boolish, idish, lenientList, lenientRecord, nestedRecord, nullableIdish, numberish, objectish, openString, textish } from './common';
 import { paginatedSchema } from './pagination';
 import { laxId, laxInt, PG_INT_MAX } from './request-fields';
 import { expectationInput, expectationSchema, SUITE_LIMITS } from './suites';
@@ -75,7 +75,7 @@ const beforeAfterText = lenientRecord({ before: textish, after: textish });
 const beforeAfterNumber = lenientRecord({ before: numberish, after: numberish });
 
 export const replayDiffSchema = lenientRecord({
-  outcome: nestedRecord(beforeAfterText),
+  outcome: nestedRecord(lenientRecord({ before: textish, after: textish, changed: boolish })),
   end_reason: nestedRecord(beforeAfterText),
   turns: nestedRecord(beforeAfterNumber),
   tools: lenientList(toolChangeSchema),
