@@ -67,7 +67,8 @@ export const replayCallSchema = lenientRecord({
 });
 export type ReplayCall = z.output<typeof replayCallSchema>;
 
-export const toolChangeSchema = lenientRecord({ name: openString, change: openString, before: objectish, after: objectish });
+/** `before`/`after`: the arguments, null where the call is not there. */
+export const toolChangeSchema = lenientRecord({ name: openString, change: openString, before: z.unknown().optional(), after: z.unknown().optional() });
 export type ToolChange = z.output<typeof toolChangeSchema>;
 export const valueChangeSchema = lenientRecord({ name: openString, before: z.unknown().optional(), after: z.unknown().optional() });
 export type ValueChange = z.output<typeof valueChangeSchema>;

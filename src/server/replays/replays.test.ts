@@ -171,7 +171,7 @@ describe('a replay', () => {
     const pair = done.pairs[0];
     const originalCall = (pair.original.transcript as Body[]).filter((e) => e.type === 'function_call');
     expect(originalCall.length).toBeGreaterThan(0);
-    expect(pair.diff.tools).toEqual(originalCall.map((e) => ({ name: 'order_status', change: 'missing', before: e.arguments, after: {} })));
+    expect(pair.diff.tools).toEqual(originalCall.map((e) => ({ name: 'order_status', change: 'missing', before: e.arguments, after: null })));
     expect(pair.diff.variables).toEqual([{ name: 'customer_name', before: null, after: 'Ada Lovelace' }]);
     // The transcripts part where the original's assistant called the tool.
     const at = (pair.original.transcript as Body[]).findIndex((e) => e.type === 'function_call');
