@@ -16,14 +16,14 @@ import { DEFAULT_MIN_PASS_RATE, suiteRunAnswerSchema, type SuiteRun } from '../.
 
 const USAGE = 'Usage: npm run assistant-test -- --assistant ID [--url http://localhost:8080] [--token TOKEN] [--runs N] [--min-pass 0.8] [--scenario ID]… [--timeout SECONDS]';
 
-class CliError extends Error {}
+export class CliError extends Error {}
 
-function apiBase(url: string): string {
+export function apiBase(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
   return trimmed.endsWith('/api') ? trimmed : `${trimmed}/api`;
 }
 
-async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
+export async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(base + path, {
@@ -57,7 +57,7 @@ function readRun(answer: unknown): SuiteRun {
 
 const pct = (n: number | null) => (n === null ? '–' : `${Math.round(n * 100)}%`);
 
-function pad(rows: string[][]): string {
+export function pad(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
 }
