@@ -177,3 +177,12 @@ export const serviceKeys = {
   /** GET /api/speech (our extension): which speech engine the service has. */
   speech: (host: string | null) => [...serviceKeys.all, 'speech', host ?? 'this-server'] as const,
 };
+
+/** Query keys of replay sets (our extension); one factory so invalidation is exact. */
+export const replayKeys = {
+  all: ['replays'] as const,
+  lists: () => [...replayKeys.all, 'list'] as const,
+  list: (assistantId: number, page: number) => [...replayKeys.lists(), assistantId, page] as const,
+  details: () => [...replayKeys.all, 'set'] as const,
+  set: (setId: number) => [...replayKeys.details(), setId] as const,
+};
