@@ -50,8 +50,7 @@ export function PairView({ assistantId, setId, pair, onSaved }: { assistantId: n
         </Text>
       )}
       {d ? (
-        <Table.ScrollContainer minWidth={360}>
-          <Table verticalSpacing={4} data-testid="pair-diff">
+        <Table verticalSpacing={4} data-testid="pair-diff" style={{ overflowWrap: 'anywhere' }}>
             <Table.Tbody>
               <Table.Tr>
                 <Table.Th scope="row">{m.replays_col_outcome()}</Table.Th>
@@ -81,8 +80,7 @@ export function PairView({ assistantId, setId, pair, onSaved }: { assistantId: n
               <Changes label={m.replays_col_variables()} rows={d.variables} />
               <Changes label={m.replays_col_evaluation()} rows={d.evaluation} />
             </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        </Table>
       ) : null}
       <SideBySide original={pair.original} replay={pair.replay} divergence={d?.divergence ?? null} lines={pair.lines} />
       <Stack gap="xs">

@@ -62,11 +62,11 @@ function PairsTable({ pairs, onOpen }: { pairs: ReplayPair[]; onOpen: (p: Replay
               </Table.Td>
               <Table.Td>{p.diff ? fromTo(p.diff.outcome?.before, p.diff.outcome?.after) : p.status}</Table.Td>
               <Table.Td>{p.diff ? fromTo(formatNumber(p.diff.turns?.before ?? 0), formatNumber(p.diff.turns?.after ?? 0)) : ''}</Table.Td>
-              <Table.Td>{p.diff ? toolsLine(p.diff.tools) || '=' : ''}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.diff ? toolsLine(p.diff.tools) || '=' : ''}</Table.Td>
               <Table.Td>{p.diff ? p.diff.variables.map((v) => v.name).join(', ') || '=' : ''}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {p.verdict ? (
-                  <Badge color={verdictColor(p.verdict)} variant="light">
+                  <Badge color={verdictColor(p.verdict)} variant="light" style={{ overflow: 'visible' }} miw="fit-content">
                     {verdictLabel(p.verdict)}
                   </Badge>
                 ) : p.status === 'error' ? (
