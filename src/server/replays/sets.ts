@@ -9,6 +9,7 @@ import { languageOf } from '../engine/content';
 import { fieldError, HttpError, notFound } from '../http/errors';
 import { chooseModel, type ChatModel } from '../model/chat-model';
 import { assistantConfig, configChanges, configVersion } from '../suites/config';
+import { cancelQueue, REPLAY_QUEUE } from '../suites/queue';
 import { NO_MODEL_NAME } from '../suites/runs';
 import { ownAssistant } from '../suites/scenarios';
 import type { Diff } from './compare';
@@ -224,27 +225,6 @@ export async function setsPage(db: Db, userId: number, assistantId: number | und
 /** Stops placing replays: queued pairs are cancelled; calls in flight play out in the call log, not compared. */
 export async function cancelSet(db: Db, now: Date, userId: number, setId: number): Promise<ReplaySetResource> {
   await ownSet(db, userId, setId);
-  const ts = toDbTimestamp(now);
-  await db.transaction().execute(async (trx) => {
-    const set = await trx.selectFrom('replay_sets').select('status').where('id', '=', setId).forUpdate().executeTakeFirstOrThrow();
-    if (set.status !== 'running') return;
-    await trx.updateTable('replay_pairs').set({ status: 'cancelled', finished_at: ts, lease: null, locked_until: null }).where('set_id', '=', setId).where('status', 'in', ['queued', 'calling']).execute();
-    await trx.updateTable('replay_sets').set({ status: 'cancelled', finished_at: ts, updated_at: ts }).where('id', '=', setId).execute();
-  });
+  await cancelQueue(db, now, REPLAY_QUEUE, setId);
   return setWithPairs(db, userId, setId);
-}
-
-/** A running set whose pairs have all ended is finished (idempotent: any process may find it so). */
-export async function finishSetIfDone(db: Db, now: Date, setId: number): Promise<boolean> {
-  const ts = toDbTimestamp(now);
-  const res = await db
-    .updateTable('replay_sets')
-    .set({ status: 'finished', finished_at: ts, updated_at: ts })
-    .where('id', '=', setId)
-    .where('status', '=', 'running')
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('replay_pairs').select(sql`1`.as('one')).whereRef('replay_pairs.set_id', '=', 'replay_sets.id').where('replay_pairs.status', 'in', ['queued', 'calling']))),
-    )
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
 }

@@ -2,18 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect';
 import type { ReplayPairRow } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
-import { placeCall, placedCallEvent } from '../engine/place-call';
-import { publish, type ServiceEvent } from '../events/bus';
 import { chooseModel, type ChatModel } from '../model/chat-model';
-import { callingAssistant, claimEnded, DEFAULT_SUITE_PARALLELISM, SUITE_CUSTOMER_NUMBER, SUITE_LEASE_MS } from '../suites/worker';
+import { claimEnded, finishIfDone, placeQueued, releaseClaim, REPLAY_QUEUE, runningIds, type CallingAssistant, type ItemCall } from '../suites/queue';
+import { DEFAULT_SUITE_PARALLELISM, SUITE_LEASE_MS } from '../suites/worker';
 import { compareCalls } from './compare';
 import { judgeReplay } from './judge';
 import { callFacts, readFacts } from './original';
-import { finishSetIfDone, type StoredComparison } from './sets';
+import type { StoredComparison } from './sets';
 
 /*
- * The background work of replay sets, the two steps of the suites' worker (suites/worker.ts) over
- * replay_pairs, each safe in any number of processes at once:
+ * The background work of replay sets, the two steps of the suites' worker (suites/worker.ts) over the
+ * same queue of calls (suites/queue.ts) of replay_pairs, each safe in any number of processes at once:
  * 1. Placing: a running set's row is held (FOR UPDATE SKIP LOCKED) while queued pairs up to the parallelism
  *    get their call, placed in the transaction that marks them `calling`: no original is replayed twice.
  *    The replay is a call of the same assistant in its current settings, in the original's direction, with
@@ -33,66 +32,37 @@ export interface ReplayWorkOptions {
 
 /** Places and compares what is due; returns how many pairs moved. */
 export async function advanceReplays(db: Db, now: Date, options: ReplayWorkOptions): Promise<number> {
-  const running = await db.selectFrom('replay_sets').select('id').where('status', '=', 'running').orderBy('id').limit(50).execute();
+  const running = await runningIds(db, REPLAY_QUEUE);
   if (running.length === 0) return 0;
   let moved = 0;
-  for (const { id } of running) moved += await placeDue(db, now, id, options.parallelism ?? DEFAULT_SUITE_PARALLELISM);
+  for (const id of running) moved += await placeQueued<ReplayPairRow>(db, now, REPLAY_QUEUE, id, options.parallelism ?? DEFAULT_SUITE_PARALLELISM, replayCall);
   moved += await compareDue(db, now, options);
-  for (const { id } of running) await finishSetIfDone(db, now, id);
+  for (const id of running) await finishIfDone(db, now, REPLAY_QUEUE, id);
   return moved;
 }
 
 /** A replay may take a few more turns than the original did (it may go another way), within the suites' limits. */
 const turnsFor = (originalTurns: number) => Math.min(80, Math.max(8, originalTurns + 6));
 
-async function placeDue(db: Db, now: Date, setId: number, parallelism: number): Promise<number> {
-  const events: ServiceEvent[] = [];
-  const placed = await db.transaction().execute(async (trx) => {
-    const set = await trx.selectFrom('replay_sets').selectAll().where('id', '=', setId).where('status', '=', 'running').forUpdate().skipLocked().executeTakeFirst();
-    if (!set) return 0;
-    const calling = await trx.selectFrom('replay_pairs').select((eb) => eb.fn.countAll<string>().as('n')).where('set_id', '=', set.id).where('status', '=', 'calling').executeTakeFirstOrThrow();
-    const free = parallelism - Number(calling.n);
-    if (free <= 0) return 0;
-    const queued = await trx.selectFrom('replay_pairs').selectAll().where('set_id', '=', set.id).where('status', '=', 'queued').orderBy('id').limit(free).execute();
-    if (queued.length === 0) return 0;
-    const ts = toDbTimestamp(now);
-    const { assistant, refusal } = await callingAssistant(trx, set.assistant_id, set.user_id);
-    if (refusal || !assistant) {
-      await trx.updateTable('replay_pairs').set({ status: 'error', error: refusal, started_at: ts, finished_at: ts }).where('id', 'in', queued.map((q) => q.id)).execute();
-      return queued.length;
-    }
-    for (const pair of queued) {
-      const original = readFacts(pair.original);
-      const input = {
-        user_id: set.user_id,
-        assistant_id: assistant.id,
-        assistant_name: assistant.name,
-        type: original?.type ?? (assistant.type === 'inbound' ? ('inbound' as const) : ('outbound' as const)),
-        client_phone_number: SUITE_CUSTOMER_NUMBER,
-        assistant_phone_number: assistant.phone_number,
-        variables: original?.input_variables ?? {},
-        persona: pair.persona,
-        max_turns: turnsFor(original?.turns ?? 0),
-        now,
-      };
-      const call = await placeCall(trx, input);
-      await trx.updateTable('replay_pairs').set({ status: 'calling', call_id: call.id, started_at: ts }).where('id', '=', pair.id).execute();
-      events.push(placedCallEvent(input, call));
-    }
-    return queued.length;
-  });
-  for (const e of events) publish(db, e);
-  return placed;
+/** A replay's call: the original's direction and variables, the original caller as the customer. */
+function replayCall(pair: ReplayPairRow, assistant: CallingAssistant): ItemCall {
+  const original = readFacts(pair.original);
+  return {
+    type: original?.type ?? (assistant.type === 'inbound' ? 'inbound' : 'outbound'),
+    variables: original?.input_variables ?? {},
+    persona: pair.persona,
+    max_turns: turnsFor(original?.turns ?? 0),
+  };
 }
 
 async function compareDue(db: Db, now: Date, options: ReplayWorkOptions): Promise<number> {
   const lease = randomUUID();
-  const claimed = await claimEnded<ReplayPairRow>(db, 'replay_pairs', options.concurrency ?? 8, options.leaseMs ?? SUITE_LEASE_MS, lease);
+  const claimed = await claimEnded<ReplayPairRow>(db, REPLAY_QUEUE, options.concurrency ?? 8, options.leaseMs ?? SUITE_LEASE_MS, lease);
   const done = await Promise.all(
     claimed.map((pair) =>
       comparePair(db, now, pair, lease, options.model).catch(async (e: unknown) => {
         console.error(`Replays: pair ${pair.id}:`, e instanceof Error ? e.message : e);
-        await db.updateTable('replay_pairs').set({ lease: null, locked_until: null }).where('id', '=', pair.id).where('lease', '=', lease).execute();
+        await releaseClaim(db, REPLAY_QUEUE, pair.id, lease);
         return false;
       }),
     ),
