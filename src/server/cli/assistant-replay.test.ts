@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../engine/clock';
 import { placeCall } from '../engine/place-call';
 import { insertAssistant } from '../test/fixtures';
+import { startOrderTool, type OrderTool } from '../test/order-tool';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-in-model';
 
@@ -18,7 +17,7 @@ import { startStandInModel, type SeenRequest, type Scripted, type StandInModel }
 const root = resolve(import.meta.dirname, '../../..');
 let svc: TestService;
 let stand: StandInModel;
-let tools: http.Server;
+let tools: OrderTool;
 let alice: TestUser;
 
 const start = Date.now();
@@ -34,11 +33,7 @@ function assistantScript(req: SeenRequest): Scripted {
 
 beforeAll(async () => {
   stand = await startStandInModel({ fallback: assistantScript });
-  tools = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"shipped"}'));
-  });
-  await new Promise<void>((r) => tools.listen(0, '127.0.0.1', () => r()));
+  tools = await startOrderTool();
   svc = await startTestService({ clock: fast, tickMs: 50, llm: { baseUrl: stand.baseUrl, retryDelayMs: 5 } });
   alice = await svc.user();
 });
@@ -46,8 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await svc?.close();
   await stand?.close();
-  tools?.closeAllConnections();
-  await new Promise<void>((r) => tools?.close(() => r()));
+  await tools?.close();
 });
 
 function cli(args: string[]): Promise<{ code: number | null; output: string }> {
@@ -66,10 +60,9 @@ describe('npm run assistant-replay', () => {
     const a = await insertAssistant(db, alice.id);
     const model = await db.selectFrom('llm_models').select('id').where('name', '=', 'gpt-4o').executeTakeFirstOrThrow();
     await db.updateTable('assistants').set({ llm_model_id: model.id, initial_message: 'Hello, Acme support.' }).where('id', '=', a.id).execute();
-    const port = (tools.address() as AddressInfo).port;
     const tool = await db
       .insertInto('tools')
-      .values({ user_id: alice.id, name: 'order_status', description: 'An order', endpoint: `http://127.0.0.1:${port}/o`, method: 'POST', timeout: 5, headers: '[]', schema: JSON.stringify([{ name: 'order_id', type: 'string' }]) })
+      .values({ user_id: alice.id, name: 'order_status', description: 'An order', endpoint: `${tools.base}/o`, method: 'POST', timeout: 5, headers: '[]', schema: JSON.stringify([{ name: 'order_id', type: 'string' }]) })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('assistant_tools').values({ assistant_id: a.id, tool_id: tool.id }).execute();

@@ -1,9 +1,7 @@
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { replaySetAnswerSchema, type ReplaySet } from '../../contract';
-import { loadAssistantTestConfig, type AssistantTestConfig } from '../config';
-import { apiBase, call, CliError, pad } from './assistant-test';
+import type { AssistantTestConfig } from '../config';
+import { apiBase, call, CliError, cliFailure, pad, runIfCommand } from './assistant-test';
 
 /*
  * `npm run assistant-replay -- --assistant 12 [--filter 'status=failed&date_from=2026-11-21'] [--call 7 --call 9]
@@ -104,21 +102,8 @@ export async function main(argv: string[], config: AssistantTestConfig, out: (li
     out(replayReport(set));
     return set.status === 'finished' && (set.verdicts?.worse ?? 0) === 0 ? 0 : 1;
   } catch (e) {
-    if (e instanceof CliError) {
-      out(e.message);
-      return 2;
-    }
-    throw e;
+    return cliFailure(e, out);
   }
 }
 
-// Run as a command (not when a test imports replayReport/main).
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  main(process.argv.slice(2), loadAssistantTestConfig(), (line) => console.log(line)).then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      console.error(e);
-      process.exit(2);
-    },
-  );
-}
+runIfCommand(import.meta.url, main);

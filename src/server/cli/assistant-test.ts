@@ -147,16 +147,13 @@ export async function main(argv: string[], config: AssistantTestConfig, out: (li
     out(report(run));
     return run.status === 'finished' && run.passed ? 0 : 1;
   } catch (e) {
-    if (e instanceof CliError) {
-      out(e.message);
-      return 2;
-    }
-    throw e;
+    return cliFailure(e, out);
   }
 }
 
-// Run as a command (not when a test imports report/main).
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+/** Runs `main` when `moduleUrl` is the script node was started with (not when a test imports it), exiting with its code. */
+export function runIfCommand(moduleUrl: string, main: (argv: string[], config: AssistantTestConfig, out: (line: string) => void) => Promise<number>): void {
+  if (!process.argv[1] || fileURLToPath(moduleUrl) !== resolve(process.argv[1])) return;
   main(process.argv.slice(2), loadAssistantTestConfig(), (line) => console.log(line)).then(
     (code) => process.exit(code),
     (e: unknown) => {
@@ -165,3 +162,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
     },
   );
 }
+
+/** A CliError (the service said no, or cannot be reached) is printed and exits 2; anything else is a bug. */
+export function cliFailure(e: unknown, out: (line: string) => void): number {
+  if (!(e instanceof CliError)) throw e;
+  out(e.message);
+  return 2;
+}
+
+runIfCommand(import.meta.url, main);

@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../engine/clock';
 import { placeCall } from '../engine/place-call';
 import { createChatModel } from '../model/openai-compatible';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
+import { startOrderTool, type OrderTool } from '../test/order-tool';
 import { startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
 import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-in-model';
 import { advanceReplays } from './worker';
@@ -21,7 +20,7 @@ let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
 let stand: StandInModel;
-let tools: http.Server;
+let tools: OrderTool;
 let toolBase = '';
 type Body = TestResponse['body'];
 
@@ -40,15 +39,8 @@ function assistantScript(req: SeenRequest): Scripted {
 
 beforeAll(async () => {
   stand = await startStandInModel({ fallback: assistantScript });
-  tools = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ status: 'shipped' }));
-    });
-  });
-  await new Promise<void>((r) => tools.listen(0, '127.0.0.1', () => r()));
-  toolBase = `http://127.0.0.1:${(tools.address() as AddressInfo).port}`;
+  tools = await startOrderTool();
+  toolBase = tools.base;
   svc = await startTestService({ clock, llm: { baseUrl: stand.baseUrl, retryDelayMs: 5 }, suiteLeaseMs: 1_000, talkLeaseMs: 1_000 });
   alice = await svc.user();
   bob = await svc.user();
@@ -57,8 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await svc?.close();
   await stand?.close();
-  tools?.closeAllConnections();
-  await new Promise<void>((r) => tools?.close(() => r()));
+  await tools?.close();
 });
 
 /** An outbound assistant on the stand-in's model, with the order tool and two post-call fields. */
