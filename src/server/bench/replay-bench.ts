@@ -2,15 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { issueToken } from '../auth/tokens';
 import { openDatabase } from '../db/connect';
 import { placeCall } from '../engine/place-call';
 import { startBackgroundWork } from '../engine/runner';
 import { createChatModel } from '../model/openai-compatible';
 import { startSet } from '../replays/sets';
 import { DEFAULT_SUITE_PARALLELISM } from '../suites/worker';
-import { insertAssistant } from '../test/fixtures';
-import { ask, fastClock, forkStandInModel } from './model-child';
+import { ask, benchAssistant, fastClock, forkStandInModel } from './model-child';
 
 /*
  * `npm run bench:replay` (not a test): 50 past calls of one assistant replayed by the service's background
@@ -45,18 +43,7 @@ async function main() {
   try {
     const modelUrl = await ask<string>(child, null, 'url');
     const db = handle.db;
-    const { userId } = await issueToken(db, `bench-replay-${Date.now()}@example.com`);
-    await db.updateTable('users').set({ balance: '1000000' }).where('id', '=', userId).execute();
-    const { id: assistantId } = await insertAssistant(db, userId);
-    await db
-      .updateTable('assistants')
-      .set({
-        system_prompt: 'You are the support line of Acme.',
-        initial_message: 'Hello, Acme support here. How can I help?',
-        post_call_schema: JSON.stringify([{ name: 'order_id', type: 'string', description: 'the order' }]),
-      })
-      .where('id', '=', assistantId)
-      .execute();
+    const { userId, assistantId } = await benchAssistant(db, 'bench-replay');
     const model = createChatModel({ baseUrl: modelUrl, apiKey: undefined, model: 'stand-in-small', timeoutMs: 30_000, maxRetries: 0, retryDelayMs: 100 });
     const calls = Number(opts.calls);
     const parallel = Number(opts.parallel);
