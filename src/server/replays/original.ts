@@ -40,7 +40,8 @@ export function callFacts(call: CallRow): CallFacts {
   const input = plan?.input_variables ?? Object.fromEntries(Object.entries(call.variables ?? {}).filter(([k]) => !(k in extracted)));
   return {
     call_id: call.id,
-    type: call.type === 'inbound' ? 'inbound' : 'outbound',
+    // A web call (the browser's) is replayed as a call coming in: the caller started it.
+    type: call.type === 'inbound' || call.type === 'web' ? 'inbound' : 'outbound',
     status: call.status,
     end_reason: state?.end?.reason ?? null,
     turns: state?.turns ?? transcript.filter((e) => e.type !== 'filler').length,

@@ -203,11 +203,16 @@ describe('a replay set', () => {
     expect(done.pairs.every((p: Body) => p.status === 'done' && p.verdict === 'same')).toBe(true);
     expect(new Set(done.pairs.map((p: Body) => p.call_id)).size).toBe(10);
     expect(done.verdicts).toEqual({ better: 0, same: 10, worse: 0, unclear: 0 });
+    // The same filter again picks the original calls, not their replays.
+    const again = await startSet(bob, { filter: { assistant_id: a.id, status: 'completed' } });
+    expect(again.pairs.map((p: Body) => p.original_call_id)).toEqual(originals);
+    expect((await bob.req('POST', `/user/replays/${again.id}/cancel`)).body.data.status).toBe('cancelled');
     // Kept in the history, newest first, without pairs.
     const page = await bob.req('GET', `/user/replays?assistant_id=${a.id}`);
     expect(page.status).toBe(200);
-    expect(page.body.data[0]).toMatchObject({ id: set.id, status: 'finished' });
-    expect(page.body.data[0].pairs).toBeUndefined();
+    expect(page.body.data.map((s: Body) => s.id)).toEqual([again.id, set.id]);
+    expect(page.body.data[1]).toMatchObject({ status: 'finished', verdicts: { same: 10 } });
+    expect(page.body.data[1].pairs).toBeUndefined();
   });
 
   it('stops placing calls when cancelled', async () => {

@@ -46,6 +46,9 @@ async function pickCalls(db: Db, userId: number, request: StartReplayInput): Pro
     .where('status', 'not in', [...LIVE_CALL_STATUSES])
     .where('engine_next_at', 'is', null)
     .where('talk_next_at', 'is', null)
+    // Not the calls suites and replays placed themselves (a replay of a replay compares the assistant with itself).
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('replay_pairs').select(sql`1`.as('one')).whereRef('replay_pairs.call_id', '=', 'calls.id'))))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('suite_run_items').select(sql`1`.as('one')).whereRef('suite_run_items.call_id', '=', 'calls.id'))))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(REPLAY_MAX)
