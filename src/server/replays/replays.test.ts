@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../engine/clock';
 import { placeCall } from '../engine/place-call';
 import { createChatModel } from '../model/openai-compatible';
-import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
-import { startOrderTool, type OrderTool } from '../test/order-tool';
+import { insertOrderAssistant, startOrderTool, type OrderTool } from '../test/order-tool';
 import { startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
 import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-in-model';
 import { advanceReplays } from './worker';
@@ -52,33 +51,13 @@ afterAll(async () => {
   await tools?.close();
 });
 
-/** An outbound assistant on the stand-in's model, with the order tool and two post-call fields. */
-async function assistant(user: TestUser): Promise<{ id: number; toolId: number }> {
-  const db = svc.handle.db;
-  const number = await insertPhoneNumber(db, user.id);
-  const row = await insertAssistant(db, user.id, { phone_number_id: number.id, type: 'outbound' });
-  const model = await db.selectFrom('llm_models').select('id').where('name', '=', 'gpt-4o').executeTakeFirstOrThrow();
-  await db
-    .updateTable('assistants')
-    .set({
-      system_prompt: 'You are the support line of Acme.',
-      initial_message: 'Hello, Acme support here. How can I help?',
-      llm_model_id: model.id,
-      post_call_evaluation: true,
-      post_call_schema: JSON.stringify([
-        { name: 'order_id', type: 'string', description: 'the order asked about' },
-        { name: 'budget', type: 'number', description: 'the budget' },
-      ]),
-    })
-    .where('id', '=', row.id)
-    .execute();
-  const tool = await db
-    .insertInto('tools')
-    .values({ user_id: user.id, name: 'order_status', description: 'The status of an order', endpoint: `${toolBase}/orders`, method: 'POST', timeout: 5, headers: '[]', schema: JSON.stringify([{ name: 'order_id', type: 'string', description: 'the order' }]) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('assistant_tools').values({ assistant_id: row.id, tool_id: tool.id }).execute();
-  return { id: row.id, toolId: tool.id };
+/** An outbound assistant on the stand-in's model, with the order tool, two post-call fields and the evaluation. */
+function assistant(user: TestUser): Promise<{ id: number; toolId: number }> {
+  const fields = [
+    { name: 'order_id', type: 'string', description: 'the order asked about' },
+    { name: 'budget', type: 'number', description: 'the budget' },
+  ];
+  return insertOrderAssistant(svc.handle.db, user.id, { toolBase, postCallFields: fields, evaluation: true });
 }
 
 const ADA = 'Your name is Ada Lovelace. Your order is A-1234. Your budget is 500 dollars. What you want: find out where your late order is.';
