@@ -41,6 +41,13 @@ test.describe('replays', () => {
       .poll(async () => (await api.call<{ total: number }>('GET', `/user/calls?assistant_id=${assistant.id}&status=failed`)).total, { timeout: 60_000 })
       .toBe(3);
 
+    // A call's detail offers the replay of that one call.
+    const failedCalls = await api.call<{ data: { id: number }[] }>('GET', `/user/calls?assistant_id=${assistant.id}&status=failed`);
+    await page.goto(`/calls/${failedCalls.data[0]!.id}?status=failed&assistant_id=${assistant.id}`);
+    await expect(page.getByTestId('call-drawer').getByRole('button', { name: 'Replay with current settings' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('call-drawer')).toHaveCount(0);
+
     // The call log narrowed to the assistant's failed calls; Replay asks first.
     await page.goto(`/calls?status=failed&assistant_id=${assistant.id}`);
     await expect(page.getByTestId('calls-summary')).toHaveAttribute('data-total', '3');
