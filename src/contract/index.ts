@@ -18,6 +18,7 @@ export * from './webhooks';
 export * from './live';
 export * from './conversation';
 export * from './suites';
+export * from './replays';
 export * from './speech';
 export * from './folders';
 export * from './knowledge';

@@ -24,6 +24,7 @@ import { campaignProgressRoutes } from './routes/campaign-progress';
 import { webhookRoutes } from './routes/webhooks';
 import { conversationRoutes } from './routes/conversations';
 import { suiteRoutes } from './routes/suites';
+import { replayRoutes } from './routes/replays';
 import { speechRoutes } from './routes/speech';
 import { webCallRoutes } from './routes/web-call';
 import { folderRoutes } from './routes/folders';
@@ -132,6 +133,7 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   api.route('/user', campaignProgressRoutes(deps));
   api.route('/user', webhookRoutes(deps));
   api.route('/user', suiteRoutes(deps));
+  api.route('/user', replayRoutes(deps));
   api.route('/user', folderRoutes(deps));
   api.route('/user', knowledgebaseRoutes(deps));
   api.route('/', leadAliasRoutes(deps));

@@ -179,3 +179,12 @@ export const serviceKeys = {
   /** GET /api/local/info's `voice` (our extension): whether a web call can start. */
   voice: (host: string | null) => [...serviceKeys.all, 'voice', host ?? 'this-server'] as const,
 };
+
+/** Query keys of replay sets (our extension); one factory so invalidation is exact. */
+export const replayKeys = {
+  all: ['replays'] as const,
+  lists: () => [...replayKeys.all, 'list'] as const,
+  list: (assistantId: number, page: number) => [...replayKeys.lists(), assistantId, page] as const,
+  details: () => [...replayKeys.all, 'set'] as const,
+  set: (setId: number) => [...replayKeys.details(), setId] as const,
+};

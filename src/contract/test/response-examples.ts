@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import * as contract from '../index';
 import { CONVERSATION_EXAMPLES } from './conversation-examples';
 import { SUITE_EXAMPLES } from './suite-examples';
+import { REPLAY_EXAMPLES } from './replay-examples';
 import { SPEECH_EXAMPLES } from './speech-examples';
 import { KNOWLEDGE_EXAMPLES } from './knowledge-examples';
 import { VOICE_EXAMPLES } from './voice-examples';
@@ -754,6 +755,7 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
   },
   ...CONVERSATION_EXAMPLES,
   ...SUITE_EXAMPLES,
+  ...REPLAY_EXAMPLES,
   ...SPEECH_EXAMPLES,
   ...KNOWLEDGE_EXAMPLES,
   ...VOICE_EXAMPLES,

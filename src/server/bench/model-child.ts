@@ -1,6 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { issueToken } from '../auth/tokens';
+import type { Db } from '../db/connect';
 import type { Clock } from '../engine/clock';
+import { insertAssistant } from '../test/fixtures';
 
 /*
  * What the model-driven benches share (calls-model-bench.ts, suites-bench.ts): the stand-in model in a
@@ -31,4 +34,21 @@ export function ask<T>(child: ChildProcess, message: object | null, key: string)
 /** The stand-in model answering each request in `modelMs`, in its own process. */
 export function forkStandInModel(modelMs: string): ChildProcess {
   return fork(fileURLToPath(new URL('./calls-model-model.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, MODEL_MS: modelMs } });
+}
+
+/** A user with a large balance and the support assistant the model benches call with (prompt, first words, one post-call field). */
+export async function benchAssistant(db: Db, label: string): Promise<{ userId: number; assistantId: number }> {
+  const { userId } = await issueToken(db, `${label}-${Date.now()}@example.com`);
+  await db.updateTable('users').set({ balance: '1000000' }).where('id', '=', userId).execute();
+  const { id: assistantId } = await insertAssistant(db, userId);
+  await db
+    .updateTable('assistants')
+    .set({
+      system_prompt: 'You are the support line of Acme.',
+      initial_message: 'Hello, Acme support here. How can I help?',
+      post_call_schema: JSON.stringify([{ name: 'order_id', type: 'string', description: 'the order' }]),
+    })
+    .where('id', '=', assistantId)
+    .execute();
+  return { userId, assistantId };
 }

@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { ask, fastClock, forkStandInModel } from './model-child';
+import { ask, benchAssistant, fastClock, forkStandInModel } from './model-child';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { issueToken } from '../auth/tokens';
 import { openDatabase } from '../db/connect';
 import { startBackgroundWork } from '../engine/runner';
 import { createChatModel } from '../model/openai-compatible';
 import { startRun } from '../suites/runs';
 import { createScenario } from '../suites/scenarios';
 import { DEFAULT_SUITE_PARALLELISM } from '../suites/worker';
-import { insertAssistant } from '../test/fixtures';
 
 /*
  * `npm run bench:suites` (not a test): a suite of 20 scenarios x 5 repetitions of one assistant, run by the
@@ -46,18 +44,7 @@ async function main() {
   try {
     const modelUrl = await ask<string>(child, null, 'url');
     const db = handle.db;
-    const { userId } = await issueToken(db, `bench-suites-${Date.now()}@example.com`);
-    await db.updateTable('users').set({ balance: '1000000' }).where('id', '=', userId).execute();
-    const { id: assistantId } = await insertAssistant(db, userId);
-    await db
-      .updateTable('assistants')
-      .set({
-        system_prompt: 'You are the support line of Acme.',
-        initial_message: 'Hello, Acme support here. How can I help?',
-        post_call_schema: JSON.stringify([{ name: 'order_id', type: 'string', description: 'the order' }]),
-      })
-      .where('id', '=', assistantId)
-      .execute();
+    const { userId, assistantId } = await benchAssistant(db, 'bench-suites');
     const now = new Date();
     for (let i = 0; i < Number(opts.scenarios); i++) {
       await createScenario(db, now, userId, assistantId, {

@@ -16,14 +16,14 @@ import { DEFAULT_MIN_PASS_RATE, suiteRunAnswerSchema, type SuiteRun } from '../.
 
 const USAGE = 'Usage: npm run assistant-test -- --assistant ID [--url http://localhost:8080] [--token TOKEN] [--runs N] [--min-pass 0.8] [--scenario ID]… [--timeout SECONDS]';
 
-class CliError extends Error {}
+export class CliError extends Error {}
 
-function apiBase(url: string): string {
+export function apiBase(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
   return trimmed.endsWith('/api') ? trimmed : `${trimmed}/api`;
 }
 
-async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
+export async function call(base: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(base + path, {
@@ -57,7 +57,7 @@ function readRun(answer: unknown): SuiteRun {
 
 const pct = (n: number | null) => (n === null ? '–' : `${Math.round(n * 100)}%`);
 
-function pad(rows: string[][]): string {
+export function pad(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
 }
@@ -147,16 +147,13 @@ export async function main(argv: string[], config: AssistantTestConfig, out: (li
     out(report(run));
     return run.status === 'finished' && run.passed ? 0 : 1;
   } catch (e) {
-    if (e instanceof CliError) {
-      out(e.message);
-      return 2;
-    }
-    throw e;
+    return cliFailure(e, out);
   }
 }
 
-// Run as a command (not when a test imports report/main).
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+/** Runs `main` when `moduleUrl` is the script node was started with (not when a test imports it), exiting with its code. */
+export function runIfCommand(moduleUrl: string, main: (argv: string[], config: AssistantTestConfig, out: (line: string) => void) => Promise<number>): void {
+  if (!process.argv[1] || fileURLToPath(moduleUrl) !== resolve(process.argv[1])) return;
   main(process.argv.slice(2), loadAssistantTestConfig(), (line) => console.log(line)).then(
     (code) => process.exit(code),
     (e: unknown) => {
@@ -165,3 +162,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
     },
   );
 }
+
+/** A CliError (the service said no, or cannot be reached) is printed and exits 2; anything else is a bug. */
+export function cliFailure(e: unknown, out: (line: string) => void): number {
+  if (!(e instanceof CliError)) throw e;
+  out(e.message);
+  return 2;
+}
+
+runIfCommand(import.meta.url, main);

@@ -565,6 +565,41 @@ export interface SuiteRunItemsTable {
   finished_at: NullableTimestamp;
 }
 
+/** A replay set: past calls placed again against the assistant as it is now (migration 0021). */
+export interface ReplaySetsTable {
+  id: Generated<number>;
+  user_id: number;
+  assistant_id: number;
+  status: string;
+  source: Json<JsonRecord>;
+  config: Json<JsonRecord>;
+  config_version: string;
+  config_before: NullableJson<JsonRecord>;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** One original call and its replay (migration 0021). */
+export interface ReplayPairsTable {
+  id: Generated<number>;
+  set_id: number;
+  user_id: number;
+  original_call_id: number;
+  original: Json<JsonRecord>;
+  persona: string;
+  status: string;
+  call_id: Nullable<number>;
+  comparison: NullableJson<JsonRecord>;
+  verdict: Nullable<string>;
+  reason: Nullable<string>;
+  error: Nullable<string>;
+  locked_until: NullableTimestamp;
+  lease: Nullable<string>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
@@ -600,6 +635,8 @@ export interface Database {
   suite_scenarios: SuiteScenariosTable;
   suite_runs: SuiteRunsTable;
   suite_run_items: SuiteRunItemsTable;
+  replay_sets: ReplaySetsTable;
+  replay_pairs: ReplayPairsTable;
 }
 
 export type AssistantRow = Selectable<AssistantsTable>;
@@ -618,3 +655,5 @@ export type KnowledgeDocumentRow = Selectable<KnowledgeDocumentsTable>;
 export type SuiteScenarioRow = Selectable<SuiteScenariosTable>;
 export type SuiteRunRow = Selectable<SuiteRunsTable>;
 export type SuiteRunItemRow = Selectable<SuiteRunItemsTable>;
+export type ReplaySetRow = Selectable<ReplaySetsTable>;
+export type ReplayPairRow = Selectable<ReplayPairsTable>;

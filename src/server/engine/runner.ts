@@ -7,6 +7,7 @@ import { dialCampaigns } from './dialer';
 import type { ChatModel } from '../model/chat-model';
 import { advanceTalks } from './talk/worker';
 import { advanceSuites } from '../suites/worker';
+import { advanceReplays } from '../replays/worker';
 
 /*
  * The service's background work: the call engine, campaign dialling and webhook deliveries, each a loop of
@@ -44,7 +45,7 @@ export interface BackgroundOptions {
 
 export interface BackgroundWork {
   /**
-   * One tick of every loop, in order: suite runs (calls placed, ended ones checked), calls, dialling, calls
+   * One tick of every loop, in order: suite runs and replay sets (calls placed, ended ones checked), calls, dialling, calls
    * again (new dials ring), the model calls' turns, calls again (a conversation just handed back), idle
    * conversations, deliveries.
    */
@@ -76,6 +77,8 @@ export function startBackgroundWork(db: Db, options: BackgroundOptions): Backgro
     // Suite runs place calls the model holds and check them: nothing to do without a model.
     const suiteOptions = { model, ...(options.suiteParallelism ? { parallelism: options.suiteParallelism } : {}), ...(options.suiteLeaseMs ? { leaseMs: options.suiteLeaseMs } : {}) };
     loops.push({ name: 'Suite runs', step: (now) => advanceSuites(db, now, suiteOptions) });
+    // Replay sets: the same two steps over their pairs (replays/worker.ts).
+    loops.push({ name: 'Replays', step: (now) => advanceReplays(db, now, suiteOptions) });
   }
   const onError = options.onError ?? ((what, e) => console.error(`${what}:`, e instanceof Error ? e.message : e));
   let stopped = false;
@@ -108,8 +111,9 @@ export function startBackgroundWork(db: Db, options: BackgroundOptions): Backgro
 
   return {
     async runOnce() {
-      const [calls, dialler, deliveries, conversations, talks, suites] = loops as [Loop, Loop, Loop, Loop, Loop | undefined, Loop | undefined];
+      const [calls, dialler, deliveries, conversations, talks, suites, replays] = loops as [Loop, Loop, Loop, Loop, Loop | undefined, Loop | undefined, Loop | undefined];
       if (suites) await suites.step(options.clock.now());
+      if (replays) await replays.step(options.clock.now());
       await calls.step(options.clock.now());
       await dialler.step(options.clock.now());
       await calls.step(options.clock.now());

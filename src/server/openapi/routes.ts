@@ -36,6 +36,9 @@ import {
   simulateInboundRequest,
   startSuiteRunRequest,
   suiteRunsQuery,
+  replaysQuery,
+  saveReplayScenarioRequest,
+  startReplayRequest,
   speechRequest,
   updateAssistantGroupRequest,
   updateLeadRequest,
@@ -190,6 +193,12 @@ export const OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/user/assistant/{id}/suite-runs', tag: 'Test suites', summary: "One page of an assistant's suite runs, newest first, with pass rates (without items)", local: true, query: suiteRunsQuery, status: 200, response: paginated(ref('SuiteRun')), errors: [404, 422] },
   { method: 'get', path: '/user/suite-runs/{id}', tag: 'Test suites', summary: 'One suite run: progress, pass rates, and every repetition with its call and evidence', local: true, status: 200, response: dataOf(ref('SuiteRun')), errors: [404] },
   { method: 'post', path: '/user/suite-runs/{id}/cancel', tag: 'Test suites', summary: 'Stop a run: nothing more is placed; calls in flight play out unchecked', local: true, status: 200, response: messageWith(ref('SuiteRun')), errors: [404] },
+  // Replays (our extension: past calls against the assistant as it is now, and what changed)
+  { method: 'post', path: '/user/replays', tag: 'Replays', summary: "Replay past calls (call_ids, or the call log's filter: its newest 50 ended calls) against the assistant in its current settings, in the background (404: a call not yours; 422: a live call; 503 without a language model)", local: true, body: startReplayRequest, status: 201, response: messageWith(ref('ReplaySet')), errors: [404, 422, 503] },
+  { method: 'get', path: '/user/replays', tag: 'Replays', summary: 'One page of replay sets (of one assistant with assistant_id), newest first, with their summaries (without pairs)', local: true, query: replaysQuery, status: 200, response: paginated(ref('ReplaySet')), errors: [404, 422] },
+  { method: 'get', path: '/user/replays/{id}', tag: 'Replays', summary: 'One replay set: progress, summary, and every pair with both calls, what changed and the verdict', local: true, status: 200, response: dataOf(ref('ReplaySet')), errors: [404] },
+  { method: 'post', path: '/user/replays/{id}/cancel', tag: 'Replays', summary: 'Stop a replay set: nothing more is placed; replays in flight play out, not compared', local: true, status: 200, response: messageWith(ref('ReplaySet')), errors: [404] },
+  { method: 'post', path: '/user/replays/{id}/pairs/{pair}/scenario', tag: 'Replays', summary: "Save a pair's original caller as a suite scenario, with the proposed expectations or the ones sent", local: true, body: saveReplayScenarioRequest, status: 201, response: messageWith(ref('Scenario')), errors: [404, 422] },
   // Live
   {
     method: 'get',

@@ -48,7 +48,7 @@ export async function assistantConfig(db: Db, assistantId: number): Promise<Json
 }
 
 /** JSON with keys sorted at every level: the same settings always give the same text. */
-function canonical(v: unknown): string {
+export function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (typeof v === 'object' && v !== null) {
     return `{${Object.keys(v)

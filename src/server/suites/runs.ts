@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { StartSuiteRunInput } from '../../contract';
 import { requireCallBalance } from '../calls/start';
 import type { Db } from '../db/connect';
@@ -7,6 +6,7 @@ import { isoMicros, isoMicrosOrNull, toDbTimestamp } from '../db/time';
 import { fieldError, HttpError, notFound } from '../http/errors';
 import { chooseModel, type ChatModel } from '../model/chat-model';
 import { assistantConfig, configChanges, configVersion } from './config';
+import { cancelQueue, SUITE_QUEUE } from './queue';
 import { ownAssistant, scenarioExpectations } from './scenarios';
 import { readResults, readSnapshot, summarise, type ScenarioSnapshot } from './summary';
 
@@ -157,27 +157,6 @@ export async function runsPage(db: Db, userId: number, assistantId: number, page
 /** Stops a running run: nothing more is placed; calls in flight play out in the call log, unchecked. */
 export async function cancelRun(db: Db, now: Date, userId: number, runId: number): Promise<SuiteRunResource> {
   await ownRun(db, userId, runId);
-  const ts = toDbTimestamp(now);
-  await db.transaction().execute(async (trx) => {
-    const run = await trx.selectFrom('suite_runs').select('status').where('id', '=', runId).forUpdate().executeTakeFirstOrThrow();
-    if (run.status !== 'running') return;
-    await trx.updateTable('suite_run_items').set({ status: 'cancelled', finished_at: ts, lease: null, locked_until: null }).where('run_id', '=', runId).where('status', 'in', ['queued', 'calling']).execute();
-    await trx.updateTable('suite_runs').set({ status: 'cancelled', finished_at: ts, updated_at: ts }).where('id', '=', runId).execute();
-  });
+  await cancelQueue(db, now, SUITE_QUEUE, runId);
   return runWithItems(db, userId, runId);
-}
-
-/** A running run whose items have all ended is finished (idempotent: any process may find it so). */
-export async function finishIfDone(db: Db, now: Date, runId: number): Promise<boolean> {
-  const ts = toDbTimestamp(now);
-  const res = await db
-    .updateTable('suite_runs')
-    .set({ status: 'finished', finished_at: ts, updated_at: ts })
-    .where('id', '=', runId)
-    .where('status', '=', 'running')
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('suite_run_items').select(sql`1`.as('one')).whereRef('suite_run_items.run_id', '=', 'suite_runs.id').where('suite_run_items.status', 'in', ['queued', 'calling']))),
-    )
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
 }

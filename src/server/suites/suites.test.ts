@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../engine/clock';
 import { startBackgroundWork } from '../engine/runner';
 import { createChatModel } from '../model/openai-compatible';
-import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
+import { insertAssistant } from '../test/fixtures';
+import { insertOrderAssistant, startOrderTool, type OrderTool } from '../test/order-tool';
 import { startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
 import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-in-model';
 import { advanceSuites } from './worker';
@@ -21,7 +20,7 @@ let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
 let stand: StandInModel;
-let tools: http.Server;
+let tools: OrderTool;
 let toolBase = '';
 type Body = TestResponse['body'];
 
@@ -48,15 +47,8 @@ function assistantScript(req: SeenRequest): Scripted {
 
 beforeAll(async () => {
   stand = await startStandInModel({ fallback: assistantScript });
-  tools = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ status: 'shipped' }));
-    });
-  });
-  await new Promise<void>((r) => tools.listen(0, '127.0.0.1', () => r()));
-  toolBase = `http://127.0.0.1:${(tools.address() as AddressInfo).port}`;
+  tools = await startOrderTool();
+  toolBase = tools.base;
   svc = await startTestService({ clock, llm: { baseUrl: stand.baseUrl, retryDelayMs: 5 }, suiteLeaseMs: 1_000, talkLeaseMs: 1_000 });
   alice = await svc.user();
   bob = await svc.user();
@@ -65,37 +57,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await svc?.close();
   await stand?.close();
-  tools?.closeAllConnections();
-  await new Promise<void>((r) => tools?.close(() => r()));
+  await tools?.close();
 });
 
-/** An outbound assistant on the stand-in's model, with the order tool and two post-call fields. */
+/** An assistant on the stand-in's model, with the order tool and three post-call fields. */
 async function assistant(user: TestUser, type: 'outbound' | 'inbound' = 'outbound'): Promise<number> {
-  const db = svc.handle.db;
-  const number = await insertPhoneNumber(db, user.id);
-  const row = await insertAssistant(db, user.id, { phone_number_id: number.id, type });
-  const model = await db.selectFrom('llm_models').select('id').where('name', '=', 'gpt-4o').executeTakeFirstOrThrow();
-  await db
-    .updateTable('assistants')
-    .set({
-      system_prompt: 'You are the support line of Acme.',
-      initial_message: 'Hello, Acme support here. How can I help?',
-      llm_model_id: model.id,
-      post_call_schema: JSON.stringify([
-        { name: 'order_id', type: 'string', description: 'the order asked about' },
-        { name: 'budget', type: 'number', description: 'the budget' },
-        { name: 'email', type: 'string', description: 'the e-mail address' },
-      ]),
-    })
-    .where('id', '=', row.id)
-    .execute();
-  const tool = await db
-    .insertInto('tools')
-    .values({ user_id: user.id, name: 'order_status', description: 'The status of an order', endpoint: `${toolBase}/orders`, method: 'POST', timeout: 5, headers: '[]', schema: JSON.stringify([{ name: 'order_id', type: 'string', description: 'the order' }]) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('assistant_tools').values({ assistant_id: row.id, tool_id: tool.id }).execute();
-  return row.id;
+  const fields = [
+    { name: 'order_id', type: 'string', description: 'the order asked about' },
+    { name: 'budget', type: 'number', description: 'the budget' },
+    { name: 'email', type: 'string', description: 'the e-mail address' },
+  ];
+  return (await insertOrderAssistant(svc.handle.db, user.id, { toolBase, type, postCallFields: fields })).id;
 }
 
 const LATE_ORDER = {

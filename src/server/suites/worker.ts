@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import { balanceOf, INSUFFICIENT_BALANCE_CALL } from '../account/balance';
 import type { Db } from '../db/connect';
 import type { CallRow, JsonRecord, PostCallField, SuiteRunItemRow } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
-import { MIN_BALANCE_FOR_CALL, placeCall, placedCallEvent } from '../engine/place-call';
 import { readEntries } from '../engine/talk/entries';
 import { fieldType, namedFields } from '../engine/talk/post-call';
 import { readTalkState } from '../engine/talk/state';
-import { publish, type ServiceEvent } from '../events/bus';
 import { chooseModel, ModelCallError, type ChatModel } from '../model/chat-model';
 import { checkExpectation, type CallFacts, type ExpectationResult } from './expectations';
 import { judge } from './judge';
-import { finishIfDone } from './runs';
+import { claimEnded, finishIfDone, placeQueued, releaseClaim, runningIds, SUITE_QUEUE, type CallingAssistant, type ItemCall } from './queue';
 import { readSnapshot, type ScenarioSnapshot } from './summary';
 
 /*
- * The background work of suite runs, in two steps, each safe to run in any number of processes at once:
+ * The background work of suite runs, in two steps over their queue of calls (queue.ts, shared with the replay
+ * sets), each safe to run in any number of processes at once:
  *
  * 1. Placing calls. Each running run is taken in a transaction that holds its row (FOR UPDATE SKIP LOCKED,
  *    as the campaign dialler holds a campaign): its calls in flight are counted, and queued repetitions up
@@ -32,8 +29,6 @@ import { readSnapshot, type ScenarioSnapshot } from './summary';
  * When a run has nothing queued or in flight left, it is finished.
  */
 
-/** The test number that always answers and completes (engine/plan.ts): the suite's customer. */
-export const SUITE_CUSTOMER_NUMBER = '+12025550100';
 export const SUITE_LEASE_MS = 120_000;
 
 export interface SuiteWorkOptions {
@@ -57,87 +52,30 @@ export function suitePersona(s: Pick<ScenarioSnapshot, 'persona' | 'goal'>): str
 
 /** Places and checks what is due; returns how many repetitions moved. */
 export async function advanceSuites(db: Db, now: Date, options: SuiteWorkOptions): Promise<number> {
-  // Most ticks find no run: one index probe.
-  const running = await db.selectFrom('suite_runs').select('id').where('status', '=', 'running').orderBy('id').limit(50).execute();
+  const running = await runningIds(db, SUITE_QUEUE);
   if (running.length === 0) return 0;
   let moved = 0;
-  for (const { id } of running) moved += await placeDue(db, now, id, options.parallelism ?? DEFAULT_SUITE_PARALLELISM);
+  for (const id of running) moved += await placeQueued<SuiteRunItemRow>(db, now, SUITE_QUEUE, id, options.parallelism ?? DEFAULT_SUITE_PARALLELISM, repetitionCall);
   moved += await checkDue(db, now, options);
-  for (const { id } of running) await finishIfDone(db, now, id);
+  for (const id of running) await finishIfDone(db, now, SUITE_QUEUE, id);
   return moved;
 }
 
-async function placeDue(db: Db, now: Date, runId: number, parallelism: number): Promise<number> {
-  const events: ServiceEvent[] = [];
-  const placed = await db.transaction().execute(async (trx) => {
-    const run = await trx.selectFrom('suite_runs').selectAll().where('id', '=', runId).where('status', '=', 'running').forUpdate().skipLocked().executeTakeFirst();
-    if (!run) return 0;
-    const calling = await trx.selectFrom('suite_run_items').select((eb) => eb.fn.countAll<string>().as('n')).where('run_id', '=', run.id).where('status', '=', 'calling').executeTakeFirstOrThrow();
-    const free = parallelism - Number(calling.n);
-    if (free <= 0) return 0;
-    const queued = await trx.selectFrom('suite_run_items').selectAll().where('run_id', '=', run.id).where('status', '=', 'queued').orderBy('id').limit(free).execute();
-    if (queued.length === 0) return 0;
-    const ts = toDbTimestamp(now);
-    const assistant = await trx
-      .selectFrom('assistants')
-      .leftJoin('phone_numbers', (j) => j.onRef('phone_numbers.id', '=', 'assistants.phone_number_id').onRef('phone_numbers.user_id', '=', 'assistants.user_id'))
-      .select(['assistants.id', 'assistants.name', 'assistants.type', 'phone_numbers.phone_number'])
-      .where('assistants.id', '=', run.assistant_id)
-      .where('assistants.deleted_at', 'is', null)
-      .executeTakeFirst();
-    const refusal = !assistant ? 'The assistant was deleted.' : (await balanceOf(trx, run.user_id)) < MIN_BALANCE_FOR_CALL ? INSUFFICIENT_BALANCE_CALL : null;
-    if (refusal || !assistant) {
-      await trx.updateTable('suite_run_items').set({ status: 'error', error: refusal, started_at: ts, finished_at: ts }).where('id', 'in', queued.map((q) => q.id)).execute();
-      return queued.length;
-    }
-    for (const item of queued) {
-      const scenario = readSnapshot(item.scenario);
-      const input = {
-        user_id: run.user_id,
-        assistant_id: assistant.id,
-        assistant_name: assistant.name,
-        type: assistant.type === 'inbound' ? ('inbound' as const) : ('outbound' as const),
-        client_phone_number: SUITE_CUSTOMER_NUMBER,
-        assistant_phone_number: assistant.phone_number,
-        variables: scenario.variables,
-        persona: suitePersona(scenario),
-        max_turns: scenario.max_turns,
-        now,
-      };
-      const call = await placeCall(trx, input);
-      await trx.updateTable('suite_run_items').set({ status: 'calling', call_id: call.id, started_at: ts }).where('id', '=', item.id).execute();
-      events.push(placedCallEvent(input, call));
-    }
-    return queued.length;
-  });
-  for (const e of events) publish(db, e);
-  return placed;
-}
-
-async function claimChecks(db: Db, limit: number, leaseMs: number, lease: string): Promise<SuiteRunItemRow[]> {
-  const result = await sql<SuiteRunItemRow>`
-    UPDATE suite_run_items SET locked_until = now() + make_interval(secs => ${leaseMs / 1000}), lease = ${lease}
-    WHERE id IN (
-      SELECT i.id FROM suite_run_items i LEFT JOIN calls c ON c.id = i.call_id
-      WHERE i.status = 'calling' AND (c.id IS NULL OR c.engine_next_at IS NULL)
-        AND (i.locked_until IS NULL OR i.locked_until < now())
-      ORDER BY i.id
-      LIMIT ${limit}
-      FOR UPDATE OF i SKIP LOCKED
-    )
-    RETURNING *`.execute(db);
-  return [...result.rows];
+/** A repetition's call: the scenario's persona and goal as the customer, in the assistant's own direction. */
+function repetitionCall(item: SuiteRunItemRow, assistant: CallingAssistant): ItemCall {
+  const scenario = readSnapshot(item.scenario);
+  return { type: assistant.type === 'inbound' ? 'inbound' : 'outbound', variables: scenario.variables, persona: suitePersona(scenario), max_turns: scenario.max_turns };
 }
 
 async function checkDue(db: Db, now: Date, options: SuiteWorkOptions): Promise<number> {
   const lease = randomUUID();
-  const claimed = await claimChecks(db, options.concurrency ?? 8, options.leaseMs ?? SUITE_LEASE_MS, lease);
+  const claimed = await claimEnded<SuiteRunItemRow>(db, SUITE_QUEUE, options.concurrency ?? 8, options.leaseMs ?? SUITE_LEASE_MS, lease);
   const done = await Promise.all(
     claimed.map((item) =>
       checkItem(db, now, item, lease, options.model).catch(async (e: unknown) => {
         // A bug or a bad row: logged, the lease let go, tried again on a later tick.
         console.error(`Suite runs: repetition ${item.id}:`, e instanceof Error ? e.message : e);
-        await db.updateTable('suite_run_items').set({ lease: null, locked_until: null }).where('id', '=', item.id).where('lease', '=', lease).execute();
+        await releaseClaim(db, SUITE_QUEUE, item.id, lease);
         return false;
       }),
     ),
@@ -145,7 +83,7 @@ async function checkDue(db: Db, now: Date, options: SuiteWorkOptions): Promise<n
   return done.filter(Boolean).length;
 }
 
-function factsOf(call: CallRow, config: JsonRecord): CallFacts {
+export function factsOf(call: CallRow, config: JsonRecord): CallFacts {
   const state = readTalkState(call.talk_state);
   const fields = namedFields(Array.isArray(config.post_call_schema) ? (config.post_call_schema as PostCallField[]) : []);
   return {

@@ -29,11 +29,40 @@ interface Answer {
 const textOf = (content: unknown): string => (typeof content === 'string' ? content : '');
 
 export function isJudgeRequest(request: JudgeRequest): boolean {
-  return request.response_format?.json_schema?.name === JUDGE_SCHEMA_NAME;
+  const name = request.response_format?.json_schema?.name;
+  return name === JUDGE_SCHEMA_NAME || name === REPLAY_JUDGE_SCHEMA_NAME;
+}
+
+/** The replays' judge (replays/judge.ts REPLAY_JUDGE_SCHEMA_NAME, written out for the same reason). */
+export const REPLAY_JUDGE_SCHEMA_NAME = 'replay_judge';
+
+/**
+ * A replay's verdict: fewer successful tool calls in the replay than in the original is "worse" (resting on
+ * the original's first tool line), more is "better" (on the replay's), as many "same"; a replay whose
+ * assistant said "[unclear]" is unclear.
+ */
+function replayJudgeAnswer(asked: string): Answer {
+  const section = (title: string) => {
+    const at = asked.indexOf(`${title}:\n`);
+    if (at === -1) return [];
+    const rest = asked.slice(at + title.length + 2);
+    const end = rest.indexOf('\n\n');
+    return [...(end === -1 ? rest : rest.slice(0, end)).matchAll(/^(\d+)\. (.*)$/gm)].map((m) => ({ n: Number(m[1]), text: m[2]! }));
+  };
+  const original = section('Original call');
+  const replay = section('Replay');
+  const tools = (lines: { n: number; text: string }[]) => lines.filter((l) => l.text.startsWith('[Tool ') && !/: failed:/.test(l.text));
+  const answer = (verdict: string, reason: string, lines: { transcript: string; line: number }[]): Answer => ({ text: JSON.stringify({ verdict, reason, lines }), toolCalls: [] });
+  if (replay.some((l) => l.text.includes('[unclear]'))) return answer('unclear', 'The replay does not show whether it helped.', []);
+  const [a, b] = [tools(original), tools(replay)];
+  if (b.length < a.length) return answer('worse', `The original called a tool the replay did not: ${a[0]!.text}`, [{ transcript: 'original', line: a[0]!.n }]);
+  if (b.length > a.length) return answer('better', `The replay called a tool the original did not: ${b[0]!.text}`, [{ transcript: 'replay', line: b[0]!.n }]);
+  return answer('same', 'Both calls went the same way for the caller.', []);
 }
 
 export function judgeAnswer(request: JudgeRequest): Answer {
   const asked = textOf([...(request.messages ?? [])].reverse().find((m) => m.role === 'user')?.content);
+  if (request.response_format?.json_schema?.name === REPLAY_JUDGE_SCHEMA_NAME) return replayJudgeAnswer(asked);
   const criterion = /^Criterion: (.*)$/m.exec(asked)?.[1] ?? '';
   const lines = [...asked.matchAll(/^(\d+)\. (Assistant|Customer|\[Tool)(.*)$/gm)].map((m) => ({ n: Number(m[1]), assistant: m[2] === 'Assistant', text: `${m[2]}${m[3]}` }));
   const words = [...criterion.matchAll(/"([^"]+)"/g)].map((m) => m[1]!.toLowerCase());

@@ -9,7 +9,8 @@
  * The customer follows its persona: "never hang up" keeps talking (a call only max_duration ends),
  * "no time" hangs up at once (ended_by_customer); anyone else greets with their name and what they want,
  * gives the persona's details (numbers, dates, e-mail addresses), and says goodbye on the third turn,
- * hanging up with the goal reached.
+ * hanging up with the goal reached. A replay's caller (its persona quotes the original's lines) says those
+ * lines in order, one per turn, and hangs up after the last.
  */
 
 import { isJudgeRequest, judgeAnswer } from './stand-in-judge';
@@ -52,9 +53,24 @@ function details(persona: string): string[] {
     .map((s) => s.replace(/\bYour\b/g, 'My').replace(/\byour\b/g, 'my').replace(/\bYou are\b/g, 'I am').replace(/\bYou\b/g, 'I'));
 }
 
+/** A replay's caller (replays/original.ts): their original lines, quoted as JSON strings after the marker. */
+function replayLines(persona: string): string[] | null {
+  const at = persona.indexOf('Your lines from that call, in order:');
+  if (at === -1) return null;
+  return [...persona.slice(at).matchAll(/\(\d+\) ("(?:[^"\\]|\\.)*")/g)].map((m) => JSON.parse(m[1]!) as string);
+}
+
 function customerAnswer(request: RoleRequest, system: string): RoleAnswer {
   const persona = personaOf(system);
   const spoken = (request.messages ?? []).filter((m) => m.role === 'assistant').length;
+  // A replay's caller says the original lines in order, and hangs up after the last (or with its goodbye).
+  const lines = replayLines(persona);
+  if (lines) {
+    const line = lines[spoken];
+    if (line === undefined) return { text: 'Thank you. Goodbye!', toolCalls: [{ name: 'hang_up', arguments: { goal_reached: true } }] };
+    const last = spoken === lines.length - 1 && /\b(good)?bye\b|no time/i.test(line);
+    return { text: line, toolCalls: last ? [{ name: 'hang_up', arguments: { goal_reached: !/no time/i.test(line) } }] : [] };
+  }
   const name = /your name is ([^.]+)\./i.exec(persona)?.[1]?.trim() ?? 'Sam Stand-In';
   if (/no time|hang up (at once|immediately)/i.test(persona)) {
     return { text: 'Sorry, I have no time for this. Goodbye.', toolCalls: [{ name: 'hang_up', arguments: { goal_reached: false } }] };

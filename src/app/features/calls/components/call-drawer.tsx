@@ -5,6 +5,9 @@ import { getRouteApi } from '@tanstack/react-router';
 import { IconChevronDown, IconChevronUp, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/api';
+import { useIsLocalService } from '@/api/local-service';
+import { LIVE_CALL_STATUSES } from '@contract/call-values';
+import { ReplayButton } from '@/components/replay-button';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import { ErrorState } from '@/components/error-state';
@@ -53,6 +56,7 @@ export function CallDrawer() {
   const { params } = useCallsParams(search);
   const call = useCall(callId, queryClient);
   const remove = useDeleteCall();
+  const local = useIsLocalService() === true;
   const [moving, setMoving] = useState(false);
 
   // Where this call sits in the current page, when it does.
@@ -200,9 +204,15 @@ export function CallDrawer() {
             )}
           </Group>
           {data && (
+            <Group gap={4}>
+              {/* Our extension: an ended call replayed against its assistant as it is now. */}
+              {local && data.assistant_id !== null && data.assistant_id !== undefined && !LIVE_CALL_STATUSES.includes(data.status) && (
+                <ReplayButton size="xs" variant="subtle" request={{ call_ids: [data.id] }} label={m.replays_from_call()} confirmText={m.replays_confirm_call()} />
+              )}
             <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => void onDelete()} loading={remove.isPending}>
               {m.common_delete()}
             </Button>
+            </Group>
           )}
         </Group>
         {content}

@@ -8,6 +8,7 @@ import type { Call } from '@contract/call';
 import { useIsLocalService } from '@/api/local-service';
 import { ErrorState } from '@/components/error-state';
 import { PageHeader } from '@/components/page-header';
+import { ReplayButton } from '@/components/replay-button';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import { useAssistantOptions } from '../api/get-assistant-options';
@@ -241,6 +242,15 @@ export const CallLogPage = memo(function CallLogPage() {
               {m.calls_charts()}
             </Button>
             <ExportCalls filter={filter} filterWords={filterWords} total={total} disabled={phone.state === 'invalid'} />
+            {/* Our extension: the filter's calls replayed against their assistant as it is now. */}
+            {local && (
+              <ReplayButton
+                request={filter ? { filter } : null}
+                label={m.replays_from_filter()}
+                confirmText={m.replays_confirm_filter()}
+                disabled={phone.state === 'invalid' || total === 0}
+              />
+            )}
           </>
         }
       />

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Button, Tabs } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { IconCopy, IconFlask, IconSettings, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconFlask, IconPlayerTrackNext, IconSettings, IconTrash } from '@tabler/icons-react';
 import * as z from '@/lib/zod-mini';
 import { optionalIdParam, optionalOneOfParam } from '@/lib/search-params';
 import { loadOrNotFound, pathIdOrNotFound } from '@/lib/route-loaders';
@@ -32,13 +32,18 @@ const WebhookDeliveriesCard = lazy(() => import('@/features/webhooks/components/
 
 // The Tests tab (test suites): loaded when the tab is first shown.
 const SuitesTab = lazy(() => import('@/features/suites/components/suites-tab').then((mod) => ({ default: mod.SuitesTab })));
+// The Replays tab: loaded when the tab is first shown.
+const ReplaysTab = lazy(() => import('@/features/replays/components/replays-tab').then((mod) => ({ default: mod.ReplaysTab })));
 
 // zod/mini and the statuses written out: validateSearch stays in the entry chunk (see lib/search-params).
 const assistantSearch = z.object({
   deliveries: optionalOneOfParam(['pending', 'delivered', 'failed'] as const),
   // The tab shown (Settings when absent) and, on the Tests tab, the suite run shown.
-  tab: optionalOneOfParam(['tests'] as const),
+  tab: optionalOneOfParam(['tests', 'replays'] as const),
   run: optionalIdParam(),
+  // On the Replays tab: the replay set shown, and the pair opened in it.
+  replay: optionalIdParam(),
+  pair: optionalIdParam(),
 });
 
 export const Route = createFileRoute('/_app/assistants/$assistantId')({
@@ -116,7 +121,7 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
       />
       <Tabs
         value={search.tab ?? 'settings'}
-        onChange={(tab) => void navigate({ to: '.', search: (prev) => ({ ...prev, tab: tab === 'tests' ? 'tests' : undefined }), replace: true, resetScroll: false })}
+        onChange={(tab) => void navigate({ to: '.', search: (prev) => ({ ...prev, tab: tab === 'tests' || tab === 'replays' ? tab : undefined }), replace: true, resetScroll: false })}
         keepMounted={false}
         mt="md"
       >
@@ -126,6 +131,9 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
           </Tabs.Tab>
           <Tabs.Tab value="tests" leftSection={<IconFlask size={16} aria-hidden />} data-testid="tests-tab">
             {m.suites_tab_tests()}
+          </Tabs.Tab>
+          <Tabs.Tab value="replays" leftSection={<IconPlayerTrackNext size={16} aria-hidden />} data-testid="replays-tab">
+            {m.replays_tab()}
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="settings">
@@ -166,6 +174,16 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
               assistantId={assistant.id}
               runId={search.run}
               onRunChange={(run) => void navigate({ to: '.', search: (prev) => ({ ...prev, run }), replace: true, resetScroll: false, ignoreBlocker: true })}
+            />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="replays">
+          <Suspense fallback={null}>
+            <ReplaysTab
+              assistantId={assistant.id}
+              setId={search.replay}
+              pairId={search.pair}
+              onChange={(replay, pair) => void navigate({ to: '.', search: (prev) => ({ ...prev, replay, pair }), replace: true, resetScroll: false, ignoreBlocker: true })}
             />
           </Suspense>
         </Tabs.Panel>

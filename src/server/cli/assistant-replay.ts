@@ -1,0 +1,109 @@
+import { parseArgs } from 'node:util';
+import { replaySetAnswerSchema, type ReplaySet } from '../../contract';
+import type { AssistantTestConfig } from '../config';
+import { apiBase, call, CliError, cliFailure, pad, runIfCommand } from './assistant-test';
+
+/*
+ * `npm run assistant-replay -- --assistant 12 [--filter 'status=failed&date_from=2026-11-21'] [--call 7 --call 9]
+ * [--url http://localhost:8080] [--token T] [--timeout 1800]`: replays past calls against the assistant as it
+ * is now (POST /user/replays, then GET /user/replays/{id} every second), prints progress and a table of what
+ * changed per call, and exits 1 when any replay went "worse" (or the set was cancelled or timed out), 0 when
+ * none did, 2 when the set could not be started or read. --filter is the call log's query string (as in the
+ * console's URL); --assistant is added to it. The token comes from --token or VC_API_TOKEN.
+ */
+
+const USAGE = "Usage: npm run assistant-replay -- --assistant ID [--filter 'status=failed&date_from=YYYY-MM-DD'] [--call ID]… [--url http://localhost:8080] [--token TOKEN] [--timeout SECONDS]";
+
+function readSet(answer: unknown): ReplaySet {
+  const parsed = replaySetAnswerSchema.safeParse(answer);
+  if (!parsed.success) throw new CliError('The service answered with something that is not a replay set.');
+  return parsed.data;
+}
+
+const SIGN = { added: '+', missing: '-', changed: '~' } as Record<string, string>;
+
+/** The table: one row per pair, then the judge's reason for every replay that went worse. */
+export function replayReport(set: ReplaySet): string {
+  const rows = [['CALL', 'REPLAY', 'OUTCOME', 'TURNS', 'TOOLS', 'VARIABLES', 'VERDICT']];
+  for (const p of set.pairs ?? []) {
+    const d = p.diff;
+    rows.push([
+      String(p.original_call_id ?? '?'),
+      String(p.call_id ?? '–'),
+      d ? `${d.outcome?.before ?? '?'} -> ${d.outcome?.after ?? '?'}` : p.status,
+      d ? `${d.turns?.before ?? '?'} -> ${d.turns?.after ?? '?'}` : '',
+      d ? d.tools.map((t) => `${SIGN[t.change] ?? '?'}${t.name}`).join(' ') || '=' : '',
+      d ? d.variables.map((v) => v.name).join(' ') || '=' : '',
+      p.verdict ?? (p.status === 'error' ? `error: ${p.error ?? ''}` : p.status),
+    ]);
+  }
+  const lines = [pad(rows)];
+  for (const p of (set.pairs ?? []).filter((x) => x.verdict === 'worse')) lines.push('', `call ${p.original_call_id ?? '?'} went worse: ${p.reason ?? ''}`);
+  const v = set.verdicts;
+  lines.push(
+    '',
+    `${set.status.toUpperCase()}: ${v?.better ?? 0} better, ${v?.same ?? 0} same, ${v?.worse ?? 0} worse, ${v?.unclear ?? 0} unclear of ${set.pairs_total ?? 0} (assistant version ${set.config_version_before ?? '?'} -> ${set.config_version}${set.config_changes.length > 0 ? `; changed: ${set.config_changes.join(', ')}` : ''}).`,
+  );
+  return lines.join('\n');
+}
+
+export async function main(argv: string[], config: AssistantTestConfig, out: (line: string) => void): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        assistant: { type: 'string' },
+        filter: { type: 'string', default: '' },
+        call: { type: 'string', multiple: true },
+        url: { type: 'string', default: 'http://localhost:8080' },
+        token: { type: 'string' },
+        timeout: { type: 'string', default: '1800' },
+        interval: { type: 'string', default: '1000' },
+      },
+    }));
+  } catch (e) {
+    out(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+    return 2;
+  }
+  const assistant = Number(values.assistant);
+  const callIds = (values.call ?? []).map(Number);
+  const token = values.token ?? config.token ?? '';
+  if (!Number.isInteger(assistant) || assistant < 1 || callIds.some((n) => !Number.isInteger(n) || n < 1)) {
+    out(USAGE);
+    return 2;
+  }
+  if (!token) {
+    out(`No token: pass --token or set VC_API_TOKEN.\n${USAGE}`);
+    return 2;
+  }
+  const filter = { ...Object.fromEntries(new URLSearchParams(values.filter.replace(/^\?/, ''))), assistant_id: String(assistant) };
+  const base = apiBase(values.url);
+  const deadline = Date.now() + Number(values.timeout) * 1000;
+  const interval = Math.max(50, Number(values.interval));
+  try {
+    const started = readSet(await call(base, token, 'POST', '/user/replays', callIds.length > 0 ? { call_ids: callIds } : { filter }));
+    out(`Replay set ${started.id} of assistant ${assistant} (version ${started.config_version}): ${started.pairs_total ?? 0} calls.`);
+    let set = started;
+    let shown = -1;
+    while (set.status === 'running') {
+      if (Date.now() > deadline) {
+        out(replayReport(set));
+        out(`Timed out after ${values.timeout} s with ${set.pairs_done ?? 0} of ${set.pairs_total ?? 0} replays compared.`);
+        return 1;
+      }
+      await new Promise((r) => setTimeout(r, interval));
+      set = readSet(await call(base, token, 'GET', `/user/replays/${started.id}`));
+      if (set.pairs_done !== shown) {
+        shown = set.pairs_done ?? 0;
+        out(`  ${shown}/${set.pairs_total ?? 0} compared, ${set.pairs_running ?? 0} in progress`);
+      }
+    }
+    out(replayReport(set));
+    return set.status === 'finished' && (set.verdicts?.worse ?? 0) === 0 ? 0 : 1;
+  } catch (e) {
+    return cliFailure(e, out);
+  }
+}
+
+runIfCommand(import.meta.url, main);
