@@ -106,16 +106,16 @@ test.describe('web call', () => {
     await expect(link).toBeVisible({ timeout: 15_000 });
     const callId = Number(/\/calls\/(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]);
     expect(callId).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Close' }).click();
+    await panel.getByRole('button', { name: 'Close' }).click();
 
     // In the call log, as a web call, with its recording (written as the call ends: looked for again a few times).
     await expect(async () => {
       await page.goto('/calls?type=web');
       await expect(page.locator(`[data-testid="call-row"][data-call-id="${callId}"]`)).toBeVisible({ timeout: 3_000 });
     }).toPass({ timeout: 30_000 });
-    await page.locator(`[data-testid="call-row"][data-call-id="${callId}"]`).click();
+    await expect(page.locator(`[data-testid="call-row"][data-call-id="${callId}"]`)).toContainText('Web');
+    await page.goto(`/calls/${callId}?type=web`);
     const drawer = page.getByTestId('call-drawer');
-    await expect(drawer).toBeVisible();
     await expect(drawer.getByText('Where is my order', { exact: false }).first()).toBeVisible();
     await expect(async () => {
       await page.reload();
