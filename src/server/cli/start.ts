@@ -59,6 +59,7 @@ async function main() {
     setEngineSeed(config.engineSeed);
     let handle: DatabaseHandle | null = null;
     let bridge: EventBridge | null = null;
+    let seeded = false;
     if (opening) {
       handle = await opening;
       // On PostgreSQL, live events cross to the other service processes on the database.
@@ -70,6 +71,7 @@ async function main() {
         // Loaded only here: the demo's data and generators are needed once, on an empty database.
         const { seedDemo } = await import('../seed/demo');
         const tokens = await seedDemo(handle.db);
+        seeded = true;
         console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
         for (const { email, token } of tokens) console.log(`API token for ${email}: ${token}`);
         // For the browser tests, which start the service themselves and need the demo token.
@@ -104,7 +106,7 @@ async function main() {
       speech,
       ...(start.logRequests ? { log: (l: string) => console.log(l) } : {}),
     });
-    return { app, handle, bridge, startBackgroundWork, systemClock, model, speech, vectors };
+    return { app, handle, bridge, startBackgroundWork, systemClock, model, speech, vectors, seeded };
   })();
   // Rejections end the service below (await ready); requests waiting meanwhile get a 500.
   ready.catch(() => undefined);
@@ -133,7 +135,7 @@ async function main() {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 
-  const { app, handle, startBackgroundWork, systemClock, model, speech, vectors } = await ready;
+  const { app, handle, startBackgroundWork, systemClock, model, speech, vectors, seeded } = await ready;
   if (stopping) return;
   serving = app.fetch;
   // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
@@ -159,7 +161,10 @@ async function main() {
     // Reads uploaded files and websites into knowledge-base passages (knowledge/worker.ts), a loop of its own:
     // a slow site never holds up a call. Checked every second at most: nobody waits on it to the millisecond.
     const { startKnowledgeWorker } = await import('../knowledge/worker');
-    knowledge = startKnowledgeWorker(handle.db, { tickMs: Math.max(config.engineTickMs, 1000), allowPrivate: config.allowPrivateUrls });
+    const worker = startKnowledgeWorker(handle.db, { tickMs: Math.max(config.engineTickMs, 1000), allowPrivate: config.allowPrivateUrls });
+    knowledge = worker;
+    // The demo's knowledge base was just queued: read at once, so its search works from the first page.
+    if (seeded) worker.runOnce().catch((e: unknown) => console.error('Knowledge documents:', e instanceof Error ? e.message : e));
   }
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
   console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);
