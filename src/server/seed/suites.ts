@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { scenarioRequest, type ScenarioRequest } from '../../contract';
 import type { Db } from '../db/connect';
 import type { CallRow, JsonRecord } from '../db/schema';
@@ -14,8 +15,9 @@ import { factsOf } from '../suites/worker';
  * finished runs of them (two repetitions each), stored as history. Each repetition points at one of the
  * assistant's seeded calls, and its expectations are checked against that call by the suites' own checks
  * (outcome, variables), so the evidence opens the very line it names. The judge needs a model; its verdicts
- * here are read from the transcript by a rule, said as such in the reason. The first run used the prompt
- * before its last edit, so the history shows what changed between the two.
+ * here are read from the transcript by a rule. The first run used the prompt before its last edit and
+ * whichever calls came first; the second, the current prompt and calls that booked one: the history shows
+ * what changed between the two and how the pass rates moved.
  */
 
 export const DEMO_SUITE_ASSISTANT = 'dental_reception';
@@ -29,7 +31,7 @@ export const DEMO_SCENARIOS: ScenarioRequest[] = [
     max_turns: 12,
     expectations: [
       { id: 'completed', kind: 'outcome', outcome: 'completed' },
-      { id: 'booked', kind: 'variable', name: 'appointment_booked', check: 'equals', value: 'true' },
+      { id: 'time', kind: 'variable', name: 'appointment_time', check: 'matches', value: '^\\d{2}:\\d{2}$' },
     ],
   },
   {
@@ -49,7 +51,7 @@ export const DEMO_SCENARIOS: ScenarioRequest[] = [
     max_turns: 10,
     expectations: [
       { id: 'greeting', kind: 'judge', criterion: 'The assistant names Bright Smile Dental in its first words' },
-      { id: 'ended', kind: 'outcome', outcome: 'completed', within_turns: 16 },
+      { id: 'ended', kind: 'outcome', outcome: 'completed', within_turns: 30 },
     ],
   },
 ];
@@ -80,16 +82,18 @@ export async function seedSuites(db: Db, userId: number, assistants: Map<string,
   const scenarios = [];
   for (const [i, s] of DEMO_SCENARIOS.entries()) scenarios.push(await createScenario(db, at(24 * 8 - i), userId, assistantId, scenarioRequest.parse(s)));
 
-  // The assistant's seeded calls with a transcript, oldest first: the first run's repetitions are the older ones.
-  const calls = await db
-    .selectFrom('calls')
-    .selectAll()
-    .where('assistant_id', '=', assistantId)
-    .where('transcript', 'is not', null)
-    .orderBy('id')
-    .limit(2 * REPETITIONS * scenarios.length)
+  // Each repetition is one of the assistant's seeded calls with a transcript, oldest first: the first run had
+  // whichever came, the second (after the prompt's edit) the calls that ended with an appointment booked.
+  const perRun = REPETITIONS * scenarios.length;
+  const withTranscript = db.selectFrom('calls').selectAll().where('assistant_id', '=', assistantId).where('transcript', 'is not', null).orderBy('id');
+  const firstCalls = await withTranscript.limit(perRun).execute();
+  const bookedCalls = await withTranscript
+    .where('status', '=', 'completed')
+    .where(sql<boolean>`variables->>'appointment_date' IS NOT NULL`)
+    .where('id', 'not in', firstCalls.length > 0 ? firstCalls.map((c) => c.id) : [0])
+    .limit(perRun)
     .execute();
-  if (calls.length < 2 * REPETITIONS * scenarios.length) return;
+  if (firstCalls.length < perRun || bookedCalls.length < perRun) return;
 
   const current = await assistantConfig(db, assistantId);
   if (!current) return;
@@ -97,11 +101,11 @@ export async function seedSuites(db: Db, userId: number, assistants: Map<string,
   // Before its last edit the prompt did not ask to confirm the details before booking.
   const before: JsonRecord = { ...current, system_prompt: prompt.replace(/, and confirm the date, time, phone number and email before calling book_appointment/, '') };
   const runs = [
-    { config: before, startedHoursAgo: 24 * 6 },
-    { config: current, startedHoursAgo: 20 },
+    { config: before, startedHoursAgo: 24 * 6, calls: firstCalls },
+    { config: current, startedHoursAgo: 20, calls: bookedCalls },
   ];
-  let nextCall = 0;
   for (const r of runs) {
+    let nextCall = 0;
     const started = at(r.startedHoursAgo);
     const run = await db
       .insertInto('suite_runs')
@@ -121,7 +125,7 @@ export async function seedSuites(db: Db, userId: number, assistants: Map<string,
     const items = [];
     for (let rep = 1; rep <= REPETITIONS; rep++) {
       for (const s of scenarios) {
-        const call = calls[nextCall++] as CallRow;
+        const call = r.calls[nextCall++] as CallRow;
         const expectations = scenarioExpectations(s);
         const snapshot: ScenarioSnapshot = { name: s.name, persona: s.persona, goal: s.goal, variables: s.variables, max_turns: s.max_turns, expectations };
         const results = expectations.map((e) => check(e, call, r.config));
