@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CALL_STATUSES } from '@contract/call-values';
 import { statusLabel } from '@/lib/call-labels';
@@ -37,6 +38,17 @@ describe('CallStatusBadge, the copy of Mantine’s Badge', () => {
     const library = container.querySelector('[data-testid="library"] > *')!;
     expect(markupTree(copy)).toEqual(markupTree(library));
     expect(copy.textContent).toBe(library.textContent);
+  });
+
+  it('colours a known status and shows an unknown one as it came', () => {
+    renderWithProviders(
+      <>
+        <CallStatusBadge status="no-answer" />
+        <CallStatusBadge status="voicemail_left" />
+      </>,
+    );
+    expect(screen.getByText('No answer')).toBeInTheDocument();
+    expect(screen.getByText('voicemail_left')).toBeInTheDocument();
   });
 
   it('shows an unknown status as plain text, no badge', () => {
