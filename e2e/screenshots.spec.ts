@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { serviceApi } from './fixtures/assistants-api';
 import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
 import { networkQuiet } from './support/quiet';
 import { axeFindings } from './support/a11y';
@@ -15,6 +16,10 @@ const pages = [
   { name: 'tools', path: '/tools', heading: 'Tools' },
   { name: 'numbers', path: '/numbers', heading: 'Numbers & voices' },
   { name: 'settings', path: '/settings', heading: 'Settings' },
+  // The newer pages, with what the demo seed puts in them.
+  { name: 'knowledge', path: '/knowledge', heading: 'Knowledge bases' },
+  { name: 'conversations', path: '/conversations', heading: 'Conversations' },
+  { name: 'folders-labels', path: '/assistants/folders', heading: 'Folders and labels' },
 ] as const;
 
 for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
@@ -41,6 +46,32 @@ for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
         await saveScreenshot(page, `${p.name}-${width}`);
       });
     }
+
+    test('the seeded knowledge base, its documents read by the worker', async ({ signedInPage: page }) => {
+      await page.goto('/knowledge');
+      await page.getByRole('link', { name: 'Northwind Help Centre' }).first().click();
+      await expect(page.getByRole('heading', { name: 'Northwind Help Centre', level: 1 })).toBeVisible();
+      for (const doc of ['Returns and refunds', 'Shipping and delivery']) {
+        await expect(page.getByRole('row').filter({ hasText: doc }).getByTestId('knowledge-status')).toHaveText('Ready', { timeout: 30_000 });
+      }
+      await page.getByRole('textbox', { name: 'Question' }).fill('How long do refunds take?');
+      await page.getByRole('textbox', { name: 'Question' }).press('Enter');
+      await expect(page.getByTestId('search-passage').filter({ hasText: '5 business days' })).toBeVisible();
+      await networkQuiet(page);
+      await saveScreenshot(page, `knowledge-base-seeded-${width}`);
+    });
+
+    test('the seeded Tests tab: scenarios and two finished runs', async ({ signedInPage: page, request, demoToken }) => {
+      const assistant = (await serviceApi(request, demoToken).assistants()).find((a) => a.name === 'Bright Smile Dental – Reception');
+      expect(assistant).toBeDefined();
+      await page.goto(`/assistants/${assistant!.id}?tab=tests`);
+      await expect(page.getByTestId('scenario-row')).toHaveCount(3);
+      await expect(page.getByTestId('history-row')).toHaveCount(2);
+      await expect(page.getByTestId('run-results')).toHaveAttribute('data-status', 'finished');
+      await networkQuiet(page);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await saveScreenshot(page, `assistant-tests-seeded-${width}`);
+    });
 
     test('numbers in dark mode, and the navigation open', async ({ signedInPage: page }) => {
       await page.goto('/numbers');

@@ -5,7 +5,8 @@ import { issueToken } from '../auth/tokens';
 import { foldCallCounts } from '../db/call-counts';
 import { DataDirLockedError } from '../db/lock';
 import { generateCalls } from '../seed/calls';
-import { DEMO_EMAIL, seedSmallAccount } from '../seed/demo';
+import { DEMO_EMAIL } from '../seed/demo';
+import { seedSmallAccount } from '../seed/small-account';
 import { openConfiguredDatabase } from './open';
 
 /*

@@ -59,6 +59,7 @@ async function main() {
     setEngineSeed(config.engineSeed);
     let handle: DatabaseHandle | null = null;
     let bridge: EventBridge | null = null;
+    let seeded = false;
     if (opening) {
       handle = await opening;
       // On PostgreSQL, live events cross to the other service processes on the database.
@@ -70,6 +71,7 @@ async function main() {
         // Loaded only here: the demo's data and generators are needed once, on an empty database.
         const { seedDemo } = await import('../seed/demo');
         const tokens = await seedDemo(handle.db);
+        seeded = true;
         console.log(`Seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
         for (const { email, token } of tokens) console.log(`API token for ${email}: ${token}`);
         // For the browser tests, which start the service themselves and need the demo token.
@@ -126,7 +128,7 @@ async function main() {
     };
     const voiceServices = voiceServicesOf(serveOptions);
     const app = buildRootApp(serveOptions, voiceServices);
-    return { app, handle, bridge, startBackgroundWork, systemClock, model, speech, vectors, voiceServices };
+    return { app, handle, bridge, startBackgroundWork, systemClock, model, speech, vectors, voiceServices, seeded };
   })();
   // Rejections end the service below (await ready); requests waiting meanwhile get a 500.
   ready.catch(() => undefined);
@@ -155,7 +157,7 @@ async function main() {
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 
-  const { app, handle, startBackgroundWork, systemClock, model, speech, vectors, voiceServices } = await ready;
+  const { app, handle, startBackgroundWork, systemClock, model, speech, vectors, voiceServices, seeded } = await ready;
   if (stopping) return;
   serving = app.fetch;
   const [{ voiceUpgrades }, { dialOut }] = await Promise.all([import('../live-calls/sockets'), import('../telephony/calls')]);
@@ -185,7 +187,10 @@ async function main() {
     // Reads uploaded files and websites into knowledge-base passages (knowledge/worker.ts), a loop of its own:
     // a slow site never holds up a call. Checked every second at most: nobody waits on it to the millisecond.
     const { startKnowledgeWorker } = await import('../knowledge/worker');
-    knowledge = startKnowledgeWorker(handle.db, { tickMs: Math.max(config.engineTickMs, 1000), allowPrivate: config.allowPrivateUrls });
+    const worker = startKnowledgeWorker(handle.db, { tickMs: Math.max(config.engineTickMs, 1000), allowPrivate: config.allowPrivateUrls });
+    knowledge = worker;
+    // The demo's knowledge base was just queued: read at once, so its search works from the first page.
+    if (seeded) worker.runOnce().catch((e: unknown) => console.error('Knowledge documents:', e instanceof Error ? e.message : e));
   }
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
   console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);

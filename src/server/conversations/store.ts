@@ -95,36 +95,39 @@ export interface NewConversation {
 
 /** Opens a conversation; the history it starts with (the initial message with its placeholders filled, or nothing). */
 export async function openConversation(db: Db, c: NewConversation): Promise<{ conversation: ConversationRow; initial: ConversationMessageRow | null }> {
+  return db.transaction().execute((trx) => insertConversation(trx, c));
+}
+
+/** openConversation's rows, inside the caller's transaction (the demo seed opens its conversations in its own). */
+export async function insertConversation(trx: Db, c: NewConversation): Promise<{ conversation: ConversationRow; initial: ConversationMessageRow | null }> {
   const greeting = c.withInitialMessage ? fillPlaceholders(c.assistant.initial_message, mergedVariables(c.variables, c.assistant.variables)).trim() : '';
   const ts = toDbTimestamp(c.now);
-  return db.transaction().execute(async (trx) => {
-    const conversation = await trx
-      .insertInto('conversations')
-      .values({
-        uuid: randomUUID(),
-        user_id: c.userId,
-        assistant_id: c.assistant.id,
-        type: c.type,
-        variables: c.variables === null ? null : JSON.stringify(c.variables),
-        customer_identifier: c.customerIdentifier ?? null,
-        external_identifier: c.customerIdentifier ?? null,
-        message_count: greeting ? 1 : 0,
-        total_cost: 0,
-        last_message_at: ts,
-        created_at: ts,
-        updated_at: ts,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const initial = greeting
-      ? await trx
-          .insertInto('conversation_messages')
-          .values({ conversation_id: conversation.id, role: 'assistant', content: greeting, function_calls: '[]', cost: 0, created_at: ts })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-      : null;
-    return { conversation, initial };
-  });
+  const conversation = await trx
+    .insertInto('conversations')
+    .values({
+      uuid: randomUUID(),
+      user_id: c.userId,
+      assistant_id: c.assistant.id,
+      type: c.type,
+      variables: c.variables === null ? null : JSON.stringify(c.variables),
+      customer_identifier: c.customerIdentifier ?? null,
+      external_identifier: c.customerIdentifier ?? null,
+      message_count: greeting ? 1 : 0,
+      total_cost: 0,
+      last_message_at: ts,
+      created_at: ts,
+      updated_at: ts,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const initial = greeting
+    ? await trx
+        .insertInto('conversation_messages')
+        .values({ conversation_id: conversation.id, role: 'assistant', content: greeting, function_calls: '[]', cost: 0, created_at: ts })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    : null;
+  return { conversation, initial };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seedSmallAccount } from "../seed/demo";
+import { seedSmallAccount } from "../seed/small-account";
 import { seededIds } from "../test/fixtures";
 import { createAssistant, expect422, getAssistant as get } from "../test/requests";
 import type { TestService, TestUser } from "../test/harness";

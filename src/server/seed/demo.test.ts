@@ -7,7 +7,9 @@ import { request, startTestService, type TestService } from '../test/harness';
 import { advanceCalls } from '../engine/calls';
 import { readPlan, stepsOf } from '../engine/plan';
 import { generateCalls } from './calls';
+import { processKnowledgeDocuments } from '../knowledge/worker';
 import { DEMO_EMAIL, SECOND_EMAIL, seedDemo } from './demo';
+import { DEMO_KNOWLEDGEBASE } from './knowledge';
 
 const NOW = new Date('2026-11-20T15:30:00Z');
 
@@ -231,6 +233,83 @@ describe('demo seed', () => {
     expect(inbound.status).toBe(200);
     // Eight numbers, two Caller ID, four held by inbound assistants: two free to receive calls.
     expect(inbound.body).toHaveLength(2);
+  });
+});
+
+describe('demo seed: the newer domains', () => {
+  const auth = () => ({ Authorization: `Bearer ${tokens.find((t) => t.email === DEMO_EMAIL)?.token}` });
+
+  it('puts the assistants in two folders and gives them three labels, each in use', async () => {
+    expect(await count(`SELECT 1 FROM folders WHERE user_id = ${demoId}`)).toBe(2);
+    expect(await count(`SELECT 1 FROM labels WHERE user_id = ${demoId}`)).toBe(3);
+    expect(await count(`SELECT 1 FROM folders f WHERE f.user_id = ${demoId} AND NOT EXISTS (SELECT 1 FROM assistants a WHERE a.folder_id = f.id)`)).toBe(0);
+    expect(await count(`SELECT 1 FROM labels l WHERE l.user_id = ${demoId} AND NOT EXISTS (SELECT 1 FROM assistant_labels x WHERE x.label_id = l.id)`)).toBe(0);
+    const folders = await request(svc.api, 'GET', '/user/folders', undefined, auth());
+    expect(folders.status).toBe(200);
+    expect(JSON.stringify(folders.body)).toContain('Customer service');
+  });
+
+  it('queues two uploaded documents of a knowledge base on an assistant, which search finds once the worker ran', async () => {
+    const base = await svc.handle.db.selectFrom('knowledgebases').selectAll().where('user_id', '=', demoId).executeTakeFirstOrThrow();
+    expect(base.name).toBe(DEMO_KNOWLEDGEBASE);
+    expect(await count(`SELECT 1 FROM assistants WHERE knowledgebase_id = ${base.id} AND knowledgebase_mode <> 'none'`)).toBe(1);
+    // As an upload leaves them: processing, with their bytes, no passages yet.
+    expect(await values(`SELECT status AS v FROM knowledge_documents WHERE knowledgebase_id = ${base.id}`)).toEqual(['processing', 'processing']);
+    expect(await count(`SELECT 1 FROM knowledge_documents WHERE knowledgebase_id = ${base.id} AND type = 'txt' AND content IS NOT NULL AND size_bytes > 0`)).toBe(2);
+    expect(await count(`SELECT 1 FROM knowledge_passages WHERE knowledgebase_id = ${base.id}`)).toBe(0);
+
+    expect(await processKnowledgeDocuments(svc.handle.db, { allowPrivate: false })).toBe(2);
+    expect(await values(`SELECT status AS v FROM knowledge_documents WHERE knowledgebase_id = ${base.id}`)).toEqual(['active', 'active']);
+    const search = await request(svc.api, 'POST', `/user/knowledgebases/${base.id}/search`, { query: 'How long do refunds take?', limit: 3 }, auth());
+    expect(search.status).toBe(200);
+    expect(JSON.stringify(search.body)).toContain('5 business days');
+  });
+
+  it('keeps a few conversations whose replies called a tool', async () => {
+    expect(await count(`SELECT 1 FROM conversations WHERE user_id = ${demoId}`)).toBe(3);
+    expect(await values(`SELECT DISTINCT type AS v FROM conversations WHERE user_id = ${demoId}`)).toEqual(['api', 'test', 'widget']);
+    expect(
+      await count(
+        `SELECT 1 FROM conversation_messages m JOIN conversations c ON c.id = m.conversation_id WHERE c.user_id = ${demoId} AND jsonb_array_length(m.function_calls) > 0`,
+      ),
+    ).toBeGreaterThanOrEqual(3);
+    // The counters agree with the messages kept; nothing was charged.
+    expect(await count(`SELECT 1 FROM conversations c WHERE c.user_id = ${demoId} AND c.message_count <> (SELECT count(*) FROM conversation_messages m WHERE m.conversation_id = c.id)`)).toBe(0);
+    expect(await count(`SELECT 1 FROM conversations WHERE user_id = ${demoId} AND total_cost <> 0`)).toBe(0);
+    const list = await request(svc.api, 'GET', '/user/conversations', undefined, auth());
+    expect(list.status).toBe(200);
+    expect((list.body as { data: unknown[] }).data).toHaveLength(3);
+  });
+
+  it('gives one assistant three scenarios and two finished runs with results, evidence and pass rates', async () => {
+    const scenarios = await svc.handle.db.selectFrom('suite_scenarios').select(['assistant_id']).where('user_id', '=', demoId).execute();
+    expect(scenarios).toHaveLength(3);
+    const assistantId = scenarios[0]!.assistant_id;
+    expect(new Set(scenarios.map((s) => s.assistant_id)).size).toBe(1);
+    const runs = await request(svc.api, 'GET', `/user/assistant/${assistantId}/suite-runs`, undefined, auth());
+    expect(runs.status).toBe(200);
+    const data = (runs.body as { data: { id: number; status: string; items_total: number; items_done: number; pass_rate: number; config_changes: string[]; summary: { evaluated: number }[] }[] }).data;
+    expect(data).toHaveLength(2);
+    for (const run of data) {
+      expect(run.status).toBe('finished');
+      expect(run.items_total).toBe(6);
+      expect(run.items_done).toBe(6);
+      expect(run.pass_rate).toBeGreaterThan(0);
+      expect(run.summary).toHaveLength(6);
+      for (const s of run.summary) expect(s.evaluated).toBe(2);
+    }
+    // The later run was made after the prompt's edit: the history says what changed.
+    expect(data.map((r) => r.config_changes)).toContainEqual(['system_prompt']);
+    const one = await request(svc.api, 'GET', `/user/suite-runs/${data[0]!.id}`, undefined, auth());
+    const items = (one.body as { data: { items: { call_id: number; results: { evidence: { detail: string } }[] }[] } }).data.items;
+    expect(items).toHaveLength(6);
+    for (const item of items) {
+      expect(item.call_id).toBeGreaterThan(0);
+      expect(item.results).toHaveLength(2);
+      for (const r of item.results) expect(r.evidence.detail).not.toBe('');
+    }
+    // History without calls of its own: the demo user's call log keeps its 2,000.
+    expect(await count(`SELECT 1 FROM calls WHERE user_id = ${demoId}`)).toBe(2000);
   });
 });
 

@@ -83,6 +83,7 @@ async function checkDue(db: Db, now: Date, options: SuiteWorkOptions): Promise<n
   return done.filter(Boolean).length;
 }
 
+/** What the checks read of an ended call (the demo seed checks its seeded calls with it too). */
 export function factsOf(call: CallRow, config: JsonRecord): CallFacts {
   const state = readTalkState(call.talk_state);
   const fields = namedFields(Array.isArray(config.post_call_schema) ? (config.post_call_schema as PostCallField[]) : []);

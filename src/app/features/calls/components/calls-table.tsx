@@ -132,8 +132,10 @@ const CardRows = memo(function CardRows({ calls, selectedId, onOpen, onPreload }
  * 1,000 at 100 a page) was most of the render after each filter change. Hover and borders come from
  * the same classes and data attributes Table.Tr and Table.Td set.
  */
-const TR = Table.classes.tr;
-const TD = Table.classes.td;
+// Mantine's module class and its static one (mantine-Table-*), as Table.Tr and Table.Td set both
+// (calls-table.copies.test.tsx compares them).
+const TR = `${Table.classes.tr} mantine-Table-tr`;
+const TD = `${Table.classes.td} mantine-Table-td`;
 const NUMERIC = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 const TRUNCATE = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 const TRUNCATE_DIMMED = { ...TRUNCATE, color: 'var(--mantine-color-dimmed)' } as const;
@@ -203,8 +205,8 @@ const TableRows = memo(function TableRows({ calls, selectedId, onOpen, onPreload
   );
 });
 
-const THEAD = Table.classes.thead;
-const TH = Table.classes.th;
+const THEAD = `${Table.classes.thead} mantine-Table-thead`;
+const TH = `${Table.classes.th} mantine-Table-th`;
 const TH_TEXT = { lineHeight: 1.2 } as const;
 const TH_NUMERIC = { textAlign: 'right', lineHeight: 1.2 } as const;
 
@@ -216,7 +218,7 @@ const TH_NUMERIC = { textAlign: 'right', lineHeight: 1.2 } as const;
 const TableHead = memo(function TableHead() {
   return (
     <thead className={THEAD}>
-      <tr className={TR} data-with-row-border>
+      <tr className={TR} data-with-row-border data-hover>
         {CALL_COLUMNS.map((c) => (
           <th key={c.key} className={TH} style={'numeric' in c ? TH_NUMERIC : TH_TEXT}>
             {c.label()}
