@@ -10,7 +10,7 @@ import { insertAssistant } from '../test/fixtures';
 import type { TestService, TestUser } from '../test/harness';
 import { startStandInModel, type SeenRequest, type Scripted } from '../test/stand-in-model';
 import { startStandInStt } from '../test/stand-in-stt';
-import { mulawRms, startStandInTwilio, type Said, type StandInCall } from '../test/stand-in-twilio';
+import { startStandInTwilio, type Said, type StandInCall } from '../test/stand-in-twilio';
 import { useService } from '../test/use-service';
 import { espeakSpeech } from '../test/voice-call';
 import { voicePipeline } from '../voice/pipeline';
@@ -163,7 +163,7 @@ const callIdOf = (call: StandInCall) => until('the call row', async () => (await
 /** RMS (full scale 1) of what the service sent in [fromMs, toMs) of the stand-in's timeline. */
 function receivedRms(call: StandInCall, fromMs: number, toMs: number): number {
   const frames = call.received.filter((r) => r.atMs >= fromMs && r.atMs < toMs);
-  return frames.length === 0 ? 0 : Math.sqrt(frames.reduce((s, r) => s + mulawRms(r.bytes) ** 2, 0) / frames.length);
+  return frames.length === 0 ? 0 : Math.sqrt(frames.reduce((s, r) => s + r.level ** 2, 0) / frames.length);
 }
 
 async function saidAll(said: Said): Promise<Said & { onsetMs: number; voicedEndMs: number }> {

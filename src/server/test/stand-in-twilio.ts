@@ -79,8 +79,8 @@ export interface StandInCall {
   twiml: string;
   streamUrl: string | null;
   parameters: Record<string, string>;
-  /** μ-law frames the service sent, and when (ms after the stream's start). */
-  received: { atMs: number; bytes: Uint8Array }[];
+  /** μ-law frames the service sent, when (ms after the stream's start), and their RMS (full scale 1). */
+  received: { atMs: number; bytes: Uint8Array; level: number }[];
   /** `clear` messages, ms after the stream's start. */
   clears: number[];
   /** Marks the service asked for (answered when played). */
@@ -201,7 +201,17 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
         return said;
       },
       soundAfter(fromMs, level = 2 * SOUND_LEVEL) {
-        return call.received.find((r) => r.atMs >= fromMs && mulawRms(r.bytes) > level)?.atMs ?? null;
+        // Received in time order: the first frame at fromMs by bisection, then the first loud one.
+        const frames = call.received;
+        let lo = 0;
+        let hi = frames.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (frames[mid]!.atMs < fromMs) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let i = lo; i < frames.length; i++) if (frames[i]!.level > level) return frames[i]!.atMs;
+        return null;
       },
       async hangUp() {
         if (!ws || ws.readyState !== WebSocket.OPEN) return;
@@ -296,7 +306,7 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
           }
           if (message.event === 'media' && message.media?.payload) {
             const bytes = new Uint8Array(Buffer.from(message.media.payload, 'base64'));
-            call.received.push({ atMs: now(), bytes });
+            call.received.push({ atMs: now(), bytes, level: mulawRms(bytes) });
             playedUntil = Math.max(playedUntil, now()) + (bytes.length / 8000) * 1000;
           } else if (message.event === 'clear') {
             call.clears.push(now());
