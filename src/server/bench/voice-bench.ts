@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startTestService } from '../test/harness';
@@ -46,6 +47,7 @@ const { values: opts } = parseArgs({
     'first-token-ms': { type: 'string', default: '200' },
     'endpoint-sensitivity': { type: 'string', default: '5' },
     'interrupt-sensitivity': { type: 'string', default: '2.5' },
+    'stagger-ms': { type: 'string', default: '600' },
   },
 });
 const CALLS = Number(opts.calls);
@@ -137,6 +139,8 @@ async function main() {
 
     // The run: from the first dial to the last call's record written.
     const loads: number[] = [];
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const cpu0 = process.cpuUsage();
     const children0 = childrenCpuMs();
     const t0 = performance.now();
@@ -149,7 +153,7 @@ async function main() {
       const p = lastProgress;
       log(`  ${Math.round((performance.now() - t0) / 1000)} s: ${p.live} calls live, ${p.turns} turns (${p.answered} answered), ${p.bargeIns} barge-ins (${p.clears} cleared), load ${(loadavg()[0] ?? 0).toFixed(2)}`);
     }, 5_000);
-    const results = await ask<CallResult[]>(child, { run: { phone: number.phone, calls: CALLS, seconds: SECONDS } }, 'results');
+    const results = await ask<CallResult[]>(child, { run: { phone: number.phone, calls: CALLS, seconds: SECONDS, staggerMs: Number(opts['stagger-ms']) } }, 'results');
     // Each call's record is written once its session has ended (the recording, the hand-back).
     const sids = results.map((r) => r.sid);
     const deadline = performance.now() + 60_000;
@@ -163,6 +167,7 @@ async function main() {
     const cpu = process.cpuUsage(cpu0);
     const espeakCpuMs = childrenCpuMs() - children0;
     clearInterval(ticker);
+    loopDelay.disable();
     loads.push(loadavg()[0] ?? 0);
 
     // The service's own entries, paired with the stand-in's turns by when the answer began.
@@ -172,11 +177,13 @@ async function main() {
     const serviceLatency: number[] = [];
     const parts = { endpointing: [] as number[], stt: [] as number[], llm: [] as number[], tts: [] as number[] };
     const bargeIn: number[] = [];
+    /** Every answered turn, for a look at where the time went. */
+    const samples: { call: number; at_s: number; v2v: number; latency: number; endpointing: number; stt: number; llm: number; tts: number; added: number }[] = [];
     let turns = 0;
     let unanswered = 0;
     let unpaired = 0;
     let missedClears = 0;
-    for (const r of results) {
+    for (const [callIndex, r] of results.entries()) {
       const entries = ((rows.find((row) => row.provider_call_id === r.sid)?.transcript ?? []) as Entry[]).filter((e) => e.sender === 'bot' && e.latency_ms !== undefined);
       for (const e of entries) {
         serviceLatency.push(e.latency_ms!);
@@ -199,7 +206,19 @@ async function main() {
           unpaired += 1;
           continue;
         }
-        added.push(ms - timings.pauseMs - STT_MS - FIRST_TOKEN_MS - (entry.tts_ms ?? 0));
+        const extra = ms - timings.pauseMs - STT_MS - FIRST_TOKEN_MS - (entry.tts_ms ?? 0);
+        added.push(extra);
+        samples.push({
+          call: callIndex,
+          at_s: Math.round((r.startedAt + t.voicedEndMs - results[0]!.startedAt) / 100) / 10,
+          v2v: round(ms),
+          latency: entry.latency_ms!,
+          endpointing: entry.endpointing_ms ?? 0,
+          stt: entry.stt_ms ?? 0,
+          llm: entry.llm_ms ?? 0,
+          tts: entry.tts_ms ?? 0,
+          added: round(extra),
+        });
       }
       for (const b of r.bargeIns) {
         if (b.clearMs === null) missedClears += 1;
@@ -231,6 +250,8 @@ async function main() {
       cpu_ms_per_call_minute: round(cpuMs / callMinutes),
       espeak_cpu_ms_per_call_minute: round(espeakCpuMs / callMinutes),
       cpu_breakdown_per_call_minute: breakdown,
+      event_loop_delay_ms: { p50: Math.round(loopDelay.percentile(50) / 1e5) / 10, p99: Math.round(loopDelay.percentile(99) / 1e5) / 10, max: Math.round(loopDelay.max / 1e5) / 10 },
+      turn_samples: samples,
       load_average: { during_mean: Math.round((loads.reduce((s, v) => s + v, 0) / loads.length) * 100) / 100, during_max: Math.max(...loads), end: loadavg(), cores: cpus().length },
     };
     const rowsOut: [string, string, string, boolean][] = [
@@ -253,6 +274,7 @@ async function main() {
         `Service parts p50: endpointing ${result.service_parts_p50_ms.endpointing}, stt ${result.service_parts_p50_ms.stt}, llm ${result.service_parts_p50_ms.llm}, tts ${result.service_parts_p50_ms.tts} ms.`,
     );
     log(`CPU breakdown per call-minute (voice/cpu.ts): detector ${breakdown.detectorMs} ms (${breakdown.detectorFrameMs} ms a frame), speech resampling ${breakdown.speechResampleMs} ms, ambient ${breakdown.ambientMs} ms, recording ${breakdown.recordingMs} ms.`);
+    log(`The service's event loop, delay: p50 ${result.event_loop_delay_ms.p50} ms, p99 ${result.event_loop_delay_ms.p99} ms, max ${result.event_loop_delay_ms.max} ms.`);
     log(`Load average during the run: mean ${result.load_average.during_mean}, max ${result.load_average.during_max.toFixed(2)} on ${result.load_average.cores} cores.`);
     mkdirSync('test-results', { recursive: true });
     writeFileSync('test-results/voice.json', JSON.stringify(result, null, 2));

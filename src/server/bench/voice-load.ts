@@ -125,7 +125,7 @@ async function caller(call: StandInCall, seconds: number, seed: number): Promise
   const bargeIns: BargeIn[] = [];
   const endMs = seconds * 1000;
   // Callers pause a little differently, so the calls drift apart.
-  const pause = () => 700 + ((seed * 137 + turns.length * 251) % 600);
+  const pause = () => 600 + ((seed * 397 + turns.length * 251) % 1200);
   const timeLeft = () => endMs - call.now();
   const say = async (phrase: string) => {
     const said = call.say(speech[phrase]!);
@@ -172,12 +172,12 @@ async function caller(call: StandInCall, seconds: number, seed: number): Promise
   return { sid: call.sid, startedAt: call.startedAt, durationMs, turns, bargeIns };
 }
 
-async function run({ phone, calls, seconds }: { phone: string; calls: number; seconds: number }) {
+async function run({ phone, calls, seconds, staggerMs }: { phone: string; calls: number; seconds: number; staggerMs: number }) {
   const progress = setInterval(() => send({ progress: { ...counts } }), 1_000);
   const results = await Promise.all(
     Array.from({ length: calls }, async (_, i) => {
-      // Dialled 150 ms apart, as calls come in.
-      await sleep(i * 150);
+      // Dialled apart, as calls come in (their turns spread over a round instead of all at once).
+      await sleep(i * staggerMs);
       const call = await twilio.dial(`+1202555${String(1000 + i).slice(-4)}`, phone);
       if (call.webhookStatus !== 200 || !call.streamUrl) throw new Error(`Call ${i} was not answered with a stream: ${call.webhookStatus} ${call.twiml}`);
       return caller(call, seconds, i);
@@ -187,7 +187,7 @@ async function run({ phone, calls, seconds }: { phone: string; calls: number; se
   send({ results });
 }
 
-process.on('message', (m: { setup?: Setup; number?: boolean; run?: { phone: string; calls: number; seconds: number }; stop?: boolean }) => {
+process.on('message', (m: { setup?: Setup; number?: boolean; run?: { phone: string; calls: number; seconds: number; staggerMs: number }; stop?: boolean }) => {
   if (m.setup) void setUp(m.setup);
   if (m.number) {
     const account = twilio.addAccount();
