@@ -35,8 +35,34 @@ import type { CallResult } from './voice-load';
  * the service process's CPU per call-minute (process.cpuUsage over the run; eSpeak NG's processes apart), with
  * voice/cpu.ts's breakdown; the load average while it ran. Writes test-results/voice.json.
  *
- * Latest figures (2026-11-28, commit FILL, 2 cores shared with other agents, load FILL):
- *   FILL
+ * Options: --calls 10 --seconds 60 --stt-ms 150 --first-token-ms 200 --endpoint-sensitivity 5 (vad: a 300 ms
+ * pause, what makes 800 ms reachable; the default 2.5 waits 650 ms) --interrupt-sensitivity 2.5 --stagger-ms 600
+ * (the calls dialled 600 ms apart, so their turns spread over a round instead of all landing at once).
+ *
+ * Latest figures (2026-11-28 20:30 UTC, commit 47f04a5, 10 calls × 60 s, endpoint_sensitivity 5, on 2 cores
+ * shared with other agents: load average 6.3 mean, 7.4 max during the run, i.e. three times oversubscribed;
+ * the figures are the machine's as much as the service's):
+ *
+ *   figure                          measured          aim
+ *   voice to voice p50 / p95        1229 / 2598 ms    800 ms        FAIL
+ *   latency_ms p50 / p95 (service)  1107 / 2524 ms
+ *   parts p50: endpointing 325, stt 176, llm 227, tts 232 ms; p95: 923, 504, 596, 738 ms
+ *   added by the service p50 / p95  276 / 1327 ms     p95 < 100 ms  FAIL
+ *   barge-in → clear p50 / p95      538 / 1260 ms     p95 < 250 ms  FAIL (10 barge-ins, all cleared)
+ *   CPU per call-minute             1557 ms service, 280 ms eSpeak NG; voice/cpu.ts: detector 192, speech
+ *                                   resampling 25, ambient 42, recording 25 ms
+ *   event loop delay                p50 10 ms, p99 188 ms, max 523 ms
+ *
+ * An earlier run of the same code at a load of 5.7 (20:04 UTC): voice to voice 847 / 1178 ms, added 96 / 331 ms,
+ * barge-in 188 / 370 ms, 1678 ms CPU per call-minute.
+ *
+ * What stands out: the service's event loop stalls (p99 188 ms, max 523 ms), and its parts' p95 all grow
+ * together. A CPU profile of a run points at speech: each sentence spawns eSpeak NG (speech/espeak.ts), and
+ * spawn() is synchronous (fork + exec) in a process this size (PGlite, onnxruntime: 500 MB resident): about
+ * 156 ms p50, 318 ms max per spawn() measured beside a loaded machine, against 1.6 ms in a bare Node process;
+ * ChildProcess.spawn was 3.9 s of the main thread in a 38 s profile. Every call's audio, detector and
+ * transcription waits while it forks. Spawning from a small helper process (or a TTS endpoint) would take it
+ * off the event loop.
  */
 
 const { values: opts } = parseArgs({
