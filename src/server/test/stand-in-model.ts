@@ -6,9 +6,9 @@ import { roleAnswer, type RoleRequest } from './stand-in-roles';
 /*
  * An OpenAI-compatible chat-completions server of our own, for tests and the chat benchmark: a real HTTP
  * server, as the webhook tests use a real receiver, so the model adapter's protocol code runs for real.
- * POST /v1/chat/completions answers from a script (replies, tool calls, 429 and 500 answers, slow answers),
- * streamed as Server-Sent Events chunks when the request asks for a stream; GET /v1/models lists `models`.
- * A request for a model not in `models` is a 404, as Ollama answers one it has not pulled.
+ * POST /v1/chat/completions answers from a script (replies, tool calls, 429 and 500 answers, slow answers, a
+ * time to first token), streamed as Server-Sent Events chunks when the request asks for a stream;
+ * GET /v1/models lists `models`. A request for a model not in `models` is a 404, as Ollama answers one it has not pulled.
  * POST /v1/embeddings answers the embedding stand-in's vectors (stand-in-embedding.ts) for the models in
  * `embeddingModels`, or `embeddingStatus` when a test sets one (a failing endpoint).
  * The customer of a model call and structured-output requests are answered by the script both stand-ins
@@ -31,6 +31,12 @@ export interface Scripted {
   headers?: Record<string, string>;
   /** Wait this long before answering (a slow model). */
   delayMs?: number;
+  /**
+   * Streamed: the response starts at once (headers and the role chunk), the first words come this long after
+   * (the model's time to first token), the rest right behind them. Not streamed: the answer comes this long
+   * after. After `delayMs` when both are set. Unset: the stand-in's `firstTokenMs`.
+   */
+  firstTokenMs?: number;
   usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
@@ -59,6 +65,8 @@ export interface StandInModel {
   models: string[];
   /** How long the customer's and structured answers take (the assistant's: `delayMs` of its script). */
   roleDelayMs: number;
+  /** The assistant's answers' time to first token (`firstTokenMs` of a script wins); 0: none. */
+  firstTokenMs: number;
   /** The models /v1/embeddings answers for (others: 404). */
   embeddingModels: string[];
   /** Every embeddings request's body, oldest first. */
@@ -109,7 +117,7 @@ function chunks(model: string, s: Scripted): unknown[] {
   return out;
 }
 
-export async function startStandInModel(options: { models?: string[]; fallback?: Script; roleDelayMs?: number } = {}): Promise<StandInModel> {
+export async function startStandInModel(options: { models?: string[]; fallback?: Script; roleDelayMs?: number; firstTokenMs?: number } = {}): Promise<StandInModel> {
   const queue: Script[] = [];
   const sockets = new Set<import('node:net').Socket>();
   const state: StandInModel = {
@@ -119,6 +127,7 @@ export async function startStandInModel(options: { models?: string[]; fallback?:
     fallback: options.fallback ?? { text: 'OK.' },
     models: options.models ?? ['stand-in-small', 'gpt-4o'],
     roleDelayMs: options.roleDelayMs ?? 0,
+    firstTokenMs: options.firstTokenMs ?? 0,
     embeddingModels: ['stand-in-embed', 'stand-in-embed-2'],
     embeddingRequests: [],
     embeddingStatus: null,
@@ -165,6 +174,7 @@ export async function startStandInModel(options: { models?: string[]; fallback?:
       const role = roleAnswer(seen.body);
       const next: Script = role ? { text: role.text, toolCalls: role.toolCalls, delayMs: state.roleDelayMs } : (queue.shift() ?? state.fallback);
       const answer = typeof next === 'function' ? next(seen) : next;
+      const firstTokenMs = role ? 0 : (answer.firstTokenMs ?? state.firstTokenMs);
       const respond = () => {
         if (res.destroyed) return;
         if (answer.status !== undefined) {
@@ -179,12 +189,24 @@ export async function startStandInModel(options: { models?: string[]; fallback?:
         }
         if (seen.body.stream) {
           res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-          for (const chunk of chunks(seen.body.model, answer)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-          res.end('data: [DONE]\n\n');
+          const [opening, ...rest] = chunks(seen.body.model, answer);
+          res.write(`data: ${JSON.stringify(opening)}\n\n`);
+          const words = () => {
+            if (res.destroyed) return;
+            for (const chunk of rest) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+            res.end('data: [DONE]\n\n');
+          };
+          if (firstTokenMs > 0) setTimeout(words, firstTokenMs);
+          else words();
           return;
         }
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(completion(seen.body.model, answer)));
+        const whole = () => {
+          if (res.destroyed) return;
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify(completion(seen.body.model, answer)));
+        };
+        if (firstTokenMs > 0) setTimeout(whole, firstTokenMs);
+        else whole();
       };
       if (answer.delayMs) setTimeout(respond, answer.delayMs);
       else respond();

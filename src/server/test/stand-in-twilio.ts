@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { twilioSignature } from '../telephony/twilio/signature';
@@ -11,8 +12,10 @@ import { pipelineToMulaw } from '../telephony/twilio/media-stream';
  * Basic, 401 {code: 20003} for bad credentials), and the caller's side of a call: it POSTs the signed voice
  * webhook to a number's VoiceUrl (inbound) or takes the inline Twiml of Calls.json (outbound), parses the
  * TwiML, connects to the <Stream> URL as Twilio does (connected, start with customParameters, then a μ-law
- * frame every 20 ms in real time: the caller's audio, silence when it has nothing to say), answers marks once
- * the audio before them has "played", and records the μ-law it receives and the clears with their times. An
+ * frame every 20 ms in real time, by the clock: the caller's audio, silence when it has nothing to say), answers
+ * marks once the audio before them has "played", and records the μ-law it receives and the clears with their
+ * times, and when each thing the caller said was heard to start and end (its first and last loud frame sent),
+ * on the same timeline: what a latency is measured from, as the caller would. An
  * outbound call sends signed status callbacks (initiated, ringing, then busy / no-answer / failed, or answered
  * and completed).
  */
@@ -20,6 +23,32 @@ import { pipelineToMulaw } from '../telephony/twilio/media-stream';
 const FRAME_BYTES = 160;
 const FRAME_MS = 20;
 const MULAW_SILENCE = 0xff;
+/** A frame louder than this (RMS, full scale 1) has sound: the transcription stand-in's energy floor. */
+export const SOUND_LEVEL = 0.01;
+
+// alawmulaw ships CommonJS whose named exports Node's ESM loader does not see.
+const { mulaw } = createRequire(import.meta.url)('alawmulaw') as typeof import('alawmulaw');
+
+/** RMS of μ-law bytes (full scale 1). */
+export function mulawRms(bytes: Uint8Array): number {
+  const pcm = mulaw.decode(bytes);
+  let sum = 0;
+  for (const v of pcm) sum += (v / 32768) ** 2;
+  return pcm.length === 0 ? 0 : Math.sqrt(sum / pcm.length);
+}
+
+/** One `say` of the caller, on the stream's timeline (ms after its start). */
+export interface Said {
+  queuedMs: number;
+  /** When its first loud frame was sent (the speech's onset as the service can hear it); null while silent. */
+  onsetMs: number | null;
+  /** When its last loud frame was sent (the end of the caller's speech); null while silent. */
+  voicedEndMs: number | null;
+  /** When its last frame was sent. */
+  endMs: number | null;
+  /** Resolves once all of it has been sent. */
+  done: Promise<void>;
+}
 
 export interface StandInNumber {
   sid: string;
@@ -50,8 +79,8 @@ export interface StandInCall {
   twiml: string;
   streamUrl: string | null;
   parameters: Record<string, string>;
-  /** μ-law frames the service sent, and when (ms after the stream's start). */
-  received: { atMs: number; bytes: Uint8Array }[];
+  /** μ-law frames the service sent, when (ms after the stream's start), and their RMS (full scale 1). */
+  received: { atMs: number; bytes: Uint8Array; level: number }[];
   /** `clear` messages, ms after the stream's start. */
   clears: number[];
   /** Marks the service asked for (answered when played). */
@@ -59,8 +88,16 @@ export interface StandInCall {
   /** Status callbacks sent (outbound): CallStatus and the service's answer. */
   callbacks: { status: string; answer: number }[];
   closeCode: number | null;
+  /** Epoch ms (Date.now()) of the stream's start: the timeline's zero. */
+  startedAt: number;
+  /** Ms since the stream's start (its timeline). */
+  now(): number;
   /** Queues the caller's speech (floats at the pipeline's 16 kHz), played from the next frame on. */
-  say(samples16k: Float32Array): void;
+  say(samples16k: Float32Array): Said;
+  /** Everything the caller said, in order. */
+  said: Said[];
+  /** The first received frame at or after `fromMs` louder than `level` (its time), null when none. */
+  soundAfter(fromMs: number, level?: number): number | null;
   /** The caller hangs up: `stop`, then the socket closes. */
   hangUp(): Promise<void>;
   /** The connection drops: the socket is destroyed without a stop. */
@@ -129,7 +166,7 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
 
   /** A call's media stream, as Twilio runs it. */
   function makeCall(init: { sid: string; direction: StandInCall['direction']; from: string; to: string; account: string }): StandInCall & { connect(twiml: string): void } {
-    const queue: number[] = [];
+    const queue: { bytes: Uint8Array; offset: number; said: Said; resolve: () => void }[] = [];
     let ws: WebSocket | null = null;
     let t0 = 0;
     let playedUntil = 0;
@@ -153,8 +190,28 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
       closeCode: null,
       closed: new Promise<void>((r) => (resolveClosed = r)),
       started: new Promise<void>((r) => (resolveStarted = r)),
+      startedAt: 0,
+      now: () => (t0 === 0 ? 0 : performance.now() - t0),
+      said: [],
       say(samples) {
-        for (const b of pipelineToMulaw(samples)) queue.push(b);
+        let resolve!: () => void;
+        const said: Said = { queuedMs: call.now(), onsetMs: null, voicedEndMs: null, endMs: null, done: new Promise<void>((r) => (resolve = r)) };
+        queue.push({ bytes: pipelineToMulaw(samples), offset: 0, said, resolve });
+        call.said.push(said);
+        return said;
+      },
+      soundAfter(fromMs, level = 2 * SOUND_LEVEL) {
+        // Received in time order: the first frame at fromMs by bisection, then the first loud one.
+        const frames = call.received;
+        let lo = 0;
+        let hi = frames.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (frames[mid]!.atMs < fromMs) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let i = lo; i < frames.length; i++) if (frames[i]!.level > level) return frames[i]!.atMs;
+        return null;
       },
       async hangUp() {
         if (!ws || ws.readyState !== WebSocket.OPEN) return;
@@ -192,9 +249,32 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
         sockets.add(socket);
         let seq = 0;
         let chunk = 0;
-        const now = () => Date.now() - t0;
+        const now = call.now;
+        /** The next 20 ms of the caller: what is queued (noting when each say is heard), else silence. */
+        const nextFrame = (sentAt: number): Uint8Array => {
+          const frame = new Uint8Array(FRAME_BYTES).fill(MULAW_SILENCE);
+          let at = 0;
+          while (at < FRAME_BYTES && queue.length > 0) {
+            const head = queue[0]!;
+            const part = head.bytes.subarray(head.offset, head.offset + FRAME_BYTES - at);
+            frame.set(part, at);
+            at += part.length;
+            head.offset += part.length;
+            if (mulawRms(part) > SOUND_LEVEL) {
+              head.said.onsetMs ??= sentAt;
+              head.said.voicedEndMs = sentAt;
+            }
+            if (head.offset >= head.bytes.length) {
+              queue.shift();
+              head.said.endMs = sentAt;
+              head.resolve();
+            }
+          }
+          return frame;
+        };
         socket.on('open', () => {
-          t0 = Date.now();
+          t0 = performance.now();
+          call.startedAt = Date.now();
           socket.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
           socket.send(
             JSON.stringify({
@@ -205,15 +285,17 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
             }),
           );
           resolveStarted();
+          // Frames by the clock, not by the timer's count: a late timer sends what is due (real time, as Twilio).
           timer = setInterval(() => {
-            if (socket.readyState !== WebSocket.OPEN) return;
-            const frame = new Uint8Array(FRAME_BYTES).fill(MULAW_SILENCE);
-            for (let i = 0; i < FRAME_BYTES && queue.length > 0; i++) frame[i] = queue.shift()!;
-            chunk += 1;
-            socket.send(
-              JSON.stringify({ event: 'media', sequenceNumber: String((seq += 1)), media: { track: 'inbound', chunk: String(chunk), timestamp: String(chunk * FRAME_MS), payload: Buffer.from(frame).toString('base64') }, streamSid }),
-            );
-          }, FRAME_MS);
+            const due = Math.floor(now() / FRAME_MS);
+            while (chunk < due && socket.readyState === WebSocket.OPEN) {
+              const frame = nextFrame(now());
+              chunk += 1;
+              socket.send(
+                JSON.stringify({ event: 'media', sequenceNumber: String((seq += 1)), media: { track: 'inbound', chunk: String(chunk), timestamp: String(chunk * FRAME_MS), payload: Buffer.from(frame).toString('base64') }, streamSid }),
+              );
+            }
+          }, FRAME_MS / 2);
         });
         socket.on('message', (data) => {
           let message: { event?: string; media?: { payload?: string }; mark?: { name?: string } };
@@ -224,7 +306,7 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
           }
           if (message.event === 'media' && message.media?.payload) {
             const bytes = new Uint8Array(Buffer.from(message.media.payload, 'base64'));
-            call.received.push({ atMs: now(), bytes });
+            call.received.push({ atMs: now(), bytes, level: mulawRms(bytes) });
             playedUntil = Math.max(playedUntil, now()) + (bytes.length / 8000) * 1000;
           } else if (message.event === 'clear') {
             call.clears.push(now());
