@@ -13,7 +13,7 @@ import { formatNumber } from '@/i18n/format';
  * "Replay": past calls (by id, or the call log's filter) placed again against their assistant as it is now.
  * Asks first (each replay is a real call, charged as one), then opens the assistant's Replays tab on the set.
  */
-export function ReplayButton({ request, label, confirmText, disabled, ...props }: { request: StartReplayRequest | null; label: string; confirmText: string; disabled?: boolean } & Omit<ButtonProps, 'onClick' | 'children'>) {
+export function ReplayButton({ request, label, confirm, disabled, ...props }: { request: StartReplayRequest | null; label: string; confirm: 'call' | 'filter'; disabled?: boolean } & Omit<ButtonProps, 'onClick' | 'children'>) {
   const start = useStartReplay();
   const navigate = useNavigate();
   const busy = useRef(false);
@@ -22,7 +22,8 @@ export function ReplayButton({ request, label, confirmText, disabled, ...props }
     if (!request || busy.current) return;
     busy.current = true;
     try {
-      if (!(await confirmAction({ title: m.replays_confirm_title(), children: confirmText, confirmLabel: m.replays_start() }))) return;
+      const texts = await import('./replay-confirm-texts');
+      if (!(await confirmAction({ title: texts.replayConfirmTitle(), children: texts.replayConfirmText(confirm), confirmLabel: texts.replayStartLabel() }))) return;
       const set = await start.mutateAsync(request);
       notifySuccess(m.replays_started_message({ count: formatNumber(set.pairs_total ?? 0) }), m.replays_started_title());
       if (set.assistant_id !== null) {

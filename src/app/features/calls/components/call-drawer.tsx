@@ -207,7 +207,7 @@ export function CallDrawer() {
             <Group gap={4}>
               {/* Our extension: an ended call replayed against its assistant as it is now. */}
               {local && data.assistant_id !== null && data.assistant_id !== undefined && !LIVE_CALL_STATUSES.includes(data.status) && (
-                <ReplayButton size="xs" variant="subtle" request={{ call_ids: [data.id] }} label={m.replays_from_call()} confirmText={m.replays_confirm_call()} />
+                <ReplayButton size="xs" variant="subtle" request={{ call_ids: [data.id] }} label={m.replays_from_call()} confirm="call" />
               )}
             <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => void onDelete()} loading={remove.isPending}>
               {m.common_delete()}

@@ -247,7 +247,7 @@ export const CallLogPage = memo(function CallLogPage() {
               <ReplayButton
                 request={filter ? { filter } : null}
                 label={m.replays_from_filter()}
-                confirmText={m.replays_confirm_filter()}
+                confirm="filter"
                 disabled={phone.state === 'invalid' || total === 0}
               />
             )}
