@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { expect, test } from './fixtures';
 import { ApiRefusal, RUN_ID, serviceApi, type ServiceApi } from './fixtures/assistants-api';
-import { EXPECTED } from './hosted/fixtures';
+import { EXPECTED } from '../src/server/test/stand-ins/hosted-service-fixtures';
 import { saveScreenshot } from './support/screenshots';
 import { startSessionInStorage } from './support/session';
 
