@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawn } from 'node:child_process';
@@ -12,6 +12,7 @@ import { DEMO_EMAIL, seedDemo } from '../src/server/seed/demo';
 import { startServer } from '../src/server/serve';
 import type { CallLogFilter } from '../src/contract';
 import { callsPageQuery, callsTotal } from '../src/server/calls/log';
+import { startBench, type Figure } from './lib/report';
 
 /*
  * `npm run bench:api`: GET /user/calls with three filters on 100,000 calls, under 32 connections, beside
@@ -284,10 +285,10 @@ async function openFresh(): Promise<Opened> {
 }
 
 async function main() {
-  const t0 = performance.now();
+  const run = startBench('api');
   const { handle, where, wide, cleanup } = await openFresh();
   const { db } = handle;
-  console.log(`Database: ${where}`);
+  run.progress(`Database: ${where}`);
   try {
     let t = performance.now();
     let demoSeedMs = 0;
@@ -296,7 +297,7 @@ async function main() {
     if (!seeded) {
       await seedDemo(db);
       demoSeedMs = performance.now() - t;
-      console.log(`Demo seed: ${(demoSeedMs / 1000).toFixed(1)} s`);
+      run.progress(`Demo seed: ${(demoSeedMs / 1000).toFixed(1)} s`);
     }
     const demo = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
     const { token } = await issueToken(db, DEMO_EMAIL, 'bench');
@@ -314,9 +315,9 @@ async function main() {
         },
       });
       largeSeedMs = performance.now() - t;
-      console.log(`Large seed: ${CALLS.toLocaleString('en-US')} calls in ${(largeSeedMs / 1000).toFixed(1)} s`);
+      run.progress(`Large seed: ${CALLS.toLocaleString('en-US')} calls in ${(largeSeedMs / 1000).toFixed(1)} s`);
     } else {
-      console.log('Reusing the seeded database.');
+      run.progress('Reusing the seeded database.');
     }
     // Statistics and the visibility map, as autovacuum would leave them on a server after a bulk load:
     // without the map a count cannot use an index-only scan (measured: 314 ms -> 92 ms for the first scenario).
@@ -326,7 +327,7 @@ async function main() {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', demo.id)
       .executeTakeFirstOrThrow();
-    console.log(`The demo user has ${Number(userCalls).toLocaleString('en-US')} calls.`);
+    run.progress(`The demo user has ${Number(userCalls).toLocaleString('en-US')} calls.`);
 
     // The filters' ids: the busiest inbound assistant, the running campaign.
     const assistant = await db
@@ -360,6 +361,7 @@ async function main() {
         throw new Error(`GET /api/user/calls answered ${probe.status}: the calls endpoint is not ready, nothing to measure.`);
       }
       for (const s of scenarios) {
+        run.progress(`scenario ${s.name}`);
         const url = `${base}?${new URLSearchParams(s.query).toString()}`;
         const first = (await (await fetch(url, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
           total: number;
@@ -469,45 +471,30 @@ async function main() {
         'single: p50 with one connection; sql: count + page p50 straight through Kysely, one at a time;\n' +
         'cpu/req: CPU per request under load, the service\'s process / the bare SQL\'s driver (+ the HTTP client\'s own process).',
     );
-    let failed = 0;
-    for (const r of results) {
-      const single = r.single_pass ? 'PASS' : 'FAIL';
-      if (!r.single_pass) failed++;
-      console.log(
-        `${single} ${String(r.scenario)}: one request ${ms(r.http_single_connection_p50_ms as number)} = ${(r.single_ratio as number).toFixed(2)}x its SQL (goal <= ${SINGLE_RATIO_GOAL}x)`,
-      );
+    const figures: Figure[] = results.flatMap((r) => {
       const pass = r.throughput_pass as boolean | null;
-      if (pass === false) failed++;
-      console.log(
-        `${pass === null ? 'n/a ' : pass ? 'PASS' : 'FAIL'} ${String(r.scenario)}: ${(r.requests_per_second as number).toFixed(0)} req/s at ${CONCURRENCY} connections = ${((r.throughput_share as number) * 100).toFixed(0)}% of the bare SQL's ${(r.sql_concurrent as { requests_per_second: number }).requests_per_second.toFixed(0)}/s (goal >= ${THROUGHPUT_SHARE_GOAL * 100}%${pass === null ? ', judged on PostgreSQL' : ''})`,
-      );
-    }
-    if (failed > 0) process.exitCode = 1;
-
-    const out = resolve(import.meta.dirname, '../test-results/api.json');
-    mkdirSync(resolve(out, '..'), { recursive: true });
-    writeFileSync(
-      out,
-      `${JSON.stringify(
+      return [
+        { name: `${String(r.scenario)}: one request / its SQL`, value: Number((r.single_ratio as number).toFixed(2)), unit: 'x', aim: `<= ${SINGLE_RATIO_GOAL}x`, pass: r.single_pass as boolean },
         {
-          date: new Date().toISOString(),
-          database: handle.kind,
-          node: process.version,
-          load_average: loadavg(),
-          service_pool: handle.kind === 'postgres' ? SERVICE_POOL : 1,
-          load_generator: 'a child process (node:http, keep-alive)',
-          calls_seeded: seeded ? null : CALLS,
-          demo_user_calls: Number(userCalls),
-          demo_seed_ms: seeded ? null : Math.round(demoSeedMs),
-          large_seed_ms: seeded ? null : Math.round(largeSeedMs),
-          per_page: PER_PAGE,
-          results,
+          name: `${String(r.scenario)}: req/s at ${CONCURRENCY} connections / bare SQL`,
+          value: Math.round((r.throughput_share as number) * 100),
+          unit: '%',
+          aim: `>= ${THROUGHPUT_SHARE_GOAL * 100}%${pass === null ? ' (judged on PostgreSQL)' : ''}`,
+          pass,
         },
-        null,
-        2,
-      )}\n`,
-    );
-    console.log(`Written to ${out} (total ${((performance.now() - t0) / 1000).toFixed(0)} s).`);
+      ];
+    });
+    run.finish(figures, {
+      database: handle.kind,
+      service_pool: handle.kind === 'postgres' ? SERVICE_POOL : 1,
+      load_generator: 'a child process (node:http, keep-alive)',
+      calls_seeded: seeded ? null : CALLS,
+      demo_user_calls: Number(userCalls),
+      demo_seed_ms: seeded ? null : Math.round(demoSeedMs),
+      large_seed_ms: seeded ? null : Math.round(largeSeedMs),
+      per_page: PER_PAGE,
+      results,
+    });
   } finally {
     await cleanup();
   }
