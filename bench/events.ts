@@ -5,11 +5,12 @@ import { installEventBridge } from '../src/server/events/pg-bridge';
 import { openEventStream } from '../src/server/test/event-stream';
 import { startTestService } from '../src/server/test/harness';
 import { callEvent } from '../src/server/events/build';
+import { startBench, type Figure } from './lib/report';
 
 /*
  * Benchmark (not a test): how long an event takes from publish to a client of GET /user/events, in this
  * process (PGlite or PostgreSQL) and, with TEST_DATABASE_URL, from another database handle through
- * NOTIFY/LISTEN. `npx tsx src/server/bench/events-bench.ts [events]`
+ * NOTIFY/LISTEN. `npm run bench:events [-- events]`
  */
 const N = Number(process.argv[2] ?? 2000);
 
@@ -19,6 +20,8 @@ function pct(xs: number[], p: number): number {
 }
 
 async function main() {
+  const run = startBench('events');
+  const figures: Figure[] = [];
   const svc = await startTestService();
   const user = await svc.user();
   const stream = await openEventStream(`${svc.api}/user/events`, user.token);
@@ -32,6 +35,7 @@ async function main() {
     sources.push(['other handle (NOTIFY)', other.db]);
   }
   for (const [label, db] of sources) {
+    run.progress(`${N} events from the ${label}`);
     const sent = new Map<number, number>();
     const base = stream.messages.length;
     const t0 = performance.now();
@@ -44,11 +48,18 @@ async function main() {
     await stream.next((m) => (JSON.parse(m.data) as { id: number }).id === N - 1 && stream.messages.indexOf(m) >= base, 20_000);
     const arrivals = stream.messages.slice(base).map((m, i) => stream.receivedAt[base + i]! - sent.get((JSON.parse(m.data) as { id: number }).id)!);
     const total = performance.now() - t0;
-    console.log(`${svc.handle.kind} ${label}: ${N} events in ${total.toFixed(0)} ms; delay p50 ${pct(arrivals, 50).toFixed(2)} ms, p95 ${pct(arrivals, 95).toFixed(2)} ms, max ${Math.max(...arrivals).toFixed(1)} ms`);
+    const where = `${svc.handle.kind} ${label}`;
+    figures.push(
+      { name: `${where}: ${N} events`, value: Math.round(total), unit: 'ms' },
+      { name: `${where}: delay p50`, value: pct(arrivals, 50), unit: 'ms' },
+      { name: `${where}: delay p95`, value: pct(arrivals, 95), unit: 'ms' },
+      { name: `${where}: delay max`, value: Math.max(...arrivals), unit: 'ms' },
+    );
   }
   stream.close();
   await other?.close();
   await svc.close();
+  run.finish(figures, { events: N });
 }
 
 main().catch((e: unknown) => {

@@ -3,7 +3,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, loadAverage, rssMb, serviceProcess, spawnService, waitForApi, type Service } from './lib/service';
+import { startBench } from './lib/report';
+import { freePort, rssMb, serviceProcess, spawnService, waitForApi, type Service } from './lib/service';
 
 /*
  * `npm run bench:memory [-- --seconds 20] [--calls 100000]`: the service's resident memory (VmRSS of its
@@ -153,7 +154,8 @@ async function measure(name: string, extraCalls: number, run: (s: Service, token
 }
 
 async function main() {
-  console.log(`bench:memory — \`${startScript}\`; load average ${loadAverage()}; PGLITE_SHARED_BUFFERS=${process.env.PGLITE_SHARED_BUFFERS ?? '(default)'}`);
+  const run = startBench('memory');
+  run.progress(`\`${startScript}\`; PGLITE_SHARED_BUFFERS=${process.env.PGLITE_SHARED_BUFFERS ?? '(default)'}`);
 
   const demo = await measure('bench-memory-demo', 0, async (service, token) => {
     const agent = new Agent({ keepAlive: true });
@@ -165,7 +167,7 @@ async function main() {
     return `${n}/${BROWSING.length * 3} pages answered 200`;
   });
   const demoPass = Math.max(demo.peak, demo.steady) <= DEMO_BUDGET_MB;
-  console.log(
+  run.progress(
     `demo data: RSS ${Math.round(demo.atStart)} MB after start, peak ${Math.round(demo.peak)} MB while browsing, ${Math.round(demo.steady)} MB after (${String(demo.detail)}); budget ${DEMO_BUDGET_MB} MB ${demoPass ? 'PASS' : 'FAIL'}`,
   );
 
@@ -174,11 +176,20 @@ async function main() {
   );
   const bigPass = big.peak <= LOAD_BUDGET_MB;
   const d = big.detail as { requests: number; statuses: Record<string, number> };
-  console.log(
+  run.progress(
     `${calls.toLocaleString('en-US')} calls, ${connections} connections for ${seconds} s: RSS ${Math.round(big.atStart)} MB after start, peak ${Math.round(big.peak)} MB, steady ${Math.round(big.steady)} MB (${d.requests} requests, ${Math.round(d.requests / seconds)}/s, ${JSON.stringify(d.statuses)}); budget ${LOAD_BUDGET_MB} MB ${bigPass ? 'PASS' : 'FAIL'}`,
   );
-  console.log(`load average ${loadAverage()}`);
-  process.exitCode = demoPass && bigPass ? 0 : 1;
+  run.finish(
+    [
+      { name: 'demo data: RSS after start', value: Math.round(demo.atStart), unit: 'MB' },
+      { name: 'demo data: RSS peak while browsing', value: Math.round(Math.max(demo.peak, demo.steady)), unit: 'MB', aim: `<= ${DEMO_BUDGET_MB} MB`, pass: demoPass },
+      { name: `${calls.toLocaleString('en-US')} calls: RSS after start`, value: Math.round(big.atStart), unit: 'MB' },
+      { name: `${calls.toLocaleString('en-US')} calls: RSS peak under load`, value: Math.round(big.peak), unit: 'MB', aim: `<= ${LOAD_BUDGET_MB} MB`, pass: bigPass },
+      { name: `${calls.toLocaleString('en-US')} calls: RSS steady`, value: Math.round(big.steady), unit: 'MB' },
+      { name: `requests per second (${connections} connections)`, value: Math.round(d.requests / seconds) },
+    ],
+    { demo, load: { calls, connections, seconds, requests: d.requests, statuses: d.statuses } },
+  );
 }
 
 main().catch((e: unknown) => {

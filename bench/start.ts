@@ -1,7 +1,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, groupCpuMs, loadAverage, median, rssMb, serviceProcess, spawnService, waitForApi, waitForFirstPage } from './lib/service';
+import { startBench } from './lib/report';
+import { freePort, groupCpuMs, median, rssMb, serviceProcess, spawnService, waitForApi, waitForFirstPage } from './lib/service';
 
 /*
  * `npm run bench:start [-- --runs 5] [--cold] [--command "node dist-server/start.js"]`: how long `npm start`
@@ -45,27 +46,32 @@ async function once(settleMs: number): Promise<{ ms: number; apiMs: number; cpu:
 }
 
 async function main() {
-  console.log(`bench:start — \`${command.join(' ')}\`, data in ${dataDir}; load average ${loadAverage()}`);
+  const run = startBench('start');
+  run.progress(`\`${command.join(' ')}\`, data in ${dataDir}`);
   if (values.cold || !existsSync(resolve(dataDir, 'PG_VERSION'))) {
     rmSync(dataDir, { recursive: true, force: true });
     const cold = await once(0);
-    console.log(`cold start (empty folder, demo seed included): first page after ${Math.round(cold.ms)} ms, API after ${Math.round(cold.apiMs)} ms (CPU ${cold.cpu} ms), RSS ${Math.round(cold.rss)} MB`);
+    run.progress(`cold start (empty folder, demo seed included): first page after ${Math.round(cold.ms)} ms, API after ${Math.round(cold.apiMs)} ms (CPU ${cold.cpu} ms), RSS ${Math.round(cold.rss)} MB`);
   }
   const results = [];
   for (let i = 0; i < runs; i++) {
     const r = await once(2000);
     results.push(r);
-    console.log(`  run ${i + 1}: first page after ${Math.round(r.ms)} ms (CPU ${r.cpu} ms), API after ${Math.round(r.apiMs)} ms, RSS ${Math.round(r.rss)} MB with the API ready, ${Math.round(r.rssSettled)} MB 2 s later`);
+    run.progress(`run ${i + 1}: first page after ${Math.round(r.ms)} ms (CPU ${r.cpu} ms), API after ${Math.round(r.apiMs)} ms, RSS ${Math.round(r.rss)} MB with the API ready, ${Math.round(r.rssSettled)} MB 2 s later`);
   }
   const ms = median(results.map((r) => r.ms));
   const cpu = median(results.map((r) => r.cpu));
   const apiMs = median(results.map((r) => r.apiMs));
   const rss = median(results.map((r) => r.rssSettled));
-  const pass = ms <= BUDGET_MS;
-  console.log(
-    `start: median ${Math.round(ms)} ms to the first page (budget ${BUDGET_MS} ms) ${pass ? 'PASS' : 'FAIL'}, CPU ${cpu} ms; API ready after ${Math.round(apiMs)} ms; RSS ${Math.round(rss)} MB with the demo data; load average ${loadAverage()}`,
+  run.finish(
+    [
+      { name: 'first page, median', value: Math.round(ms), unit: 'ms', aim: `<= ${BUDGET_MS} ms`, pass: ms <= BUDGET_MS },
+      { name: 'CPU to the first page, median', value: Math.round(cpu), unit: 'ms' },
+      { name: 'API ready, median', value: Math.round(apiMs), unit: 'ms' },
+      { name: 'RSS with the demo data, median', value: Math.round(rss), unit: 'MB' },
+    ],
+    { command: command.join(' '), runs: results },
   );
-  process.exitCode = pass ? 0 : 1;
 }
 
 main().catch((e: unknown) => {

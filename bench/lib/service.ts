@@ -171,6 +171,3 @@ export async function waitForApi(service: Service, since: number, timeoutMs = 60
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export function loadAverage(): string {
-  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-}
