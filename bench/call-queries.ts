@@ -6,14 +6,14 @@
  *   npm run bench:call-queries                                   # PGlite, .tmp/bench-call-log (100k calls)
  *   DATABASE_URL=postgres://…/calls1m npm run bench:call-queries -- --calls 1000000   # PostgreSQL, seeded once
  *   npm run bench:call-queries -- --url http://127.0.0.1:8080 --token vc_…   # a service already running
- *   … -- --only status,last --n 20 --json out.json
+ *   … -- --only status,last --n 20
+ * Figures also go to test-results/call-queries.json.
  */
 import type { ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareData, root, startService, stopService, type BenchData } from './lib/call-data';
+import { startBench } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,7 +24,6 @@ const { values: args } = parseArgs({
     token: { type: 'string' },
     dir: { type: 'string' },
     only: { type: 'string' },
-    json: { type: 'string' },
   },
 });
 
@@ -37,9 +36,8 @@ const data: BenchData = {
   databaseUrl,
 };
 
-function log(line: string) {
-  process.stdout.write(`${line}\n`);
-}
+const run = startBench('call-queries');
+const log = run.progress;
 
 interface Envelope {
   total: number;
@@ -161,9 +159,10 @@ async function main() {
         `${r.pass ? 'PASS' : 'FAIL'} ${name.padEnd(32)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  max ${r.max.toFixed(0).padStart(5)} ms  total ${total.toLocaleString('en-US').padStart(9)}  ${new URLSearchParams(query).toString()}`,
       );
     }
-    const failed = results.filter((r) => !r.pass).length;
-    log(`\n${results.length - failed} of ${results.length} scenarios within ${GOAL_MS} ms p95. Load average: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
-    if (args.json) writeFileSync(resolve(root, args.json), JSON.stringify({ load: loadavg(), results }, null, 2));
+    run.finish(
+      results.map((r) => ({ name: `${r.scenario}: p95`, value: Number(r.p95.toFixed(1)), unit: 'ms', aim: `<= ${GOAL_MS} ms`, pass: r.pass })),
+      { database: databaseUrl ? 'postgres' : args.url ? args.url : 'pglite', requests_per_scenario: n, results },
+    );
   } finally {
     if (service) await stopService(service);
   }
