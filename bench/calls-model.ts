@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ask, fastClock, forkStandInModel } from './lib/model-child';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { figuresOf, startBench } from './lib/report';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { issueToken } from '../src/server/auth/tokens';
@@ -34,6 +34,7 @@ const LEADS = Number(opts.leads);
 
 
 async function main() {
+  const bench = startBench('calls-model');
   const pgUrl = process.env.DATABASE_URL;
   const schema = pgUrl ? `bench_calls_model_${randomBytes(4).toString('hex')}` : undefined;
   const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
@@ -75,6 +76,7 @@ async function main() {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    bench.progress(`seeding ${LEADS} leads on ${handle.kind}`);
     for (let i = 0; i < LEADS; i++) {
       await db
         .insertInto('leads')
@@ -91,6 +93,7 @@ async function main() {
     const t0 = performance.now();
     await db.updateTable('campaigns').set({ status: 'running' }).where('id', '=', campaign.id).execute();
     const work = startBackgroundWork(db, { clock, tickMs: 50, allowPrivateWebhooks: true, model, allowPrivateUrls: true });
+    bench.progress(`campaign running at parallelism ${opts.parallel}, clock ${opts.speed}x`);
     let finished = 0;
     for (;;) {
       await new Promise((r) => setTimeout(r, 250));
@@ -125,13 +128,12 @@ async function main() {
       // Measured by the recordings' benchmark (rendering is not part of this run).
       render_ms_per_audio_minute: null as number | null,
     };
-    console.log(
+    bench.progress(
       `${result.calls_finished} calls (${result.calls_by_model} held by the model) in ${result.wall_s} s on ${result.database}: ` +
         `${result.calls_per_minute} calls/min, ${result.model_requests_per_call} model requests/call, ${result.cpu_ms_per_call} ms CPU/call ` +
         `(mean talk ${result.mean_talk_s} s on a clock ${result.clock_speed}x the wall clock; model ${result.model_ms} ms a request)`,
     );
-    mkdirSync('test-results', { recursive: true });
-    writeFileSync('test-results/calls-model.json', JSON.stringify(result, null, 2));
+    bench.finish(figuresOf(result), result);
   } finally {
     child.send({ stop: true });
     if (pgUrl && schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);

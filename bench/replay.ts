@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/server/db/connect';
@@ -9,6 +8,7 @@ import { createChatModel } from '../src/server/model/openai-compatible';
 import { startSet } from '../src/server/replays/sets';
 import { DEFAULT_SUITE_PARALLELISM } from '../src/server/suites/worker';
 import { ask, benchAssistant, fastClock, forkStandInModel } from './lib/model-child';
+import { figuresOf, startBench } from './lib/report';
 
 /*
  * `npm run bench:replay` (not a test): 50 past calls of one assistant replayed by the service's background
@@ -36,6 +36,7 @@ const { values: opts } = parseArgs({
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
+  const bench = startBench('replay');
   const pgUrl = process.env.DATABASE_URL;
   const schema = pgUrl ? `bench_replay_${randomBytes(4).toString('hex')}` : undefined;
   const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
@@ -73,7 +74,7 @@ async function main() {
     }
     await setup.stop();
     const before = await ask<number>(child, { count: true }, 'requests');
-    console.log(`${calls} past calls made; replaying them at parallelism ${parallel}, clock ${opts.speed}x, model ${opts['model-ms']} ms a request`);
+    bench.progress(`${calls} past calls made; replaying them at parallelism ${parallel}, clock ${opts.speed}x, model ${opts['model-ms']} ms a request`);
 
     const clock = fastClock(Number(opts.speed));
     const cpu0 = process.cpuUsage();
@@ -90,7 +91,7 @@ async function main() {
       most = Math.max(most, calling);
       if (done !== shown) {
         shown = done;
-        console.log(`  ${done}/${pairs.length} compared, ${calling} in progress, ${Math.round((performance.now() - t0) / 1000)} s`);
+        bench.progress(`  ${done}/${pairs.length} compared, ${calling} in progress, ${Math.round((performance.now() - t0) / 1000)} s`);
       }
       const state = await db.selectFrom('replay_sets').select('status').where('id', '=', set.id).executeTakeFirstOrThrow();
       if (state.status !== 'running' || performance.now() - t0 > 60 * 60_000) break;
@@ -116,13 +117,12 @@ async function main() {
       cpu_ms_per_replay: Math.round((cpu.user + cpu.system) / 1000 / Math.max(1, done)),
       model_requests_per_replay: Math.round((requests / Math.max(1, done)) * 10) / 10,
     };
-    console.log(
+    bench.progress(
       `${done} of ${calls} calls replayed in ${result.wall_s} s on ${result.database} at parallelism ${parallel} (at most ${most} at once): ` +
         `${result.replays_per_minute} replays/min, ${result.cpu_ms_per_replay} ms CPU/replay, ${result.model_requests_per_replay} model requests/replay, ` +
         `verdicts ${JSON.stringify(verdicts)} (clock ${result.clock_speed}x, model ${result.model_ms} ms a request)`,
     );
-    mkdirSync('test-results', { recursive: true });
-    writeFileSync('test-results/replay.json', JSON.stringify(result, null, 2));
+    bench.finish(figuresOf(result), result);
   } finally {
     child.send({ stop: true });
     if (pgUrl && schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ask, benchAssistant, fastClock, forkStandInModel } from './lib/model-child';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { figuresOf, startBench } from './lib/report';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/server/db/connect';
@@ -37,6 +37,7 @@ const { values: opts } = parseArgs({
 
 
 async function main() {
+  const bench = startBench('suites');
   const pgUrl = process.env.DATABASE_URL;
   const schema = pgUrl ? `bench_suites_${randomBytes(4).toString('hex')}` : undefined;
   const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
@@ -45,6 +46,7 @@ async function main() {
     const modelUrl = await ask<string>(child, null, 'url');
     const db = handle.db;
     const { userId, assistantId } = await benchAssistant(db, 'bench-suites');
+    bench.progress(`seeding ${opts.scenarios} scenarios on ${handle.kind}`);
     const now = new Date();
     for (let i = 0; i < Number(opts.scenarios); i++) {
       await createScenario(db, now, userId, assistantId, {
@@ -67,6 +69,7 @@ async function main() {
     const t0 = performance.now();
     const run = await startRun(db, { userId, assistantId, request: { repetitions: Number(opts.repetitions), min_pass_rate: 0.8 }, model, now: clock.now() });
     const work = startBackgroundWork(db, { clock, tickMs: Number(opts.tick), allowPrivateWebhooks: true, model, allowPrivateUrls: true, suiteParallelism: parallel });
+    bench.progress(`running ${opts.repetitions} repetitions at parallelism ${parallel}, clock ${opts.speed}x`);
     let most = 0;
     for (;;) {
       await new Promise((r) => setTimeout(r, 250));
@@ -98,13 +101,12 @@ async function main() {
       cpu_ms_per_scenario: Math.round((cpu.user + cpu.system) / 1000 / Math.max(1, done)),
       model_requests_per_scenario: Math.round((requests / Math.max(1, done)) * 10) / 10,
     };
-    console.log(
+    bench.progress(
       `${result.repetitions_done} of ${result.scenarios * result.repetitions} repetitions (${result.scenarios} scenarios x ${result.repetitions}) in ${result.wall_s} s on ${result.database} at parallelism ${parallel} ` +
         `(at most ${most} calls at once): ${result.scenarios_per_minute} scenarios/min, ${result.cpu_ms_per_scenario} ms CPU/scenario, ${result.model_requests_per_scenario} model requests/scenario, ` +
         `${result.checks_passed}/${result.checks} checks passed (clock ${result.clock_speed}x, model ${result.model_ms} ms a request)`,
     );
-    mkdirSync('test-results', { recursive: true });
-    writeFileSync('test-results/suites.json', JSON.stringify(result, null, 2));
+    bench.finish(figuresOf(result), result);
   } finally {
     child.send({ stop: true });
     if (pgUrl && schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);

@@ -101,3 +101,10 @@ export function startBench(name: string): BenchRun {
     },
   };
 }
+
+/** A bench's result record as figures for the record: its numbers, named by their keys (no aims). */
+export function figuresOf(record: Record<string, unknown>): Figure[] {
+  return Object.entries(record)
+    .filter((e): e is [string, number] => typeof e[1] === 'number')
+    .map(([key, value]) => ({ name: key.replaceAll('_', ' '), value }));
+}
