@@ -13,7 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareData, root, startService, stopService, type BenchData } from './lib/call-data';
-import { startBench } from './lib/report';
+import { percentile, startBench } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,11 +45,6 @@ interface Envelope {
   data: { assistant_id: number | null; campaign_id: number | null; client_phone_number: string; status: string; type: string }[];
 }
 
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] ?? NaN;
-}
 
 function day(now: Date, daysAgo: number): string {
   const d = new Date(now);
@@ -152,8 +147,8 @@ async function main() {
       for (let i = 0; i < WARMUP; i++) total = (await get(query)).body.total;
       const ms: number[] = [];
       for (let i = 0; i < n; i++) ms.push((await get(query)).ms);
-      const p95 = pct(ms, 95);
-      const r = { scenario: name, query, total, p50: pct(ms, 50), p95, max: Math.max(...ms), pass: p95 <= GOAL_MS };
+      const p95 = percentile(ms, 95);
+      const r = { scenario: name, query, total, p50: percentile(ms, 50), p95, max: Math.max(...ms), pass: p95 <= GOAL_MS };
       results.push(r);
       log(
         `${r.pass ? 'PASS' : 'FAIL'} ${name.padEnd(32)} p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  max ${r.max.toFixed(0).padStart(5)} ms  total ${total.toLocaleString('en-US').padStart(9)}  ${new URLSearchParams(query).toString()}`,

@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { prepareData, root, startService, stopService, type BenchData } from './lib/call-data';
 import { countRenders, renderSummary, startProfile, stopProfile } from './lib/call-profile';
-import { startBench, type Figure } from './lib/report';
+import { type Figure, percentile, startBench } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -172,11 +172,6 @@ async function pickOption(page: Page, field: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] ?? NaN;
-}
 
 function report(name: string, samples: Sample[]) {
   const ms = samples.map((s) => s.ms);
@@ -184,9 +179,9 @@ function report(name: string, samples: Sample[]) {
   const api = known('api');
   const f = (v: number) => `${v.toFixed(0).padStart(5)} ms`;
   log(
-    `${name.padEnd(40)} n=${String(samples.length).padStart(3)}  median ${f(pct(ms, 50))}  p95 ${f(pct(ms, 95))}  max ${f(Math.max(...ms))}` +
+    `${name.padEnd(40)} n=${String(samples.length).padStart(3)}  median ${f(percentile(ms, 50))}  p95 ${f(percentile(ms, 95))}  max ${f(Math.max(...ms))}` +
       (api.length > 0
-        ? `   (click→request ${f(pct(known('toRequest'), 50))}, API ${f(pct(api, 50))} / p95 ${f(pct(api, 95))}, answer→paint ${f(pct(known('toPaint'), 50))}; medians)`
+        ? `   (click→request ${f(percentile(known('toRequest'), 50))}, API ${f(percentile(api, 50))} / p95 ${f(percentile(api, 95))}, answer→paint ${f(percentile(known('toPaint'), 50))}; medians)`
         : '   (no request: from cache)'),
   );
 }
@@ -289,10 +284,10 @@ async function main() {
       const all = [...cold, ...typeChanges].map((s) => s.ms);
       log(`Filter changes under 150 ms: ${all.filter((v) => v < 150).length} of ${all.length}.`);
       const aim = aimMs(total);
-      const p95 = (samples: Sample[]) => Math.round(pct(samples.map((s) => s.ms), 95));
+      const p95 = (samples: Sample[]) => Math.round(percentile(samples.map((s) => s.ms), 95));
       const figures: Figure[] = [
-        { name: 'filter change, not cached: p95', value: Math.round(pct(all, 95)), unit: 'ms', aim: `<= ${aim} ms`, pass: pct(all, 95) <= aim },
-        { name: 'filter change, not cached: median', value: Math.round(pct(all, 50)), unit: 'ms' },
+        { name: 'filter change, not cached: p95', value: Math.round(percentile(all, 95)), unit: 'ms', aim: `<= ${aim} ms`, pass: percentile(all, 95) <= aim },
+        { name: 'filter change, not cached: median', value: Math.round(percentile(all, 50)), unit: 'ms' },
         { name: 'back to a recent filter: p95', value: p95(revisits), unit: 'ms' },
         { name: 'next page (fetched ahead): p95', value: p95(nextPage), unit: 'ms' },
         { name: 'last page / back one: p95', value: p95(farPage), unit: 'ms' },

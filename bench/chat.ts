@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -10,6 +10,8 @@ import { createChatModel } from '../src/server/model/openai-compatible';
 import { startServer } from '../src/server/serve';
 import { insertAssistant } from '../src/server/test/fixtures';
 import type { Sample } from './lib/chat-load';
+import { ask } from './lib/model-child';
+import { percentile, startBench } from './lib/report';
 
 /*
  * `npm run bench:chat` (not a test): 20 conversations at once against the real service, each message
@@ -34,24 +36,8 @@ const { values: opts } = parseArgs({
 const CONVERSATIONS = Number(opts.conversations);
 const MESSAGES = Number(opts.messages);
 
-function pct(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
-
-function ask<T>(child: ChildProcess, message: unknown, key: string): Promise<T> {
-  return new Promise((resolve) => {
-    const on = (m: Record<string, unknown>) => {
-      if (key in m) {
-        child.off('message', on);
-        resolve(m[key] as T);
-      }
-    };
-    child.on('message', on);
-    if (message !== null) child.send(message as object);
-  });
-}
-
 async function main() {
+  const bench = startBench('chat');
   const pgUrl = process.env.DATABASE_URL;
   const schema = pgUrl ? `bench_chat_${randomBytes(4).toString('hex')}` : undefined;
   const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
@@ -88,6 +74,7 @@ async function main() {
     const warm = await Promise.all(Array.from({ length: 4 }, open));
     await ask(child, { run: { api, token, conversations: warm, messages: 2 } }, 'samples');
 
+    bench.progress(`${CONVERSATIONS} conversations at once, ${MESSAGES} messages each, on ${handle.kind}`);
     const conversations = await Promise.all(Array.from({ length: CONVERSATIONS }, open));
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
@@ -105,13 +92,22 @@ async function main() {
     const inside = ok.map((s) => s.serverMs - s.modelMs - s.toolMs).sort((a, b) => a - b);
     const total = ok.map((s) => s.totalMs).sort((a, b) => a - b);
     const cpuMs = (cpu.user + cpu.system) / 1000;
-    console.log(`Chat: ${CONVERSATIONS} conversations at once, ${MESSAGES} messages each, ${handle.kind}; model ${opts['model-ms']} ms a step (2 steps a message), tool ${opts['tool-ms']} ms`);
-    console.log(`  ${ok.length} replies (${failed} failed) in ${(wall / 1000).toFixed(1)} s: ${(ok.length / (wall / 1000)).toFixed(1)} messages/s`);
-    console.log(`  a message end to end: p50 ${pct(total, 50).toFixed(0)} ms, p95 ${pct(total, 95).toFixed(0)} ms`);
-    console.log(`  time the service adds beyond model and tool, as the client sees it: p50 ${pct(added, 50).toFixed(1)} ms, p95 ${pct(added, 95).toFixed(1)} ms, max ${added.at(-1)?.toFixed(1)} ms`);
-    console.log(`  the same inside the handler (Server-Timing total): p50 ${pct(inside, 50).toFixed(1)} ms, p95 ${pct(inside, 95).toFixed(1)} ms, max ${inside.at(-1)?.toFixed(1)} ms`);
-    console.log(`  the service's event loop delay: p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
-    console.log(`  service CPU: ${(cpuMs / ok.length).toFixed(2)} ms a message (${cpuMs.toFixed(0)} ms in all, ${((cpuMs / wall) * 100).toFixed(0)}% of one core)`);
+    bench.finish(
+      [
+        { name: 'replies', value: ok.length },
+        { name: 'failed', value: failed, aim: '0', pass: failed === 0 },
+        { name: 'messages a second', value: Number((ok.length / (wall / 1000)).toFixed(1)) },
+        { name: 'a message end to end, p50', value: Math.round(percentile(total, 50)), unit: 'ms' },
+        { name: 'a message end to end, p95', value: Math.round(percentile(total, 95)), unit: 'ms' },
+        { name: 'service adds (client), p50', value: percentile(added, 50), unit: 'ms' },
+        { name: 'service adds (client), p95', value: percentile(added, 95), unit: 'ms' },
+        { name: 'service adds (Server-Timing), p50', value: percentile(inside, 50), unit: 'ms' },
+        { name: 'service adds (Server-Timing), p95', value: percentile(inside, 95), unit: 'ms' },
+        { name: 'event loop delay, p99', value: loop.percentile(99) / 1e6, unit: 'ms' },
+        { name: 'service CPU a message', value: cpuMs / Math.max(1, ok.length), unit: 'ms' },
+      ],
+      { database: handle.kind, conversations: CONVERSATIONS, messages: MESSAGES, model_ms: Number(opts['model-ms']), tool_ms: Number(opts['tool-ms']) },
+    );
   } finally {
     child.kill();
     if (pgUrl && schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);

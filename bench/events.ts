@@ -5,7 +5,7 @@ import { installEventBridge } from '../src/server/events/pg-bridge';
 import { openEventStream } from '../src/server/test/event-stream';
 import { startTestService } from '../src/server/test/harness';
 import { callEvent } from '../src/server/events/build';
-import { startBench, type Figure } from './lib/report';
+import { type Figure, percentile, startBench } from './lib/report';
 
 /*
  * Benchmark (not a test): how long an event takes from publish to a client of GET /user/events, in this
@@ -14,10 +14,6 @@ import { startBench, type Figure } from './lib/report';
  */
 const N = Number(process.argv[2] ?? 2000);
 
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
 
 async function main() {
   const run = startBench('events');
@@ -51,8 +47,8 @@ async function main() {
     const where = `${svc.handle.kind} ${label}`;
     figures.push(
       { name: `${where}: ${N} events`, value: Math.round(total), unit: 'ms' },
-      { name: `${where}: delay p50`, value: pct(arrivals, 50), unit: 'ms' },
-      { name: `${where}: delay p95`, value: pct(arrivals, 95), unit: 'ms' },
+      { name: `${where}: delay p50`, value: percentile(arrivals, 50), unit: 'ms' },
+      { name: `${where}: delay p95`, value: percentile(arrivals, 95), unit: 'ms' },
       { name: `${where}: delay max`, value: Math.max(...arrivals), unit: 'ms' },
     );
   }

@@ -16,7 +16,7 @@
  * resampling, storing). Results also go to test-results/recordings-bench.json.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { issueToken } from '../src/server/auth/tokens';
@@ -28,6 +28,7 @@ import { chooseSpeech } from '../src/server/speech/select';
 import type { SpeechSource } from '../src/server/speech/speech';
 import { insertAssistant, insertCall } from '../src/server/test/fixtures';
 import { startStandInTts } from '../src/server/test/stand-ins/speech';
+import { figuresOf, startBench } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -127,25 +128,29 @@ async function main() {
     process.send?.({ baseUrl: tts.baseUrl });
     return;
   }
+  const bench = startBench('recordings');
   const calls = Number(args.calls);
   const results = [];
   if (args.engine === 'all' || args.engine === 'espeak-ng') {
     const speech = await chooseSpeech({ tts: null, espeakPath: process.env.ESPEAK_NG_PATH || 'espeak-ng', timeoutMs: 60_000 });
-    if (!speech) console.log('eSpeak NG: not installed, skipped');
-    else results.push(await round('espeak-ng', speech, calls));
+    if (!speech) bench.progress('eSpeak NG: not installed, skipped');
+    else bench.progress(`rendering ${calls} calls with eSpeak NG`);
+    if (speech) results.push(await round('espeak-ng', speech, calls));
   }
   if (args.engine === 'all' || args.engine === 'tts') {
     const { child, baseUrl } = await ttsChild();
     try {
       const speech = await chooseSpeech({ tts: { baseUrl, apiKey: undefined, model: 'tts-1', voiceAssistant: 'alloy', voiceCustomer: 'echo' }, espeakPath: '', timeoutMs: 60_000 });
+      bench.progress(`rendering ${calls} calls with the TTS stand-in`);
       if (speech) results.push(await round('tts (stand-in, 24 kHz)', speech, calls));
     } finally {
       child.kill();
     }
   }
-  console.table(results);
-  mkdirSync('test-results', { recursive: true });
-  writeFileSync('test-results/recordings-bench.json', JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+  bench.finish(
+    results.flatMap((r) => figuresOf(r).map((f) => ({ ...f, name: `${r.engine}: ${f.name}` }))),
+    { results },
+  );
 }
 
 main().catch((e: unknown) => {

@@ -51,6 +51,7 @@ async function main() {
 
     // The past calls: placed and played as any call, fast (setup, not measured).
     const setupClock = fastClock(20);
+    bench.progress(`making ${calls} past calls on ${handle.kind}`);
     for (let i = 0; i < calls; i++) {
       await db.transaction().execute((trx) =>
         placeCall(trx, {

@@ -34,6 +34,7 @@ import { enqueueCallWebhooks } from '../src/server/webhooks/enqueue';
 import { webhookSecretOf } from '../src/server/webhooks/secret';
 import { startReceiver } from '../src/server/test/stand-ins/webhook-receiver';
 import type { Db } from '../src/server/db/connect';
+import { type Figure, percentile, startBench } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,10 +49,6 @@ const N = Number(args.calls);
 const RATE = Number(args.rate);
 const TICK = Number(args.tick);
 
-function pct(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function endCall(db: Db, userId: number, assistantId: number, i: number): Promise<{ webhookIds: string[]; endedAt: number }> {
   const now = systemClock.now();
@@ -87,6 +84,8 @@ async function endCall(db: Db, userId: number, assistantId: number, i: number): 
 }
 
 async function main() {
+  const bench = startBench('webhooks');
+  const figures: Figure[] = [];
   const handle = await openDatabase(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: 'memory://' });
   const db = handle.db;
   const { userId } = await issueToken(db, `bench-${Date.now()}@example.com`);
@@ -103,7 +102,7 @@ async function main() {
       webhookTimeoutMs: config.webhookTimeoutMs,
       webhookLeaseMs: config.webhookLeaseMs,
     });
-  console.log(`Webhook deliveries: ${N} calls, ${handle.kind}, tick ${TICK} ms, receiver ${receiver.url}`);
+  bench.progress(`Webhook deliveries: ${N} calls, ${handle.kind}, tick ${TICK} ms, receiver ${receiver.url}`);
 
   const report = (name: string, ended: Map<string, number>, from: number, note: string) => {
     const got = receiver.received.filter((r) => ended.has(r.webhookId));
@@ -111,14 +110,23 @@ async function main() {
     const delays = got.map((r) => r.receivedAt - ended.get(r.webhookId)!).sort((a, b) => a - b);
     const bad = got.filter((r) => !r.verified).length;
     const dupes = got.length - new Set(got.map((r) => r.webhookId)).size;
-    console.log(
+    const seconds = (tEnd - from) / 1000;
+    figures.push(
+      { name: `${name}: deliveries a second`, value: Math.round(got.length / seconds) },
+      { name: `${name}: delay from call end, p50`, value: percentile(delays, 50), unit: 'ms' },
+      { name: `${name}: delay from call end, p95`, value: percentile(delays, 95), unit: 'ms' },
+      { name: `${name}: unverified`, value: bad, aim: '0', pass: bad === 0 },
+      { name: `${name}: duplicates`, value: dupes, aim: '0', pass: dupes === 0 },
+    );
+    bench.progress(
       `${name.padEnd(7)} ${got.length} deliveries in ${((tEnd - from) / 1000).toFixed(2)} s ${note}: ${(got.length / ((tEnd - from) / 1000)).toFixed(0)} deliveries/s; ` +
-        `delay from call end p50 ${pct(delays, 50)} ms, p95 ${pct(delays, 95)} ms, max ${delays.at(-1)} ms; unverified ${bad}, duplicates ${dupes}`,
+        `delay from call end p50 ${percentile(delays, 50)} ms, p95 ${percentile(delays, 95)} ms, max ${delays.at(-1)} ms; unverified ${bad}, duplicates ${dupes}`,
     );
   };
 
   // Burst: the calls end while no process sends (a backlog, as after a restart), then sending starts.
   {
+    bench.progress(`burst: ending ${N} calls while nothing sends`);
     const ended = new Map<string, number>();
     for (let i = 0; i < N; i++) {
       const { webhookIds, endedAt } = await endCall(db, userId, assistantId, i);
@@ -152,6 +160,7 @@ async function main() {
 
   await receiver.close();
   await handle.close();
+  bench.finish(figures, { calls: N, database: handle.kind, tick_ms: TICK, rate: RATE });
 }
 
 main().catch((e: unknown) => {

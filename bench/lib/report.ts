@@ -108,3 +108,9 @@ export function figuresOf(record: Record<string, unknown>): Figure[] {
     .filter((e): e is [string, number] => typeof e[1] === 'number')
     .map(([key, value]) => ({ name: key.replaceAll('_', ' '), value }));
 }
+
+/** The nearest-rank percentile `p` (0-100) of `values` (any order); NaN for none. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
