@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -23,6 +23,7 @@ import {
   type FoundPassage,
   type Scores,
 } from './lib/knowledge-corpus';
+import { startBench, type Figure } from './lib/report';
 
 /*
  * `npm run bench:knowledge` (not a test): what a caller's question finds in a knowledge base, measured
@@ -385,6 +386,7 @@ interface Run {
 // One service run: the corpus, the questions, and (full text only) the bulk and the search time
 
 async function run(corpus: Corpus, embeddings: boolean, withBulk: boolean): Promise<Run> {
+  bench.progress(`indexing the corpus${embeddings ? ', passages embedded too' : ''}${withBulk ? `, then bulk to ${TARGET_PASSAGES} passages` : ''}`);
   const store = freshStore();
   let service: Service | null = null;
   try {
@@ -501,12 +503,13 @@ function printThroughput(label: string, t: Throughput) {
   );
 }
 
+const bench = startBench('knowledge');
+
 async function main() {
   const corpus = loadCorpus();
   const kind = DATABASE_URL ? 'postgres' : 'pglite';
   const count = (l: CorpusLanguage) => `${corpus.documents.filter((d) => d.language === l).length} documents, ${corpus.questions.filter((q) => q.language === l).length} questions`;
-  console.log(`Knowledge bench on ${kind}: English ${count('en')}; German ${count('de')}; bulk to ${TARGET_PASSAGES} passages, ${SEARCHES} timed searches`);
-  const load0 = loadavg()[0] ?? 0;
+  bench.progress(`on ${kind}: English ${count('en')}; German ${count('de')}; bulk to ${TARGET_PASSAGES} passages, ${SEARCHES} timed searches`);
 
   const fullText = await run(corpus, false, true);
   printQuality('Full text (POST /user/knowledgebases/{id}/search, first 10 results)', fullText.quality);
@@ -535,33 +538,29 @@ async function main() {
     console.log(`  through the API:         p50 ${a.p50_ms.toFixed(1)} ms, p95 ${a.p95_ms.toFixed(1)} ms, max ${a.max_ms.toFixed(1)} ms over ${a.searches} searches`);
     console.log(`  searchKnowledge() alone: p50 ${b.p50_ms.toFixed(1)} ms, p95 ${b.p95_ms.toFixed(1)} ms, max ${b.max_ms.toFixed(1)} ms (in this process, no HTTP)`);
   }
-  const load1 = loadavg()[0] ?? 0;
-  console.log(`\nmachine load (1 min): ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end`);
-
-  mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
-  const out = resolve(ROOT, 'test-results/knowledge.json');
-  writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        database: kind,
-        load_average: { start: load0, end: load1 },
-        options: { passages: TARGET_PASSAGES, searches: SEARCHES, warmup: WARMUP, search_budget_s: SEARCH_BUDGET_MS / 1000, quick: QUICK, results: RESULTS, words_per_page: WORDS_PER_PAGE },
-        corpus: {
-          documents: { en: corpus.documents.filter((d) => d.language === 'en').length, de: corpus.documents.filter((d) => d.language === 'de').length },
-          questions: { en: corpus.questions.filter((q) => q.language === 'en').length, de: corpus.questions.filter((q) => q.language === 'de').length },
-        },
-        full_text: fullText.quality,
-        embeddings: withEmbeddings ? { model: process.env.LLM_EMBEDDING_MODEL, ...withEmbeddings.quality, indexing: withEmbeddings.indexing.corpus } : 'not configured',
-        indexing: fullText.indexing,
-        search: fullText.search,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`written to ${out}`);
+  const figures: Figure[] = [
+    { name: 'full text: recall@3', value: fullText.quality.all.recall_at_3, aim: '>= 0.85', pass: fullText.quality.all.recall_at_3 >= 0.85 },
+    { name: 'full text: recall@1', value: fullText.quality.all.recall_at_1 },
+    { name: 'full text: MRR@10', value: fullText.quality.all.mrr },
+  ];
+  if (withEmbeddings) figures.push({ name: 'fused with vectors: recall@3', value: withEmbeddings.quality.all.recall_at_3, aim: '>= 0.85', pass: withEmbeddings.quality.all.recall_at_3 >= 0.85 });
+  if (fullText.search) {
+    const p95 = fullText.search.api.p95_ms;
+    figures.push({ name: `search p95 at ${fullText.search.knowledgebase_passages ?? '?'} passages (API)`, value: p95, unit: 'ms', aim: '< 30 ms on PostgreSQL', pass: kind === 'postgres' ? p95 < 30 : null });
+    figures.push({ name: 'search p95 (searchKnowledge alone)', value: fullText.search.sql.p95_ms, unit: 'ms' });
+  }
+  bench.finish(figures, {
+    database: kind,
+    options: { passages: TARGET_PASSAGES, searches: SEARCHES, warmup: WARMUP, search_budget_s: SEARCH_BUDGET_MS / 1000, quick: QUICK, results: RESULTS, words_per_page: WORDS_PER_PAGE },
+    corpus: {
+      documents: { en: corpus.documents.filter((d) => d.language === 'en').length, de: corpus.documents.filter((d) => d.language === 'de').length },
+      questions: { en: corpus.questions.filter((q) => q.language === 'en').length, de: corpus.questions.filter((q) => q.language === 'de').length },
+    },
+    full_text: fullText.quality,
+    embeddings: withEmbeddings ? { model: process.env.LLM_EMBEDDING_MODEL, ...withEmbeddings.quality, indexing: withEmbeddings.indexing.corpus } : 'not configured',
+    indexing: fullText.indexing,
+    search: fullText.search,
+  });
 }
 
 main().catch((e: unknown) => {

@@ -101,10 +101,7 @@ export function score(ranks: readonly (number | null)[]): Scores {
   return { questions: n, recall_at_1: share((r) => r === 1), recall_at_3: share((r) => r <= 3), mrr };
 }
 
-/** p-th percentile (nearest rank) of ascending samples. */
-export function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
+export { percentile } from './report';
 
 /** A small seeded generator (mulberry32): the same bulk corpus on every run, so runs compare. */
 export function seededRandom(seed: number): () => number {
