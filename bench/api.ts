@@ -285,10 +285,10 @@ async function openFresh(): Promise<Opened> {
 }
 
 async function main() {
-  const run = startBench('api');
+  const bench = startBench('api');
   const { handle, where, wide, cleanup } = await openFresh();
   const { db } = handle;
-  run.progress(`Database: ${where}`);
+  bench.progress(`Database: ${where}`);
   try {
     let t = performance.now();
     let demoSeedMs = 0;
@@ -297,7 +297,7 @@ async function main() {
     if (!seeded) {
       await seedDemo(db);
       demoSeedMs = performance.now() - t;
-      run.progress(`Demo seed: ${(demoSeedMs / 1000).toFixed(1)} s`);
+      bench.progress(`Demo seed: ${(demoSeedMs / 1000).toFixed(1)} s`);
     }
     const demo = await db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
     const { token } = await issueToken(db, DEMO_EMAIL, 'bench');
@@ -315,9 +315,9 @@ async function main() {
         },
       });
       largeSeedMs = performance.now() - t;
-      run.progress(`Large seed: ${CALLS.toLocaleString('en-US')} calls in ${(largeSeedMs / 1000).toFixed(1)} s`);
+      bench.progress(`Large seed: ${CALLS.toLocaleString('en-US')} calls in ${(largeSeedMs / 1000).toFixed(1)} s`);
     } else {
-      run.progress('Reusing the seeded database.');
+      bench.progress('Reusing the seeded database.');
     }
     // Statistics and the visibility map, as autovacuum would leave them on a server after a bulk load:
     // without the map a count cannot use an index-only scan (measured: 314 ms -> 92 ms for the first scenario).
@@ -327,7 +327,7 @@ async function main() {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', demo.id)
       .executeTakeFirstOrThrow();
-    run.progress(`The demo user has ${Number(userCalls).toLocaleString('en-US')} calls.`);
+    bench.progress(`The demo user has ${Number(userCalls).toLocaleString('en-US')} calls.`);
 
     // The filters' ids: the busiest inbound assistant, the running campaign.
     const assistant = await db
@@ -361,7 +361,7 @@ async function main() {
         throw new Error(`GET /api/user/calls answered ${probe.status}: the calls endpoint is not ready, nothing to measure.`);
       }
       for (const s of scenarios) {
-        run.progress(`scenario ${s.name}`);
+        bench.progress(`scenario ${s.name}`);
         const url = `${base}?${new URLSearchParams(s.query).toString()}`;
         const first = (await (await fetch(url, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
           total: number;
@@ -484,7 +484,7 @@ async function main() {
         },
       ];
     });
-    run.finish(figures, {
+    bench.finish(figures, {
       database: handle.kind,
       service_pool: handle.kind === 'postgres' ? SERVICE_POOL : 1,
       load_generator: 'a child process (node:http, keep-alive)',
