@@ -244,6 +244,12 @@ const ROUTES: Record<string, RouteInput> = {
   'GET /api/user/assistant/:id/suite-runs': {},
   'GET /api/user/suite-runs/:id': {},
   'POST /api/user/suite-runs/:id/cancel': {},
+  // Replays: hostile bodies only (a valid one needs ended calls of the caller's, which these fixtures do not make).
+  'POST /api/user/replays': {},
+  'GET /api/user/replays': {},
+  'GET /api/user/replays/:id': {},
+  'POST /api/user/replays/:id/cancel': {},
+  'POST /api/user/replays/:id/pairs/:pair/scenario': { param: () => '1' },
   'POST /api/voice/web-calls': { valid: () => ({ assistant_id: fx.assistant, variables: { name: 'Ada', n: 1 } }) },
   'POST /api/user/phone-numbers/import': {
     valid: () => ({ provider: 'twilio', phone_number: fx.twilioNumber, account_sid: fx.twilioAccount, auth_token: fx.twilioToken }),
