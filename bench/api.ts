@@ -12,7 +12,7 @@ import { DEMO_EMAIL, seedDemo } from '../src/server/seed/demo';
 import { startServer } from '../src/server/serve';
 import type { CallLogFilter } from '../src/contract';
 import { callsPageQuery, callsTotal } from '../src/server/calls/log';
-import { startBench, type Figure } from './lib/report';
+import { type Figure, runBench, startBench } from './lib/report';
 
 /*
  * `npm run bench:api`: GET /user/calls with three filters on 100,000 calls, under 32 connections, beside
@@ -500,7 +500,4 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+runBench(main);

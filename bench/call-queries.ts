@@ -13,7 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareData, root, startService, stopService, type BenchData } from './lib/call-data';
-import { percentile, startBench } from './lib/report';
+import { percentile, runBench, startBench } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -163,7 +163,4 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

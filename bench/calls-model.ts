@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { ask, fastClock, forkStandInModel } from './lib/model-child';
-import { figuresOf, startBench } from './lib/report';
+import { figuresOf, runBench, startBench } from './lib/report';
+import { benchDatabase } from './lib/database';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { issueToken } from '../src/server/auth/tokens';
-import { openDatabase } from '../src/server/db/connect';
 import { startBackgroundWork } from '../src/server/engine/runner';
 import { createChatModel } from '../src/server/model/openai-compatible';
 import { insertAssistant, insertPhoneNumber } from '../src/server/test/fixtures';
@@ -35,9 +34,8 @@ const LEADS = Number(opts.leads);
 
 async function main() {
   const bench = startBench('calls-model');
-  const pgUrl = process.env.DATABASE_URL;
-  const schema = pgUrl ? `bench_calls_model_${randomBytes(4).toString('hex')}` : undefined;
-  const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
+  const database = await benchDatabase('bench_calls_model');
+  const { handle } = database;
   const child = forkStandInModel(opts['model-ms']);
   try {
     const modelUrl = await ask<string>(child, null, 'url');
@@ -136,12 +134,8 @@ async function main() {
     bench.finish(figuresOf(result), result);
   } finally {
     child.send({ stop: true });
-    if (pgUrl && schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);
-    await handle.close();
+    await database.close();
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

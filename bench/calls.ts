@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { prepareData, root, startService, stopService, type BenchData } from './lib/call-data';
 import { countRenders, renderSummary, startProfile, stopProfile } from './lib/call-profile';
-import { type Figure, percentile, startBench } from './lib/report';
+import { type Figure, percentile, runBench, startBench } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -316,7 +316,4 @@ async function main() {
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { issueToken } from '../src/server/auth/tokens';
-import { openDatabase } from '../src/server/db/connect';
 import { createChatModel } from '../src/server/model/openai-compatible';
 import { startServer } from '../src/server/serve';
 import { insertAssistant } from '../src/server/test/fixtures';
 import type { Sample } from './lib/chat-load';
 import { ask } from './lib/model-child';
-import { percentile, startBench } from './lib/report';
+import { percentile, runBench, startBench } from './lib/report';
+import { benchDatabase } from './lib/database';
 
 /*
  * `npm run bench:chat` (not a test): 20 conversations at once against the real service, each message
@@ -38,9 +36,8 @@ const MESSAGES = Number(opts.messages);
 
 async function main() {
   const bench = startBench('chat');
-  const pgUrl = process.env.DATABASE_URL;
-  const schema = pgUrl ? `bench_chat_${randomBytes(4).toString('hex')}` : undefined;
-  const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
+  const database = await benchDatabase('bench_chat');
+  const { handle } = database;
   const child = fork(fileURLToPath(new URL('./lib/chat-load.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
   try {
     await ask(child, null, 'ready');
@@ -110,12 +107,8 @@ async function main() {
     );
   } finally {
     child.kill();
-    if (pgUrl && schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);
-    await handle.close();
+    await database.close();
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -5,7 +5,7 @@ import { installEventBridge } from '../src/server/events/pg-bridge';
 import { openEventStream } from '../src/server/test/event-stream';
 import { startTestService } from '../src/server/test/harness';
 import { callEvent } from '../src/server/events/build';
-import { type Figure, percentile, startBench } from './lib/report';
+import { type Figure, percentile, runBench, startBench } from './lib/report';
 
 /*
  * Benchmark (not a test): how long an event takes from publish to a client of GET /user/events, in this
@@ -58,7 +58,4 @@ async function main() {
   run.finish(figures, { events: N });
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

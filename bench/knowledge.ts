@@ -23,7 +23,7 @@ import {
   type FoundPassage,
   type Scores,
 } from './lib/knowledge-corpus';
-import { startBench, type Figure } from './lib/report';
+import { type Figure, runBench, startBench } from './lib/report';
 
 /*
  * `npm run bench:knowledge` (not a test): what a caller's question finds in a knowledge base, measured
@@ -563,7 +563,4 @@ async function main() {
   });
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

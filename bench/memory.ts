@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startBench } from './lib/report';
+import { runBench, startBench } from './lib/report';
 import { freePort, rssMb, serviceProcess, spawnService, waitForApi, type Service } from './lib/service';
 
 /*
@@ -192,7 +192,4 @@ async function main() {
   );
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

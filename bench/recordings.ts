@@ -28,7 +28,7 @@ import { chooseSpeech } from '../src/server/speech/select';
 import type { SpeechSource } from '../src/server/speech/speech';
 import { insertAssistant, insertCall } from '../src/server/test/fixtures';
 import { startStandInTts } from '../src/server/test/stand-ins/speech';
-import { figuresOf, startBench } from './lib/report';
+import { figuresOf, runBench, startBench } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -153,7 +153,4 @@ async function main() {
   );
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

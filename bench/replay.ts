@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
-import { openDatabase } from '../src/server/db/connect';
 import { placeCall } from '../src/server/engine/place-call';
 import { startBackgroundWork } from '../src/server/engine/runner';
 import { createChatModel } from '../src/server/model/openai-compatible';
 import { startSet } from '../src/server/replays/sets';
 import { DEFAULT_SUITE_PARALLELISM } from '../src/server/suites/worker';
 import { ask, benchAssistant, fastClock, forkStandInModel } from './lib/model-child';
-import { figuresOf, startBench } from './lib/report';
+import { figuresOf, runBench, startBench } from './lib/report';
+import { benchDatabase } from './lib/database';
 
 /*
  * `npm run bench:replay` (not a test): 50 past calls of one assistant replayed by the service's background
@@ -37,9 +35,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
   const bench = startBench('replay');
-  const pgUrl = process.env.DATABASE_URL;
-  const schema = pgUrl ? `bench_replay_${randomBytes(4).toString('hex')}` : undefined;
-  const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
+  const database = await benchDatabase('bench_replay');
+  const { handle } = database;
   const child = forkStandInModel(opts['model-ms']);
   try {
     const modelUrl = await ask<string>(child, null, 'url');
@@ -126,12 +123,8 @@ async function main() {
     bench.finish(figuresOf(result), result);
   } finally {
     child.send({ stop: true });
-    if (pgUrl && schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);
-    await handle.close();
+    await database.close();
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startBench } from './lib/report';
+import { runBench, startBench } from './lib/report';
 import { freePort, groupCpuMs, median, rssMb, serviceProcess, spawnService, waitForApi, waitForFirstPage } from './lib/service';
 
 /*
@@ -74,7 +74,4 @@ async function main() {
   );
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { ask, benchAssistant, fastClock, forkStandInModel } from './lib/model-child';
-import { figuresOf, startBench } from './lib/report';
+import { figuresOf, runBench, startBench } from './lib/report';
+import { benchDatabase } from './lib/database';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
-import { openDatabase } from '../src/server/db/connect';
 import { startBackgroundWork } from '../src/server/engine/runner';
 import { createChatModel } from '../src/server/model/openai-compatible';
 import { startRun } from '../src/server/suites/runs';
@@ -38,9 +36,8 @@ const { values: opts } = parseArgs({
 
 async function main() {
   const bench = startBench('suites');
-  const pgUrl = process.env.DATABASE_URL;
-  const schema = pgUrl ? `bench_suites_${randomBytes(4).toString('hex')}` : undefined;
-  const handle = await openDatabase(pgUrl ? { databaseUrl: pgUrl, schema } : { dataDir: 'memory://' });
+  const database = await benchDatabase('bench_suites');
+  const { handle } = database;
   const child = forkStandInModel(opts['model-ms']);
   try {
     const modelUrl = await ask<string>(child, null, 'url');
@@ -109,12 +106,8 @@ async function main() {
     bench.finish(figuresOf(result), result);
   } finally {
     child.send({ stop: true });
-    if (pgUrl && schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);
-    await handle.close();
+    await database.close();
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

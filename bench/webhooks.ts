@@ -34,7 +34,7 @@ import { enqueueCallWebhooks } from '../src/server/webhooks/enqueue';
 import { webhookSecretOf } from '../src/server/webhooks/secret';
 import { startReceiver } from '../src/server/test/stand-ins/webhook-receiver';
 import type { Db } from '../src/server/db/connect';
-import { type Figure, percentile, startBench } from './lib/report';
+import { type Figure, percentile, runBench, startBench } from './lib/report';
 
 const { values: args } = parseArgs({
   options: {
@@ -163,7 +163,4 @@ async function main() {
   bench.finish(figures, { calls: N, database: handle.kind, tick_ms: TICK, rate: RATE });
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

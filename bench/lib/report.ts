@@ -114,3 +114,11 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
+
+/** Run a bench's main: an error is printed and exits 1. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
