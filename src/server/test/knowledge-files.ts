@@ -5,8 +5,8 @@ import { readAnswer, type TestResponse, type TestUser } from './harness';
 
 /*
  * Real files for the knowledge tests, made as a person's tools would make them: a PDF with pdf-lib (headings
- * set larger than the text), a Word document with the docx package (Word's heading styles), and a small
- * website served by a real HTTP server on 127.0.0.1 with pages that link to each other.
+ * set larger than the text), a Word document with the docx package (Word's heading styles), and HTML pages that
+ * link to each other (served by the website stand-in, stand-ins/website.ts).
  */
 
 export interface Section {

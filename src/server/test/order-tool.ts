@@ -2,7 +2,7 @@ import type { Db } from '../db/connect';
 import { insertAssistant, insertPhoneNumber } from './fixtures';
 
 export interface OrderAssistantOptions {
-  /** The order tool's server (startOrderTool). */
+  /** The order tool's server (startOrderTool, stand-ins/tool-endpoint.ts). */
   toolBase: string;
   type?: 'outbound' | 'inbound';
   postCallFields: { name: string; type: string; description: string }[];
