@@ -46,9 +46,9 @@ const port = Number(process.env.VC_E2E_PORT);
 /** e2e/hosted.spec.ts: the hosted-service stand-in, and the local service in proxy mode in front of it. */
 const standInPort = Number(process.env.VC_E2E_STANDIN_PORT);
 const hostedPort = Number(process.env.VC_E2E_HOSTED_PORT);
-/** e2e/conversations.spec.ts: the language-model stand-in (e2e/llm/) the local service answers with. */
+/** e2e/conversations.spec.ts: the language-model stand-in (src/server/test/stand-ins/model.ts) the local service answers with. */
 const modelPort = Number(process.env.VC_E2E_MODEL_PORT);
-/** e2e/web-call.spec.ts: the transcription stand-in (e2e/stt/) the local service hears with. */
+/** e2e/web-call.spec.ts: the transcription stand-in (src/server/test/stand-ins/transcription.ts) the local service hears with. */
 const sttPort = Number(process.env.VC_E2E_STT_PORT);
 /** Read by the tests (e2e/support/tokens.ts): the tokens the demo seed made. */
 process.env.VC_E2E_TOKENS_FILE = join(runDir, 'tokens.json');
@@ -94,8 +94,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      // An OpenAI-compatible language model of our own (e2e/llm/), and the mid-call tool the chat test calls.
-      command: 'npx tsx e2e/llm/serve.ts',
+      // An OpenAI-compatible language model of our own (src/server/test/stand-ins/model.ts), and the mid-call tool the chat test calls.
+      command: 'npx tsx e2e/serve/model.ts',
       url: `http://127.0.0.1:${modelPort}/v1/models`,
       timeout: 60_000,
       reuseExistingServer: false,
@@ -105,8 +105,8 @@ export default defineConfig({
       env: { MODEL_STAND_IN_PORT: String(modelPort) },
     },
     {
-      // A transcription server of our own (e2e/stt/: the service's stand-in, taught the web-call test's caller).
-      command: 'npx tsx e2e/stt/serve.ts',
+      // A transcription server of our own (src/server/test/stand-ins/transcription.ts: the service's stand-in, taught the web-call test's caller).
+      command: 'npx tsx e2e/serve/transcription.ts',
       port: sttPort,
       timeout: 60_000,
       reuseExistingServer: false,
@@ -151,8 +151,8 @@ export default defineConfig({
       },
     },
     {
-      // A stand-in for the hosted service, answering with its documented examples (e2e/hosted/).
-      command: 'npx tsx e2e/hosted/serve.ts',
+      // A stand-in for the hosted service, answering with its documented examples (src/server/test/stand-ins/hosted-service.ts).
+      command: 'npx tsx e2e/serve/hosted-service.ts',
       url: `http://127.0.0.1:${standInPort}/api/user/me`,
       timeout: 60_000,
       reuseExistingServer: false,

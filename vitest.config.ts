@@ -9,7 +9,7 @@ import { SlowFirstSequencer } from './scripts/vitest-sequencer.ts';
 
 const server = {
   environment: 'node' as const,
-  include: ['src/server/**/*.test.ts'],
+  include: ['src/server/**/*.test.ts', 'bench/**/*.test.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };

@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { EXPECTED } from './hosted/fixtures';
+import { EXPECTED } from '../src/server/test/stand-ins/hosted-service-fixtures';
 import { RUN_ID, serviceApi, toolName, type ServiceApi } from './fixtures/assistants-api';
 import { startSessionInStorage } from './support/session';
 import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
 
 /*
  * The Test chat and the Conversations page against the real local service, whose language model is our
- * OpenAI-compatible stand-in (e2e/llm/, started by playwright.config.ts, LLM_BASE_URL pointing at it).
+ * OpenAI-compatible stand-in (src/server/test/stand-ins/model.ts, started by playwright.config.ts, LLM_BASE_URL pointing at it).
  * The stand-in also serves the mid-call tool the test attaches (`GET /tools/order-status`): the service
  * calls it for real (ALLOW_PRIVATE_URLS=1 lets it reach 127.0.0.1). Its script: a message mentioning an
  * order makes it call the assistant's first tool with {order_id: "A-17"}, and the tool's answer makes it

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { EXPECTED, REVISIONS, type Expected } from './hosted/fixtures';
+import { EXPECTED, REVISIONS, type Expected } from '../src/server/test/stand-ins/hosted-service-fixtures';
 import { signInThroughForm, startSessionInStorage } from './support/session';
 import { PHONE, saveScreenshot } from './support/screenshots';
 import { networkQuiet } from './support/quiet';
@@ -7,7 +7,7 @@ import { networkQuiet } from './support/quiet';
 /*
  * The console against the hosted service as its documentation shows it: the local service in proxy mode
  * (playwright.config.ts starts it) in front of a stand-in that answers with the documented examples'
- * shapes (e2e/hosted/), today's and an earlier revision's. Every page must show its data, and no page may
+ * shapes (src/server/test/stand-ins/hosted-service.ts), today's and an earlier revision's. Every page must show its data, and no page may
  * show an error box because a field is missing, null, a string or an unknown value.
  *
  * The stand-in picks the revision from the token's prefix, so each test signs in as "<revision>-…".

@@ -9,7 +9,7 @@ import { saveScreenshot } from './support/screenshots';
  * pdf-lib) and a file the console refuses, watches the PDF become ready through the live stream, finds its
  * passage with "Try a search", attaches the base to an assistant (mode prompt) and sees the knowledge card
  * in the Test chat. Mode prompt records the search as a `search_knowledge_base` function call whatever the
- * model says, so the stand-in model (e2e/llm/) needs no knowledge of it.
+ * model says, so the stand-in model (src/server/test/stand-ins/model.ts) needs no knowledge of it.
  */
 
 const BASE_NAME = `Help centre ${RUN_ID}`;

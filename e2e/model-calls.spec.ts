@@ -3,7 +3,7 @@ import { RUN_ID, serviceApi, toolName } from './fixtures/assistants-api';
 
 /*
  * A test call a language model plays (issue 23), against the real local service whose model is the
- * OpenAI-compatible stand-in (e2e/llm/, LLM_BASE_URL pointing at it). The stand-in's order script: a
+ * OpenAI-compatible stand-in (src/server/test/stand-ins/model.ts, LLM_BASE_URL pointing at it). The stand-in's order script: a
  * customer turn mentioning an order makes the assistant call its first tool with {order_id: "A-17"}, the
  * tool (served by the stand-in too) answers, and the assistant says the order shipped. The customer is
  * the model too, playing the persona the form sends.

@@ -3,11 +3,11 @@ import { RUN_ID, serviceApi, toolName } from './fixtures/assistants-api';
 import { axeFindings } from './support/a11y';
 
 /*
- * Replays against the real local service, whose language model is our stand-in (e2e/llm/): three calls that
+ * Replays against the real local service, whose language model is our stand-in (src/server/test/stand-ins/model.ts): three calls that
  * failed (the test number +1 202 555 0104 never connects) are replayed from the call log's filter against
  * the assistant as it is now. Each replay is a real call to the number that always answers, its caller the
  * original's persona; the stand-in's assistant looks the order up, so the stand-in judge
- * (src/server/test/stand-in-judge.ts: more tool calls in the replay) says "better". A pair is opened side by
+ * (src/server/test/stand-ins/judge.ts: more tool calls in the replay) says "better". A pair is opened side by
  * side and kept as a scenario, which then shows on the Tests tab.
  */
 

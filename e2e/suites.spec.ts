@@ -3,11 +3,11 @@ import { RUN_ID, serviceApi, toolName } from './fixtures/assistants-api';
 import { axeFindings } from './support/a11y';
 
 /*
- * The Tests tab against the real local service, whose language model is our stand-in (e2e/llm/): a scenario
+ * The Tests tab against the real local service, whose language model is our stand-in (src/server/test/stand-ins/model.ts): a scenario
  * written in the form, run from the tab as a real call (answered at once, its conversation played on the
  * real clock, about 20 s), and a failed expectation's evidence opened at its moment in the transcript.
  * The stand-in's assistant calls the order tool when the customer mentions an order and then says "Your
- * order A-17 is shipped."; its judge decides by the criterion's quoted words (src/server/test/stand-in-judge.ts),
+ * order A-17 is shipped."; its judge decides by the criterion's quoted words (src/server/test/stand-ins/judge.ts),
  * so "never says "shipped"" fails, pointing at that line.
  */
 

@@ -11,7 +11,7 @@ import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
  * e2e/support/caller-wav.ts), launched with the microphone allowed.
  *
  * 1. End to end against the local service (needs the service's voice pipeline): its transcription is the
- *    stand-in of e2e/stt/ (STT_BASE_URL, taught the caller's words), its model the stand-in of e2e/llm/
+ *    stand-in of src/server/test/stand-ins/transcription.ts (STT_BASE_URL, taught the caller's words), its model the stand-in of src/server/test/stand-ins/model.ts
  *    (a message about an order calls the assistant's order tool, then answers "Your order A-17 is
  *    shipped."). The caller's line and the answer appear, End call, the call is in the log as type web with
  *    its recording.

@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { expect, test } from './fixtures';
 import { ApiRefusal, RUN_ID, serviceApi, type ServiceApi } from './fixtures/assistants-api';
-import { EXPECTED } from './hosted/fixtures';
+import { EXPECTED } from '../src/server/test/stand-ins/hosted-service-fixtures';
+import { startReceiver } from '../src/server/test/stand-ins/webhook-receiver';
 import { saveScreenshot } from './support/screenshots';
 import { startSessionInStorage } from './support/session';
 
@@ -21,41 +20,6 @@ import { startSessionInStorage } from './support/session';
  */
 
 const TEST_NUMBER = '+1 202 555 0100';
-
-interface Hit {
-  headers: Record<string, string>;
-  body: string;
-  answered: number;
-  at: number;
-}
-
-/** A webhook receiver: answers `status()` to every request and keeps what came. */
-async function startReceiver(status: () => number) {
-  const hits: Hit[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const answered = status();
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
-      hits.push({ headers, body: Buffer.concat(chunks).toString('utf8'), answered, at: Date.now() });
-      res.writeHead(answered, { 'content-type': 'text/plain' });
-      res.end(answered >= 500 ? 'receiver down for maintenance' : 'ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/${RUN_ID}`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 async function freeInboundNumber(api: ServiceApi, name: string): Promise<{ id: number }> {
   // Other spec files take free numbers too: try each until one is ours.
@@ -115,7 +79,7 @@ test('a failed delivery is listed on the assistant page, and "Resend" delivers i
   const api = serviceApi(request, demoToken);
   let answer = 500;
   const receiver = await startReceiver(() => answer);
-  const assistant = await api.createAssistant({ assistant_name: `E2E deliveries ${RUN_ID}`, is_webhook_active: true, webhook_url: receiver.url });
+  const assistant = await api.createAssistant({ assistant_name: `E2E deliveries ${RUN_ID}`, is_webhook_active: true, webhook_url: `${receiver.url}/${RUN_ID}` });
   try {
     const started = await api.call<{ call_id: number }>('POST', '/user/make_call', { phone_number: '+12025550100', assistant_id: assistant.id, variables: {} });
 
@@ -135,7 +99,7 @@ test('a failed delivery is listed on the assistant page, and "Resend" delivers i
     // The drawer: the payload as sent and the receiver's answer.
     await row.click();
     const drawer = page.getByTestId('delivery-drawer');
-    await expect(drawer.getByTestId('delivery-response')).toHaveText('receiver down for maintenance');
+    await expect(drawer.getByTestId('delivery-response')).toHaveText('nope 500');
     await expect(drawer.getByLabel('payload', { exact: true })).toContainText(`"id": ${started.call_id}`);
     await expect(drawer.getByLabel('payload', { exact: true })).toContainText('"customer_phone": "+12025550100"');
     await saveScreenshot(page, 'assistant-delivery-drawer', { fullPage: false });
@@ -152,8 +116,8 @@ test('a failed delivery is listed on the assistant page, and "Resend" delivers i
     await saveScreenshot(page, 'assistant-deliveries-resent', { fullPage: false });
 
     // One delivery, one webhook-id throughout; the one after the click answered 200 and verifies with the account's secret.
-    expect(new Set(receiver.hits.map((h) => h.headers['webhook-id'])).size).toBe(1);
-    const delivered = receiver.hits.filter((h) => h.answered === 200 && h.at >= clickedAt);
+    expect(new Set(receiver.received.map((h) => h.webhookId)).size).toBe(1);
+    const delivered = receiver.received.filter((h) => h.answered === 200 && h.receivedAt >= clickedAt);
     expect(delivered.length).toBeGreaterThanOrEqual(1);
     const { data } = await api.call<{ data: { secret: string } }>('GET', '/user/webhook-secret');
     const payload = new Webhook(data.secret).verify(delivered[0]!.body, delivered[0]!.headers) as Record<string, unknown>;

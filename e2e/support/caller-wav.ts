@@ -7,7 +7,7 @@ import { encodeWav, readWav } from '../../src/server/audio/pcm';
  * The caller of the web-call browser test, spoken by eSpeak NG: "Where is my order A-1234?" with silence
  * before (the call is still connecting when Chromium's fake microphone starts playing) and after (the
  * service's voice-activity detector hears the end of the turn). Chromium plays it as its microphone
- * (`--use-file-for-fake-audio-capture=<wav>%noloop`); the transcription stand-in (e2e/stt/serve.ts) is
+ * (`--use-file-for-fake-audio-capture=<wav>%noloop`); the transcription stand-in (e2e/serve/transcription.ts) is
  * given the speech part to recognise. Made once per run in the run's folder; the same in every process
  * that asks (the spec and the stand-in).
  */

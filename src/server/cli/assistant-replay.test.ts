@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../engine/clock';
 import { placeCall } from '../engine/place-call';
 import { insertAssistant } from '../test/fixtures';
-import { startOrderTool, type OrderTool } from '../test/order-tool';
+import { startOrderTool, type OrderTool } from '../test/stand-ins/tool-endpoint';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
-import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-in-model';
+import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-ins/model';
 
 /*
  * `npm run assistant-replay` as CI runs it (as assistant-test.test.ts runs its sibling): the command in a

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../engine/clock';
 import { insertAssistant } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
-import { startStandInModel, type StandInModel } from '../test/stand-in-model';
+import { startStandInModel, type StandInModel } from '../test/stand-ins/model';
 
 /*
  * `npm run assistant-test` as CI runs it: the command in a process of its own against a service started

@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { request } from '../test/harness';
 import { startServiceProcess, stopServiceProcess, urlWithSchema } from '../test/service-process';
 import { callsInFlight, insertAssistant, insertPhoneNumber } from '../test/fixtures';
-import { startReceiver, type TestReceiver } from '../webhooks/test-receiver';
+import { startReceiver, type TestReceiver } from '../test/stand-ins/webhook-receiver';
 import { webhookSecretOf } from '../webhooks/secret';
 
 /*

@@ -5,7 +5,7 @@ import { ModelCallError } from '../model/chat-model';
 import { createEmbeddingModel, type EmbeddingModel } from '../model/embedding-model';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { uploadDocument } from '../test/knowledge-files';
-import { startStandInModel, type StandInModel } from '../test/stand-in-model';
+import { startStandInModel, type StandInModel } from '../test/stand-ins/model';
 import { reciprocalRankFusion } from './fusion';
 import { searchKnowledge } from './search';
 import { disableKnowledgeEmbeddings, enableKnowledgeEmbeddings, vectorBanner, type VectorState } from './vector-support';
@@ -13,7 +13,7 @@ import { processKnowledgeDocuments } from './worker';
 
 /*
  * Vector search beside full text, over real HTTP with a real embeddings endpoint (the stand-in model's
- * /v1/embeddings: hashed word stems with a synonym table, test/stand-in-embedding.ts). On PGlite pgvector is
+ * /v1/embeddings: hashed word stems with a synonym table, src/server/test/stand-ins/embedding.ts). On PGlite pgvector is
  * there and search fuses both rankings; on PostgreSQL without the extension (this machine's) it falls back
  * to full text alone, which the same file shows when TEST_DATABASE_URL is set.
  */

@@ -2,7 +2,7 @@
  * The language model behind a small interface: the conversation rules ask `model.reply(...)` (or `stream`)
  * for one step of the assistant (text, or the tools it wants called) and never see the provider's protocol.
  * One adapter speaks OpenAI-compatible chat completions (openai-compatible.ts); tests run it against a
- * stand-in server of our own (test/stand-in-model.ts), so the protocol code is tested too.
+ * stand-in server of our own (test/stand-ins/model.ts), so the protocol code is tested too.
  */
 
 export type JsonSchemaObject = { type: 'object'; properties: Record<string, unknown>; required?: string[]; additionalProperties?: boolean };

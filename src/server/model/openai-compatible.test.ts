@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LlmConfig } from '../config';
-import { startStandInModel, type StandInModel } from '../test/stand-in-model';
+import { startStandInModel, type StandInModel } from '../test/stand-ins/model';
 import { chooseModel, ModelCallError, UnknownModelError, type ChatModel } from './chat-model';
 import { createChatModel } from './openai-compatible';
 import { retryDelayMs } from './retry';

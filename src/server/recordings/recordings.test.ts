@@ -9,7 +9,7 @@ import type { SpeechSource } from '../speech/speech';
 import { pcmOf, pitchBetween, rmsBetween } from '../test/audio';
 import { insertAssistant, insertCall } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
-import { startStandInTts, type StandInTts } from '../test/stand-in-tts';
+import { startStandInTts, type StandInTts } from '../test/stand-ins/speech';
 import { claimRecording } from './queue';
 import { renderDueRecordings } from './worker';
 

@@ -2,15 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../engine/clock';
 import { placeCall } from '../engine/place-call';
 import { createChatModel } from '../model/openai-compatible';
-import { insertOrderAssistant, startOrderTool, type OrderTool } from '../test/order-tool';
+import { insertOrderAssistant } from '../test/order-tool';
+import { startOrderTool, type OrderTool } from '../test/stand-ins/tool-endpoint';
 import { startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
-import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-in-model';
+import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-ins/model';
 import { advanceReplays } from './worker';
 
 /*
  * Replays over real HTTP, as the suites' tests run (suites.test.ts): a stand-in model plays the assistant
  * (this file's script), the original callers (personas), the replay's caller (the original's lines, in
- * order: test/stand-in-roles.ts), the post-call reading and the judge (stand-in-judge.ts: fewer tool calls
+ * order: src/server/test/stand-ins/roles.ts), the post-call reading and the judge (src/server/test/stand-ins/judge.ts: fewer tool calls
  * in the replay is "worse"); a local tool server answers the order tool; the test clock moves the calls.
  */
 

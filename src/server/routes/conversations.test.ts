@@ -6,10 +6,10 @@ import { TestClock } from '../engine/clock';
 import type { ToolHeader, ToolParam } from '../db/schema';
 import { insertAssistant } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
-import { startStandInModel, type StandInModel } from '../test/stand-in-model';
+import { startStandInModel, type StandInModel } from '../test/stand-ins/model';
 import { checkResponse } from '../openapi/validate-response';
 import { webhookSecretOf } from '../webhooks/secret';
-import { startReceiver, type TestReceiver } from '../webhooks/test-receiver';
+import { startReceiver, type TestReceiver } from '../test/stand-ins/webhook-receiver';
 import { MAX_TOOL_ROUNDS, NO_MODEL_MESSAGE } from '../conversations/turn';
 
 /*

@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import { OPERATIONS } from '../openapi/routes';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
 import { readAnswer, request, startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
-import { startStandInModel, type StandInModel } from '../test/stand-in-model';
-import { startStandInTts, type StandInTts } from '../test/stand-in-tts';
+import { startStandInModel, type StandInModel } from '../test/stand-ins/model';
+import { startStandInTts, type StandInTts } from '../test/stand-ins/speech';
 import { ttsSource } from '../speech/tts';
 import { fakeVoiceSessions } from '../test/fake-voice-session';
-import { startStandInTwilio, type StandInTwilio } from '../test/stand-in-twilio';
+import { startStandInTwilio, type StandInTwilio } from '../test/stand-ins/twilio';
 
 /*
  * Everything a client can send, thrown at every route: whatever arrives, the answer is below 500 and

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAssistant } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { uploadDocument } from '../test/knowledge-files';
-import { startStandInModel, type StandInModel } from '../test/stand-in-model';
+import { startStandInModel, type StandInModel } from '../test/stand-ins/model';
 import { processKnowledgeDocuments } from '../knowledge/worker';
 
 /*

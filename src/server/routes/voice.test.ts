@@ -7,7 +7,7 @@ import { fakeVoiceSessions } from '../test/fake-voice-session';
 import { insertAssistant } from '../test/fixtures';
 import type { TestService, TestUser } from '../test/harness';
 import { request } from '../test/harness';
-import { startStandInModel } from '../test/stand-in-model';
+import { startStandInModel } from '../test/stand-ins/model';
 import { useService } from '../test/use-service';
 import { PIPELINE_RATE } from '../voice/session-types';
 

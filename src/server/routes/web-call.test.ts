@@ -6,7 +6,7 @@ import type { SpeechSource } from '../speech/speech';
 import { pcmOf, rmsBetween } from '../test/audio';
 import { insertAssistant } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
-import { startStandInModel, type StandInModel } from '../test/stand-in-model';
+import { startStandInModel, type StandInModel } from '../test/stand-ins/model';
 
 /*
  * POST /api/conversations/{uuid}/web-call: a Test chat kept as a call of type web, in the call log with its

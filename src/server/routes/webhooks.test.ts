@@ -5,7 +5,7 @@ import type { TestService, TestUser } from '../test/harness';
 import { useService } from '../test/use-service';
 import { deliverWebhooks } from '../webhooks/dispatcher';
 import { webhookSecretOf } from '../webhooks/secret';
-import { startReceiver, type TestReceiver } from '../webhooks/test-receiver';
+import { startReceiver, type TestReceiver } from '../test/stand-ins/webhook-receiver';
 import { callAt, webhookAssistant } from '../webhooks/test-support';
 
 /*

@@ -3,15 +3,16 @@ import { TestClock } from '../engine/clock';
 import { startBackgroundWork } from '../engine/runner';
 import { createChatModel } from '../model/openai-compatible';
 import { insertAssistant } from '../test/fixtures';
-import { insertOrderAssistant, startOrderTool, type OrderTool } from '../test/order-tool';
+import { insertOrderAssistant } from '../test/order-tool';
+import { startOrderTool, type OrderTool } from '../test/stand-ins/tool-endpoint';
 import { startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
-import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-in-model';
+import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-ins/model';
 import { advanceSuites } from './worker';
 
 /*
- * Test suites over real HTTP: a stand-in model (test/stand-in-model.ts) plays the assistant (this file's
+ * Test suites over real HTTP: a stand-in model (test/stand-ins/model.ts) plays the assistant (this file's
  * script), the customer (its shared script, from the scenario's persona and goal), the post-call reading and
- * the judge (stand-in-judge.ts: decided by the criterion's quoted words); a local tool server answers the
+ * the judge (src/server/test/stand-ins/judge.ts: decided by the criterion's quoted words); a local tool server answers the
  * order tool; the test clock moves the suite's calls along.
  */
 

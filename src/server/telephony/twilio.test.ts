@@ -3,14 +3,14 @@ import { PIPELINE_RATE } from '../voice/session-types';
 import { LIVE_RECORDING_ENGINE } from '../voice/call-record';
 import { decryptSecret } from './secrets';
 import { fakeVoiceSessions } from '../test/fake-voice-session';
-import { startStandInTwilio, type StandInCall } from '../test/stand-in-twilio';
+import { startStandInTwilio, type StandInCall } from '../test/stand-ins/twilio';
 import { insertAssistant, insertCampaign, insertLead } from '../test/fixtures';
 import type { TestService, TestUser } from '../test/harness';
 import { useService } from '../test/use-service';
 import { twilioSignature } from './twilio/signature';
 
 /*
- * Twilio end to end against the stand-in (test/stand-in-twilio.ts) with a fake voice session
+ * Twilio end to end against the stand-in (src/server/test/stand-ins/twilio.ts) with a fake voice session
  * (test/fake-voice-session.ts): importing a number, signed webhooks, an inbound call's audio both ways, its
  * transcript, real recording and ending, a dropped socket, and make_call through an imported number.
  */

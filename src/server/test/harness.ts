@@ -101,7 +101,7 @@ export interface StartOptions {
   clock?: Clock;
   /** Ticks of the background work in ms; 0 (the default) runs it only when a test calls work.runOnce(). */
   tickMs?: number;
-  /** A language model endpoint (a stand-in's baseUrl, test/stand-in-model.ts); none: conversations answer 503. */
+  /** A language model endpoint (a stand-in's baseUrl, test/stand-ins/model.ts); none: conversations answer 503. */
   llm?: Partial<LlmConfig> & { baseUrl: string };
   /** ALLOW_PRIVATE_URLS for mid-call tools (default true: the tests' tool servers are on 127.0.0.1). */
   allowPrivateUrls?: boolean;

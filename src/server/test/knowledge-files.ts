@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { checkResponse } from '../openapi/validate-response';
@@ -7,8 +5,8 @@ import { readAnswer, type TestResponse, type TestUser } from './harness';
 
 /*
  * Real files for the knowledge tests, made as a person's tools would make them: a PDF with pdf-lib (headings
- * set larger than the text), a Word document with the docx package (Word's heading styles), and a small
- * website served by a real HTTP server on 127.0.0.1 with pages that link to each other.
+ * set larger than the text), a Word document with the docx package (Word's heading styles), and HTML pages that
+ * link to each other (served by the website stand-in, stand-ins/website.ts).
  */
 
 export interface Section {
@@ -94,46 +92,6 @@ export async function uploadDocument(
   const answer = await readAnswer(res);
   checkResponse({ method: 'POST', path: new URL(api + path).pathname, status: answer.status, contentType: answer.headers.get('content-type'), text: answer.text });
   return answer;
-}
-
-export interface TestSite {
-  /** http://127.0.0.1:PORT */
-  base: string;
-  /** Paths asked for, in order. */
-  hits: string[];
-  close(): Promise<void>;
-}
-
-/** A website: `pages` by path (HTML), anything else 404; `/moved` redirects to `/`. */
-export async function startSite(pages: Record<string, string>): Promise<TestSite> {
-  const hits: string[] = [];
-  const server = http.createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    hits.push(path);
-    if (path === '/moved') {
-      res.writeHead(301, { Location: '/' });
-      res.end();
-      return;
-    }
-    const page = pages[path];
-    if (page === undefined) {
-      res.writeHead(404, { 'Content-Type': 'text/html' });
-      res.end('<h1>Not found</h1>');
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(page);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    hits,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
 }
 
 /** A page with a title, headings and paragraphs, and links. */

@@ -7,7 +7,7 @@ import { insertCampaign } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { deliverWebhooks } from './dispatcher';
 import { webhookSecretOf } from './secret';
-import { startReceiver, type TestReceiver } from './test-receiver';
+import { startReceiver, type TestReceiver } from '../test/stand-ins/webhook-receiver';
 import { callAt, deliveriesOf, webhookAssistant } from './test-support';
 
 /*

@@ -3,7 +3,7 @@ import { TestClock } from '../engine/clock';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { webhookSecretOf } from './secret';
-import { startReceiver, type TestReceiver } from './test-receiver';
+import { startReceiver, type TestReceiver } from '../test/stand-ins/webhook-receiver';
 
 /*
  * End to end through the engine: make_call on a test number, the clock moves, the background work plays the

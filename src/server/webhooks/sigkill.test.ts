@@ -11,7 +11,7 @@ import { openDatabase } from '../db/connect';
 import { TestClock } from '../engine/clock';
 import { request } from '../test/harness';
 import { webhookSecretOf } from './secret';
-import { startReceiver, type TestReceiver } from './test-receiver';
+import { startReceiver, type TestReceiver } from '../test/stand-ins/webhook-receiver';
 import { callAt, webhookAssistant } from './test-support';
 
 /*

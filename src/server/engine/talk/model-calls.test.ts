@@ -5,14 +5,14 @@ import type { AssistantUpdate } from '../../db/schema';
 import { createChatModel } from '../../model/openai-compatible';
 import { insertAssistant, insertPhoneNumber } from '../../test/fixtures';
 import { startTestService, type TestResponse, type TestService, type TestUser } from '../../test/harness';
-import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../../test/stand-in-model';
-import { startReceiver, type TestReceiver } from '../../webhooks/test-receiver';
+import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../../test/stand-ins/model';
+import { startReceiver, type TestReceiver } from '../../test/stand-ins/webhook-receiver';
 import { webhookSecretOf } from '../../webhooks/secret';
 import { TestClock } from '../clock';
 import { advanceTalks } from './worker';
 
 /*
- * Calls the language model holds, over real HTTP: a stand-in model (test/stand-in-model.ts) plays the
+ * Calls the language model holds, over real HTTP: a stand-in model (test/stand-ins/model.ts) plays the
  * assistant (this file's script) and the customer (its shared script, from the persona), a local tool server
  * answers mid-call, a local receiver takes the webhooks, and the test clock moves the calls along.
  */

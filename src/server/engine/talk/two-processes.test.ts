@@ -7,8 +7,8 @@ import { openDatabase, type DatabaseHandle } from '../../db/connect';
 import { insertAssistant, insertPhoneNumber } from '../../test/fixtures';
 import { request } from '../../test/harness';
 import { startServiceProcess, urlWithSchema } from '../../test/service-process';
-import { startStandInModel, type StandInModel } from '../../test/stand-in-model';
-import { CUSTOMER_MARKER } from '../../test/stand-in-roles';
+import { startStandInModel, type StandInModel } from '../../test/stand-ins/model';
+import { CUSTOMER_MARKER } from '../../test/stand-ins/roles';
 
 /*
  * Two service processes (`npm start`'s entry point) with one stand-in model, on one PostgreSQL schema and

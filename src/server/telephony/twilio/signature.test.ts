@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidTwilioSignature, twilioSignature } from './signature';
 import { streamTwiml } from './twiml';
 import { mulawToPipeline, pipelineToMulaw } from './media-stream';
-import { parseStreamTwiml } from '../../test/stand-in-twilio';
+import { parseStreamTwiml } from '../../test/stand-ins/twilio';
 import { decryptSecret, encryptSecret } from '../secrets';
 import { randomBytes } from 'node:crypto';
 import { socketUrl } from '../../live-calls/services';
