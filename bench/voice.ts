@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { sileroVad } from '../src/server/voice/vad';
 import { insertAssistant } from '../src/server/test/fixtures';
 import { ask } from './lib/model-child';
 import type { CallResult } from './lib/voice-load';
+import { startBench } from './lib/report';
 
 /*
  * `npm run bench:voice` (not a test): concurrent phone calls you can hear, through the real pipeline
@@ -111,7 +112,8 @@ interface Entry {
   tts_ms?: number;
 }
 
-const log = (line: string) => console.log(line);
+const bench = startBench('voice');
+const log = (line: string) => bench.progress(line);
 const round = (v: number) => Math.round(v);
 
 async function main() {
@@ -280,30 +282,28 @@ async function main() {
       turn_samples: samples,
       load_average: { during_mean: Math.round((loads.reduce((s, v) => s + v, 0) / loads.length) * 100) / 100, during_max: Math.max(...loads), end: loadavg(), cores: cpus().length },
     };
-    const rowsOut: [string, string, string, boolean][] = [
-      ['voice to voice p50 (stand-in)', `${result.v2v_ms.p50} ms`, `< ${AIMS.v2vMs} ms`, result.v2v_ms.p50 < AIMS.v2vMs],
-      ['voice to voice p95 (stand-in)', `${result.v2v_ms.p95} ms`, `< ${AIMS.v2vMs} ms`, result.v2v_ms.p95 < AIMS.v2vMs],
-      ['latency_ms p50 / p95 (service)', `${result.service_latency_ms.p50} / ${result.service_latency_ms.p95} ms`, '', true],
-      ['added by the service p50', `${result.added_ms.p50} ms`, '', true],
-      ['added by the service p95', `${result.added_ms.p95} ms`, `< ${AIMS.addedP95Ms} ms`, result.added_ms.p95 < AIMS.addedP95Ms],
-      ['barge-in → clear p50', `${result.barge_in_ms.p50} ms`, '', true],
-      ['barge-in → clear p95', `${result.barge_in_ms.p95} ms`, `< ${AIMS.bargeInP95Ms} ms`, result.barge_in_ms.p95 < AIMS.bargeInP95Ms && missedClears === 0],
-      ['CPU per call-minute (service)', `${result.cpu_ms_per_call_minute} ms`, '', true],
-      ['CPU per call-minute (eSpeak NG)', `${result.espeak_cpu_ms_per_call_minute} ms`, '', true],
-    ];
-    log('');
-    log(`${'figure'.padEnd(34)}${'measured'.padEnd(22)}${'aim'.padEnd(12)}`);
-    for (const [name, value, aim, ok] of rowsOut) log(`${name.padEnd(34)}${value.padEnd(22)}${aim.padEnd(12)}${aim ? (ok ? 'PASS' : 'FAIL') : ''}`);
-    log('');
     log(
       `${result.turns} turns (${result.v2v_ms.n} answered, ${result.added_ms.n} paired with their entry), ${result.barge_in_ms.n} barge-ins (${missedClears} without a clear), ${result.call_minutes} call-minutes in ${result.wall_s} s. ` +
         `Service parts p50: endpointing ${result.service_parts_p50_ms.endpointing}, stt ${result.service_parts_p50_ms.stt}, llm ${result.service_parts_p50_ms.llm}, tts ${result.service_parts_p50_ms.tts} ms.`,
     );
     log(`CPU breakdown per call-minute (voice/cpu.ts): detector ${breakdown.detectorMs} ms (${breakdown.detectorFrameMs} ms a frame), speech resampling ${breakdown.speechResampleMs} ms, ambient ${breakdown.ambientMs} ms, recording ${breakdown.recordingMs} ms.`);
     log(`The service's event loop, delay: p50 ${result.event_loop_delay_ms.p50} ms, p99 ${result.event_loop_delay_ms.p99} ms, max ${result.event_loop_delay_ms.max} ms.`);
-    log(`Load average during the run: mean ${result.load_average.during_mean}, max ${result.load_average.during_max.toFixed(2)} on ${result.load_average.cores} cores.`);
-    mkdirSync('test-results', { recursive: true });
-    writeFileSync('test-results/voice.json', JSON.stringify(result, null, 2));
+    // The one output of every bench (bench/lib/report.ts): figures with aims, the load, test-results/voice.json.
+    bench.finish(
+      [
+        { name: 'voice to voice p50 (stand-in)', value: result.v2v_ms.p50, unit: 'ms', aim: `< ${AIMS.v2vMs} ms`, pass: result.v2v_ms.p50 < AIMS.v2vMs },
+        { name: 'voice to voice p95 (stand-in)', value: result.v2v_ms.p95, unit: 'ms', aim: `< ${AIMS.v2vMs} ms`, pass: result.v2v_ms.p95 < AIMS.v2vMs },
+        { name: 'latency_ms p50 (service)', value: result.service_latency_ms.p50, unit: 'ms' },
+        { name: 'latency_ms p95 (service)', value: result.service_latency_ms.p95, unit: 'ms' },
+        { name: 'added by the service p50', value: result.added_ms.p50, unit: 'ms' },
+        { name: 'added by the service p95', value: result.added_ms.p95, unit: 'ms', aim: `< ${AIMS.addedP95Ms} ms`, pass: result.added_ms.p95 < AIMS.addedP95Ms },
+        { name: 'barge-in -> clear p50', value: result.barge_in_ms.p50, unit: 'ms' },
+        { name: 'barge-in -> clear p95', value: result.barge_in_ms.p95, unit: 'ms', aim: `< ${AIMS.bargeInP95Ms} ms, none missed`, pass: result.barge_in_ms.p95 < AIMS.bargeInP95Ms && missedClears === 0 },
+        { name: 'CPU per call-minute (service)', value: result.cpu_ms_per_call_minute, unit: 'ms' },
+        { name: 'CPU per call-minute (eSpeak NG)', value: result.espeak_cpu_ms_per_call_minute, unit: 'ms' },
+      ],
+      result,
+    );
   } finally {
     child.send({ stop: true });
     await svc?.close();
@@ -311,7 +311,7 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (e: unknown) => {
     console.error(e);
     process.exit(1);
