@@ -62,27 +62,7 @@ export async function placeCall(trx: Db, input: PlaceCallInput): Promise<PlacedC
   const row = await trx
     .insertInto('calls')
     .values({
-      user_id: input.user_id,
-      assistant_id: input.assistant_id,
-      campaign_id: input.campaign_id ?? null,
-      lead_id: input.lead_id ?? null,
-      assistant_name: input.assistant_name,
-      campaign_name: input.campaign_name ?? null,
-      type: input.type,
-      status: 'initiated',
-      duration: 0,
-      assistant_phone_number: input.assistant_phone_number,
-      client_phone_number: input.client_phone_number,
-      transcript: null,
-      variables: JSON.stringify(input.variables),
-      evaluation: '{}',
-      webhook_response: null,
-      carrier_cost: 0,
-      total_cost: 0,
-      answered_by: null,
-      recording_key: null,
-      persona: input.persona ?? null,
-      max_turns: input.max_turns ?? null,
+      ...newCallColumns(input),
       created_at: ts,
       updated_at: ts,
     })
@@ -133,27 +113,7 @@ async function placeOnLine(trx: Db, input: PlaceCallInput, line: { provider: str
   const row = await trx
     .insertInto('calls')
     .values({
-      user_id: input.user_id,
-      assistant_id: input.assistant_id,
-      campaign_id: input.campaign_id ?? null,
-      lead_id: input.lead_id ?? null,
-      assistant_name: input.assistant_name,
-      campaign_name: input.campaign_name ?? null,
-      type: input.type,
-      status: 'initiated',
-      duration: 0,
-      assistant_phone_number: input.assistant_phone_number,
-      client_phone_number: input.client_phone_number,
-      transcript: null,
-      variables: JSON.stringify(input.variables),
-      evaluation: '{}',
-      webhook_response: null,
-      carrier_cost: 0,
-      total_cost: 0,
-      answered_by: null,
-      recording_key: null,
-      persona: input.persona ?? null,
-      max_turns: input.max_turns ?? null,
+      ...newCallColumns(input),
       engine_plan: JSON.stringify(plan),
       engine_next_at: ts,
       talk_state: JSON.stringify(state),
@@ -175,4 +135,31 @@ export const DIAL_HOLD_MS = 3 * 60_000;
 /** What to publish once the transaction that placed the call has committed. */
 export function placedCallEvent(input: Pick<PlaceCallInput, 'user_id' | 'assistant_id' | 'campaign_id'>, placed: PlacedCall): ServiceEvent {
   return callEvent({ id: placed.id, user_id: input.user_id, status: placed.status, assistant_id: input.assistant_id, campaign_id: input.campaign_id ?? null });
+}
+
+/** The columns every newly placed call starts with, whether the engine plays it or a real line dials it. */
+function newCallColumns(input: PlaceCallInput) {
+  return {
+    user_id: input.user_id,
+    assistant_id: input.assistant_id,
+    campaign_id: input.campaign_id ?? null,
+    lead_id: input.lead_id ?? null,
+    assistant_name: input.assistant_name,
+    campaign_name: input.campaign_name ?? null,
+    type: input.type,
+    status: 'initiated',
+    duration: 0,
+    assistant_phone_number: input.assistant_phone_number,
+    client_phone_number: input.client_phone_number,
+    transcript: null,
+    variables: JSON.stringify(input.variables),
+    evaluation: '{}',
+    webhook_response: null,
+    carrier_cost: 0,
+    total_cost: 0,
+    answered_by: null,
+    recording_key: null,
+    persona: input.persona ?? null,
+    max_turns: input.max_turns ?? null,
+  };
 }
