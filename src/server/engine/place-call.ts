@@ -5,7 +5,7 @@ import type { JsonRecord } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
 import type { ServiceEvent } from '../events/bus';
 import { makePlan, stepsOf, type CallPlan } from './plan';
-import type { TalkState } from './talk/state';
+import { freshTalkState, type TalkState } from './talk/state';
 import { callEvent } from '../events/build';
 
 export { MIN_BALANCE_FOR_CALL } from './plan';
@@ -109,7 +109,7 @@ async function importedLine(trx: Db, userId: number, phoneNumber: string): Promi
 async function placeOnLine(trx: Db, input: PlaceCallInput, line: { provider: string }): Promise<PlacedCall> {
   const ts = toDbTimestamp(input.now);
   const plan: CallPlan = { outcome: 'failed', final_status: 'failed', answered_by: null, dial_s: 0, ring_s: 0, talk_s: 0, wrap_s: 0, seed: 0, test_number: false, input_variables: input.variables };
-  const state: TalkState = { phase: 'post_call', next: 'customer', opened: false, elapsed_ms: 0, turns: 0, model_requests: 0, billed_tokens: 0, failures: 0, persona: '', end: { status: 'failed', reason: 'hang_up' }, extracted: {}, evaluation: {} };
+  const state: TalkState = { ...freshTalkState('post_call', 'customer', false), end: { status: 'failed', reason: 'hang_up' }, extracted: {}, evaluation: {} };
   const row = await trx
     .insertInto('calls')
     .values({
