@@ -57,6 +57,20 @@ function readRun(answer: unknown): SuiteRun {
 
 const pct = (n: number | null) => (n === null ? '–' : `${Math.round(n * 100)}%`);
 
+/** The options of a command that asks the service about an assistant and waits for the answer. */
+export const SERVICE_OPTIONS = {
+  assistant: { type: 'string' },
+  url: { type: 'string', default: 'http://localhost:8080' },
+  token: { type: 'string' },
+  timeout: { type: 'string', default: '1800' },
+  interval: { type: 'string', default: '1000' },
+} as const;
+
+/** When to give up (`--timeout`, seconds) and how often to ask again (`--interval`, ms, at least 50). */
+export function waitLimits(values: { timeout: string; interval: string }): { deadline: number; intervalMs: number } {
+  return { deadline: Date.now() + Number(values.timeout) * 1000, intervalMs: Math.max(50, Number(values.interval)) };
+}
+
 /**
  * Asks again every `intervalMs` while the run (or replay set) is running, saying each time more of it is done;
  * `timedOut` when the deadline passed first.
@@ -118,14 +132,10 @@ export async function main(argv: string[], config: AssistantTestConfig, out: (li
     ({ values } = parseArgs({
       args: argv,
       options: {
-        assistant: { type: 'string' },
-        url: { type: 'string', default: 'http://localhost:8080' },
-        token: { type: 'string' },
+        ...SERVICE_OPTIONS,
         runs: { type: 'string', default: '1' },
         'min-pass': { type: 'string', default: String(DEFAULT_MIN_PASS_RATE) },
         scenario: { type: 'string', multiple: true },
-        timeout: { type: 'string', default: '1800' },
-        interval: { type: 'string', default: '1000' },
       },
     }));
   } catch (e) {
@@ -146,15 +156,14 @@ export async function main(argv: string[], config: AssistantTestConfig, out: (li
     return 2;
   }
   const base = apiBase(values.url);
-  const deadline = Date.now() + Number(values.timeout) * 1000;
-  const interval = Math.max(50, Number(values.interval));
+  const { deadline, intervalMs } = waitLimits(values);
   try {
     const started = readRun(await call(base, token, 'POST', `/user/assistant/${assistant}/suite-runs`, { repetitions: runs, min_pass_rate: minPass, ...(scenarioIds.length > 0 && { scenario_ids: scenarioIds }) }));
     out(`Suite run ${started.id} of assistant ${assistant} (version ${started.config_version}${started.config_changes.length > 0 ? `, changed since the last run: ${started.config_changes.join(', ')}` : ''}): ${started.items_total ?? 0} repetitions.`);
     const { last: run, timedOut } = await pollWhileRunning(started, {
       next: async () => readRun(await call(base, token, 'GET', `/user/suite-runs/${started.id}`)),
       deadline,
-      intervalMs: interval,
+      intervalMs,
       done: (r) => r.items_done,
       onProgress: (r) => out(`  ${r.items_done ?? 0}/${r.items_total ?? 0} checked, ${r.items_running ?? 0} in progress`),
     });
