@@ -63,7 +63,11 @@ export function deferred<T>() {
 
 export function renderWithHost(ui: () => ReactNode, queryClient: QueryClient = testQueryClient()) {
   stubDocumentFonts();
-  const router = pageRouter(ui);
+  return renderRouter(pageRouter(ui), queryClient);
+}
+
+/** Renders `router` inside the console's providers (theme, query client, notifications, modals). */
+export function renderRouter<R>(router: R, queryClient: QueryClient) {
   const element: ReactElement = (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>

@@ -7,6 +7,8 @@
  * its own: samples are computed by index, never by running through the file from its start.
  */
 
+import { mulberry32 } from '../engine/random';
+
 export const WAV_SAMPLE_RATE = 8000;
 export const WAV_BITS_PER_SAMPLE = 16;
 export const WAV_CHANNELS = 1;
@@ -61,18 +63,6 @@ function seedOf(key: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Integer hash of a sample index, for the line hiss. */
 function hashNoise(i: number, seed: number): number {
   let x = (i ^ seed) >>> 0;
@@ -117,7 +107,7 @@ function harmonicAmps(f0: number, vowel: readonly [number, number]): Float64Arra
 }
 
 function buildTimeline(seed: number, totalSamples: number): Syllable[] {
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   const sr = WAV_SAMPLE_RATE;
   const out: Syllable[] = [];
   const aiBase = 195 + rand() * 30;

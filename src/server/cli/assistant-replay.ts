@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { replaySetAnswerSchema, type ReplaySet } from '../../contract';
 import type { AssistantTestConfig } from '../config';
-import { apiBase, call, CliError, cliFailure, pad, runIfCommand } from './assistant-test';
+import { apiBase, call, CliError, cliFailure, pad, pollWhileRunning, runIfCommand, SERVICE_OPTIONS, waitLimits } from './assistant-test';
 
 /*
  * `npm run assistant-replay -- --assistant 12 [--filter 'status=failed&date_from=2026-11-21'] [--call 7 --call 9]
@@ -53,13 +53,9 @@ export async function main(argv: string[], config: AssistantTestConfig, out: (li
     ({ values } = parseArgs({
       args: argv,
       options: {
-        assistant: { type: 'string' },
+        ...SERVICE_OPTIONS,
         filter: { type: 'string', default: '' },
         call: { type: 'string', multiple: true },
-        url: { type: 'string', default: 'http://localhost:8080' },
-        token: { type: 'string' },
-        timeout: { type: 'string', default: '1800' },
-        interval: { type: 'string', default: '1000' },
       },
     }));
   } catch (e) {
@@ -79,27 +75,22 @@ export async function main(argv: string[], config: AssistantTestConfig, out: (li
   }
   const filter = { ...Object.fromEntries(new URLSearchParams(values.filter.replace(/^\?/, ''))), assistant_id: String(assistant) };
   const base = apiBase(values.url);
-  const deadline = Date.now() + Number(values.timeout) * 1000;
-  const interval = Math.max(50, Number(values.interval));
+  const { deadline, intervalMs } = waitLimits(values);
   try {
     const started = readSet(await call(base, token, 'POST', '/user/replays', callIds.length > 0 ? { call_ids: callIds } : { filter }));
     out(`Replay set ${started.id} of assistant ${assistant} (version ${started.config_version}): ${started.pairs_total ?? 0} calls.`);
-    let set = started;
-    let shown = -1;
-    while (set.status === 'running') {
-      if (Date.now() > deadline) {
-        out(replayReport(set));
-        out(`Timed out after ${values.timeout} s with ${set.pairs_done ?? 0} of ${set.pairs_total ?? 0} replays compared.`);
-        return 1;
-      }
-      await new Promise((r) => setTimeout(r, interval));
-      set = readSet(await call(base, token, 'GET', `/user/replays/${started.id}`));
-      if (set.pairs_done !== shown) {
-        shown = set.pairs_done ?? 0;
-        out(`  ${shown}/${set.pairs_total ?? 0} compared, ${set.pairs_running ?? 0} in progress`);
-      }
-    }
+    const { last: set, timedOut } = await pollWhileRunning(started, {
+      next: async () => readSet(await call(base, token, 'GET', `/user/replays/${started.id}`)),
+      deadline,
+      intervalMs,
+      done: (s) => s.pairs_done,
+      onProgress: (s) => out(`  ${s.pairs_done ?? 0}/${s.pairs_total ?? 0} compared, ${s.pairs_running ?? 0} in progress`),
+    });
     out(replayReport(set));
+    if (timedOut) {
+      out(`Timed out after ${values.timeout} s with ${set.pairs_done ?? 0} of ${set.pairs_total ?? 0} replays compared.`);
+      return 1;
+    }
     return set.status === 'finished' && (set.verdicts?.worse ?? 0) === 0 ? 0 : 1;
   } catch (e) {
     return cliFailure(e, out);

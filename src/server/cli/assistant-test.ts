@@ -57,6 +57,42 @@ function readRun(answer: unknown): SuiteRun {
 
 const pct = (n: number | null) => (n === null ? '–' : `${Math.round(n * 100)}%`);
 
+/** The options of a command that asks the service about an assistant and waits for the answer. */
+export const SERVICE_OPTIONS = {
+  assistant: { type: 'string' },
+  url: { type: 'string', default: 'http://localhost:8080' },
+  token: { type: 'string' },
+  timeout: { type: 'string', default: '1800' },
+  interval: { type: 'string', default: '1000' },
+} as const;
+
+/** When to give up (`--timeout`, seconds) and how often to ask again (`--interval`, ms, at least 50). */
+export function waitLimits(values: { timeout: string; interval: string }): { deadline: number; intervalMs: number } {
+  return { deadline: Date.now() + Number(values.timeout) * 1000, intervalMs: Math.max(50, Number(values.interval)) };
+}
+
+/**
+ * Asks again every `intervalMs` while the run (or replay set) is running, saying each time more of it is done;
+ * `timedOut` when the deadline passed first.
+ */
+export async function pollWhileRunning<T extends { status: string }>(
+  first: T,
+  options: { next: () => Promise<T>; deadline: number; intervalMs: number; done: (t: T) => number | null | undefined; onProgress: (t: T) => void },
+): Promise<{ last: T; timedOut: boolean }> {
+  let last = first;
+  let shown: number | null | undefined = -1;
+  while (last.status === 'running') {
+    if (Date.now() > options.deadline) return { last, timedOut: true };
+    await new Promise((r) => setTimeout(r, options.intervalMs));
+    last = await options.next();
+    if (options.done(last) !== shown) {
+      shown = options.done(last) ?? 0;
+      options.onProgress(last);
+    }
+  }
+  return { last, timedOut: false };
+}
+
 export function pad(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
@@ -96,14 +132,10 @@ export async function main(argv: string[], config: AssistantTestConfig, out: (li
     ({ values } = parseArgs({
       args: argv,
       options: {
-        assistant: { type: 'string' },
-        url: { type: 'string', default: 'http://localhost:8080' },
-        token: { type: 'string' },
+        ...SERVICE_OPTIONS,
         runs: { type: 'string', default: '1' },
         'min-pass': { type: 'string', default: String(DEFAULT_MIN_PASS_RATE) },
         scenario: { type: 'string', multiple: true },
-        timeout: { type: 'string', default: '1800' },
-        interval: { type: 'string', default: '1000' },
       },
     }));
   } catch (e) {
@@ -124,27 +156,22 @@ export async function main(argv: string[], config: AssistantTestConfig, out: (li
     return 2;
   }
   const base = apiBase(values.url);
-  const deadline = Date.now() + Number(values.timeout) * 1000;
-  const interval = Math.max(50, Number(values.interval));
+  const { deadline, intervalMs } = waitLimits(values);
   try {
     const started = readRun(await call(base, token, 'POST', `/user/assistant/${assistant}/suite-runs`, { repetitions: runs, min_pass_rate: minPass, ...(scenarioIds.length > 0 && { scenario_ids: scenarioIds }) }));
     out(`Suite run ${started.id} of assistant ${assistant} (version ${started.config_version}${started.config_changes.length > 0 ? `, changed since the last run: ${started.config_changes.join(', ')}` : ''}): ${started.items_total ?? 0} repetitions.`);
-    let run = started;
-    let shown = -1;
-    while (run.status === 'running') {
-      if (Date.now() > deadline) {
-        out(report(run));
-        out(`Timed out after ${values.timeout} s with ${run.items_done ?? 0} of ${run.items_total ?? 0} repetitions checked.`);
-        return 1;
-      }
-      await new Promise((r) => setTimeout(r, interval));
-      run = readRun(await call(base, token, 'GET', `/user/suite-runs/${started.id}`));
-      if (run.items_done !== shown) {
-        shown = run.items_done ?? 0;
-        out(`  ${shown}/${run.items_total ?? 0} checked, ${run.items_running ?? 0} in progress`);
-      }
-    }
+    const { last: run, timedOut } = await pollWhileRunning(started, {
+      next: async () => readRun(await call(base, token, 'GET', `/user/suite-runs/${started.id}`)),
+      deadline,
+      intervalMs,
+      done: (r) => r.items_done,
+      onProgress: (r) => out(`  ${r.items_done ?? 0}/${r.items_total ?? 0} checked, ${r.items_running ?? 0} in progress`),
+    });
     out(report(run));
+    if (timedOut) {
+      out(`Timed out after ${values.timeout} s with ${run.items_done ?? 0} of ${run.items_total ?? 0} repetitions checked.`);
+      return 1;
+    }
     return run.status === 'finished' && run.passed ? 0 : 1;
   } catch (e) {
     return cliFailure(e, out);

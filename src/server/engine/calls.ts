@@ -13,7 +13,7 @@ import { callCost, makePlan, readPlan, stepsOf, type CallPlan, type Step } from 
 import { accountEvent, callEvent } from '../events/build';
 import type { ChatModel } from '../model/chat-model';
 import { canTalk } from './talk/setting';
-import { readTalkState, type TalkState } from './talk/state';
+import { freshTalkState, readTalkState, type TalkState } from './talk/state';
 import { namedFields } from './talk/post-call';
 
 /*
@@ -190,15 +190,7 @@ async function advanceCall(trx: Db, call: CallRow, now: Date, baseUrl: string, o
 async function handToModel(trx: Db, call: CallRow, plan: CallPlan, planIsNew: boolean, created: number, answered: Step, now: Date, baseUrl: string): Promise<ServiceEvent[]> {
   const assistant = call.assistant_id === null ? undefined : await trx.selectFrom('assistants').select('wait_for_customer').where('id', '=', call.assistant_id).executeTakeFirst();
   const state: TalkState = {
-    phase: 'talking',
-    next: assistant?.wait_for_customer ? 'customer' : 'assistant',
-    opened: false,
-    elapsed_ms: 0,
-    turns: 0,
-    model_requests: 0,
-    billed_tokens: 0,
-    failures: 0,
-    persona: '',
+    ...freshTalkState('talking', assistant?.wait_for_customer ? 'customer' : 'assistant', false),
     ...(call.max_turns !== null && { max_turns: call.max_turns }),
   };
   const answeredAt = at(created, answered.at_s);

@@ -5,7 +5,7 @@ import type { JsonRecord } from '../db/schema';
 import { toDbTimestamp } from '../db/time';
 import type { ServiceEvent } from '../events/bus';
 import { makePlan, stepsOf, type CallPlan } from './plan';
-import type { TalkState } from './talk/state';
+import { freshTalkState, type TalkState } from './talk/state';
 import { callEvent } from '../events/build';
 
 export { MIN_BALANCE_FOR_CALL } from './plan';
@@ -62,27 +62,7 @@ export async function placeCall(trx: Db, input: PlaceCallInput): Promise<PlacedC
   const row = await trx
     .insertInto('calls')
     .values({
-      user_id: input.user_id,
-      assistant_id: input.assistant_id,
-      campaign_id: input.campaign_id ?? null,
-      lead_id: input.lead_id ?? null,
-      assistant_name: input.assistant_name,
-      campaign_name: input.campaign_name ?? null,
-      type: input.type,
-      status: 'initiated',
-      duration: 0,
-      assistant_phone_number: input.assistant_phone_number,
-      client_phone_number: input.client_phone_number,
-      transcript: null,
-      variables: JSON.stringify(input.variables),
-      evaluation: '{}',
-      webhook_response: null,
-      carrier_cost: 0,
-      total_cost: 0,
-      answered_by: null,
-      recording_key: null,
-      persona: input.persona ?? null,
-      max_turns: input.max_turns ?? null,
+      ...newCallColumns(input),
       created_at: ts,
       updated_at: ts,
     })
@@ -129,31 +109,11 @@ async function importedLine(trx: Db, userId: number, phoneNumber: string): Promi
 async function placeOnLine(trx: Db, input: PlaceCallInput, line: { provider: string }): Promise<PlacedCall> {
   const ts = toDbTimestamp(input.now);
   const plan: CallPlan = { outcome: 'failed', final_status: 'failed', answered_by: null, dial_s: 0, ring_s: 0, talk_s: 0, wrap_s: 0, seed: 0, test_number: false, input_variables: input.variables };
-  const state: TalkState = { phase: 'post_call', next: 'customer', opened: false, elapsed_ms: 0, turns: 0, model_requests: 0, billed_tokens: 0, failures: 0, persona: '', end: { status: 'failed', reason: 'hang_up' }, extracted: {}, evaluation: {} };
+  const state: TalkState = { ...freshTalkState('post_call', 'customer', false), end: { status: 'failed', reason: 'hang_up' }, extracted: {}, evaluation: {} };
   const row = await trx
     .insertInto('calls')
     .values({
-      user_id: input.user_id,
-      assistant_id: input.assistant_id,
-      campaign_id: input.campaign_id ?? null,
-      lead_id: input.lead_id ?? null,
-      assistant_name: input.assistant_name,
-      campaign_name: input.campaign_name ?? null,
-      type: input.type,
-      status: 'initiated',
-      duration: 0,
-      assistant_phone_number: input.assistant_phone_number,
-      client_phone_number: input.client_phone_number,
-      transcript: null,
-      variables: JSON.stringify(input.variables),
-      evaluation: '{}',
-      webhook_response: null,
-      carrier_cost: 0,
-      total_cost: 0,
-      answered_by: null,
-      recording_key: null,
-      persona: input.persona ?? null,
-      max_turns: input.max_turns ?? null,
+      ...newCallColumns(input),
       engine_plan: JSON.stringify(plan),
       engine_next_at: ts,
       talk_state: JSON.stringify(state),
@@ -175,4 +135,31 @@ export const DIAL_HOLD_MS = 3 * 60_000;
 /** What to publish once the transaction that placed the call has committed. */
 export function placedCallEvent(input: Pick<PlaceCallInput, 'user_id' | 'assistant_id' | 'campaign_id'>, placed: PlacedCall): ServiceEvent {
   return callEvent({ id: placed.id, user_id: input.user_id, status: placed.status, assistant_id: input.assistant_id, campaign_id: input.campaign_id ?? null });
+}
+
+/** The columns every newly placed call starts with, whether the engine plays it or a real line dials it. */
+function newCallColumns(input: PlaceCallInput) {
+  return {
+    user_id: input.user_id,
+    assistant_id: input.assistant_id,
+    campaign_id: input.campaign_id ?? null,
+    lead_id: input.lead_id ?? null,
+    assistant_name: input.assistant_name,
+    campaign_name: input.campaign_name ?? null,
+    type: input.type,
+    status: 'initiated',
+    duration: 0,
+    assistant_phone_number: input.assistant_phone_number,
+    client_phone_number: input.client_phone_number,
+    transcript: null,
+    variables: JSON.stringify(input.variables),
+    evaluation: '{}',
+    webhook_response: null,
+    carrier_cost: 0,
+    total_cost: 0,
+    answered_by: null,
+    recording_key: null,
+    persona: input.persona ?? null,
+    max_turns: input.max_turns ?? null,
+  };
 }

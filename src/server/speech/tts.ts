@@ -1,5 +1,6 @@
 import { readWav, WavFormatError } from '../audio/pcm';
 import type { TtsConfig } from '../config';
+import { readCapped } from '../outgoing/read-capped';
 import { SpeechError, type SpeechSource } from './speech';
 
 /*
@@ -12,32 +13,6 @@ import { SpeechError, type SpeechSource } from './speech';
 
 /** About ten minutes of 24 kHz 16-bit audio: more is not one turn of a call. */
 const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
-
-async function readCapped(res: Response): Promise<Uint8Array> {
-  const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > MAX_RESPONSE_BYTES) throw new SpeechError(`The speech endpoint sent ${declared} bytes, more than ${MAX_RESPONSE_BYTES}`);
-  if (!res.body) return new Uint8Array(0);
-  const reader = res.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_RESPONSE_BYTES) {
-      await reader.cancel();
-      throw new SpeechError(`The speech endpoint sent more than ${MAX_RESPONSE_BYTES} bytes`);
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
 
 export function ttsSource(config: TtsConfig, timeoutMs: number): SpeechSource {
   const url = `${config.baseUrl}/audio/speech`;
@@ -64,7 +39,9 @@ export function ttsSource(config: TtsConfig, timeoutMs: number): SpeechSource {
           const detail = (await res.text().catch(() => '')).slice(0, 300);
           throw new SpeechError(`The speech endpoint ${url} answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`);
         }
-        bytes = await readCapped(res);
+        bytes = await readCapped(res, MAX_RESPONSE_BYTES, (declared) =>
+          new SpeechError(declared === undefined ? `The speech endpoint sent more than ${MAX_RESPONSE_BYTES} bytes` : `The speech endpoint sent ${declared} bytes, more than ${MAX_RESPONSE_BYTES}`),
+        );
       } catch (e) {
         if (e instanceof SpeechError) throw e;
         const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');

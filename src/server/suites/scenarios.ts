@@ -67,12 +67,7 @@ export async function createScenario(db: Db, now: Date, userId: number, assistan
     .values({
       user_id: userId,
       assistant_id: assistantId,
-      name: input.name,
-      persona: input.persona,
-      goal: input.goal,
-      variables: JSON.stringify(input.variables),
-      max_turns: input.max_turns,
-      expectations: JSON.stringify(expectationsOf(input)),
+      ...scenarioColumns(input),
       created_at: ts,
       updated_at: ts,
     })
@@ -80,16 +75,23 @@ export async function createScenario(db: Db, now: Date, userId: number, assistan
     .executeTakeFirstOrThrow();
 }
 
+/** The columns a scenario's input sets, on create and on update alike. */
+function scenarioColumns(input: ScenarioInput) {
+  return {
+    name: input.name,
+    persona: input.persona,
+    goal: input.goal,
+    variables: JSON.stringify(input.variables),
+    max_turns: input.max_turns,
+    expectations: JSON.stringify(expectationsOf(input)),
+  };
+}
+
 export async function updateScenario(db: Db, now: Date, userId: number, scenarioId: number, input: ScenarioInput): Promise<SuiteScenarioRow> {
   const row = await db
     .updateTable('suite_scenarios')
     .set({
-      name: input.name,
-      persona: input.persona,
-      goal: input.goal,
-      variables: JSON.stringify(input.variables),
-      max_turns: input.max_turns,
-      expectations: JSON.stringify(expectationsOf(input)),
+      ...scenarioColumns(input),
       updated_at: toDbTimestamp(now),
     })
     .where('id', '=', scenarioId)

@@ -14,21 +14,11 @@
  * ambient_sound_volume 1 is a level of about 0.06 RMS (−24 dBFS), well under speech; the default 0.2 about −38 dBFS.
  */
 
+import { mulberry32 } from '../engine/random';
+
 const FULL_LEVEL = 0.06;
 
 export type AmbientSource = (length: number) => Float32Array;
-
-/** A small seeded generator: the same call sounds the same when replayed. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function ambientSound(kind: string, volume: number, sampleRate: number, seed = 1): AmbientSource | null {
   if (!Number.isFinite(volume) || volume <= 0) return null;

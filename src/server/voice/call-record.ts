@@ -9,7 +9,7 @@ import type { ChatModel } from '../model/chat-model';
 import { readPlan, type CallPlan, type FinalStatus } from '../engine/plan';
 import { latencyOf, readEntries } from '../engine/talk/entries';
 import { loadCallTalk } from '../engine/talk/setting';
-import { readTalkState, type EndReason, type TalkState } from '../engine/talk/state';
+import { freshTalkState, readTalkState, type EndReason, type TalkState } from '../engine/talk/state';
 import { handBack, readAfterCall, TALK_LEASE_MS } from '../engine/talk/worker';
 import { enqueueCallWebhooks } from '../webhooks/enqueue';
 import type { VoiceCallStart, VoiceEndReason, VoiceEntry, VoiceSessionSink } from './session-types';
@@ -84,7 +84,7 @@ export function livePlan(answeredAfterS: number, inputVariables: JsonRecord): Ca
 
 /** The talk state of a held call: what the talk worker finds if the holder dies (post_call: read and end it). */
 function heldState(): TalkState {
-  return { phase: 'post_call', next: 'customer', opened: true, elapsed_ms: 0, turns: 0, model_requests: 0, billed_tokens: 0, failures: 0, persona: '', end: ENDINGS.dropped };
+  return { ...freshTalkState('post_call', 'customer', true), end: ENDINGS.dropped };
 }
 
 function holdColumns(now: Date, lease: string, leaseMs: number) {

@@ -1,9 +1,8 @@
 import { encodeWav } from '../audio/pcm';
 import { runAssistantSteps } from '../conversations/assistant-steps';
-import { withKnowledgeFunctions } from '../conversations/knowledge';
 import { assistantHistory, type TalkEntry } from '../engine/talk/entries';
 import { FILLER_AFTER_MS, fillerKind, fillerPhrase } from '../engine/talk/fillers';
-import type { TalkSetting } from '../engine/talk/turn';
+import { assistantStepsInput, promptSearchEntry, type TalkSetting } from '../engine/talk/turn';
 import type { AmbientSource } from './ambient';
 import type { SessionClock } from './clock';
 import { Playout, SentenceAudio } from './playout';
@@ -389,26 +388,11 @@ export class VoiceSession implements VoiceSessionInput {
     let ending = false;
     try {
       const knowledge = a.knowledge ? await a.knowledge(options.lastWords) : null;
-      if (knowledge?.promptCall) {
-        const c = knowledge.promptCall;
-        this.emit({ sender: 'tool', type: 'function_call', text: '', timestamp: this.stamp(this.parts.clock.now()), name: c.name, arguments: c.arguments, result: c.result ?? null, error: c.error, duration_ms: c.duration_ms });
-      }
+      const search = promptSearchEntry(knowledge, this.stamp(this.parts.clock.now()));
+      if (search) this.emit(search);
       const requested = performance.now();
       const steps = await runAssistantSteps(
-        {
-          model: talk.model,
-          modelName: talk.modelName,
-          system: knowledge?.system ? `${a.system}\n\n${knowledge.system}` : a.system,
-          context,
-          offered: withKnowledgeFunctions(a.offered, knowledge),
-          knowledge,
-          tools: a.tools,
-          endCall: a.endCall,
-          temperature: a.temperature,
-          allowPrivateUrls: talk.allowPrivateUrls,
-          stream: true,
-          signal: controller.signal,
-        },
+        { ...assistantStepsInput(talk, knowledge, context), stream: true, signal: controller.signal },
         {
           onText: (delta) => {
             if (controller.signal.aborted) return;

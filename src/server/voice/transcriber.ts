@@ -1,4 +1,5 @@
 import type { SttConfig } from '../config';
+import { readCapped } from '../outgoing/read-capped';
 
 /*
  * Speech to text behind one small interface, and its adapter for OpenAI-compatible transcription endpoints
@@ -35,26 +36,6 @@ export class TranscriptionError extends Error {
 /** An utterance's transcript is a few hundred bytes; a verbose answer a few kilobytes. More is not one. */
 const MAX_ANSWER_BYTES = 256 * 1024;
 
-async function readCapped(res: Response, url: string): Promise<string> {
-  const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > MAX_ANSWER_BYTES) throw new TranscriptionError(`The transcription endpoint ${url} sent ${declared} bytes, more than ${MAX_ANSWER_BYTES}`);
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw new TranscriptionError(`The transcription endpoint ${url} sent more than ${MAX_ANSWER_BYTES} bytes`);
-    }
-    parts.push(value);
-  }
-  return Buffer.concat(parts).toString('utf8');
-}
-
 export function openAiTranscriber(config: SttConfig): Transcriber {
   const url = `${config.baseUrl}/audio/transcriptions`;
   return {
@@ -75,7 +56,11 @@ export function openAiTranscriber(config: SttConfig): Transcriber {
           const detail = (await res.text().catch(() => '')).slice(0, 300);
           throw new TranscriptionError(`The transcription endpoint ${url} answered HTTP ${res.status}${detail ? `: ${detail}` : ''}`, res.status);
         }
-        body = await readCapped(res, url);
+        body = Buffer.from(
+          await readCapped(res, MAX_ANSWER_BYTES, (declared) =>
+            new TranscriptionError(declared === undefined ? `The transcription endpoint ${url} sent more than ${MAX_ANSWER_BYTES} bytes` : `The transcription endpoint ${url} sent ${declared} bytes, more than ${MAX_ANSWER_BYTES}`),
+          ),
+        ).toString('utf8');
       } catch (e) {
         if (e instanceof TranscriptionError) throw e;
         if (signal?.aborted) throw e;

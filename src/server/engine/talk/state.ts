@@ -31,6 +31,11 @@ export interface TalkState {
   evaluation?: JsonRecord;
 }
 
+/** A talk nothing has happened in yet: no time, turns, requests, tokens or failures, no persona. */
+export function freshTalkState(phase: TalkState['phase'], next: TalkState['next'], opened: boolean): TalkState {
+  return { phase, next, opened, elapsed_ms: 0, turns: 0, model_requests: 0, billed_tokens: 0, failures: 0, persona: '' };
+}
+
 const isRecord = (v: unknown): v is JsonRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 

@@ -1,4 +1,4 @@
-import { runAssistantSteps, type StepTool } from '../../conversations/assistant-steps';
+import { runAssistantSteps, type AssistantStepsInput, type StepTool } from '../../conversations/assistant-steps';
 import { withKnowledgeFunctions, type TurnKnowledge } from '../../conversations/knowledge';
 import type { FillerConfig } from '../../db/schema';
 import type { ChatMessage, ChatModel, ChatTool } from '../../model/chat-model';
@@ -47,6 +47,34 @@ export interface TalkSetting {
 export interface TurnOutcome {
   entries: TalkEntry[];
   state: TalkState;
+}
+
+/** The search that put knowledge-base passages in the prompt, as the timeline shows it before the model's step. */
+export function promptSearchEntry(knowledge: TurnKnowledge | null, timestamp: string): FunctionCallEntry | null {
+  const c = knowledge?.promptCall;
+  if (!c) return null;
+  return { sender: 'tool', type: 'function_call', text: '', timestamp, name: c.name, arguments: c.arguments, result: c.result ?? null, error: c.error, duration_ms: c.duration_ms };
+}
+
+/** The assistant's steps of a call's turn (simulated or heard): its prompt with the knowledge found, its tools, its model. */
+export function assistantStepsInput(
+  talk: Pick<TalkSetting, 'model' | 'modelName' | 'allowPrivateUrls' | 'assistant'>,
+  knowledge: TurnKnowledge | null,
+  context: ChatMessage[],
+): AssistantStepsInput {
+  const a = talk.assistant;
+  return {
+    model: talk.model,
+    modelName: talk.modelName,
+    system: knowledge?.system ? `${a.system}\n\n${knowledge.system}` : a.system,
+    context,
+    offered: withKnowledgeFunctions(a.offered, knowledge),
+    knowledge,
+    tools: a.tools,
+    endCall: a.endCall,
+    temperature: a.temperature,
+    allowPrivateUrls: talk.allowPrivateUrls,
+  };
 }
 
 const stamp = (setting: TalkSetting, offsetMs: number) => new Date(setting.answeredAt + Math.round(offsetMs)).toISOString();
@@ -109,24 +137,11 @@ async function assistantTurn(setting: TalkSetting, transcript: readonly TalkEntr
   // The knowledge base, as in a text conversation: passages for what the customer just said in the prompt
   // (on the timeline as a search_knowledge_base call before the model's step), or a search function on offer.
   const knowledge = a.knowledge ? await a.knowledge(lastCustomerWords(transcript)) : null;
-  if (knowledge?.promptCall) {
-    const c = knowledge.promptCall;
-    entries.push({ sender: 'tool', type: 'function_call', text: '', timestamp: stamp(setting, t), name: c.name, arguments: c.arguments, result: c.result ?? null, error: c.error, duration_ms: c.duration_ms });
-  }
+  const search = promptSearchEntry(knowledge, stamp(setting, t));
+  if (search) entries.push(search);
 
   const steps = await runAssistantSteps(
-    {
-      model: setting.model,
-      modelName: setting.modelName,
-      system: knowledge?.system ? `${a.system}\n\n${knowledge.system}` : a.system,
-      context,
-      offered: withKnowledgeFunctions(a.offered, knowledge),
-      knowledge,
-      tools: a.tools,
-      endCall: a.endCall,
-      temperature: a.temperature,
-      allowPrivateUrls: setting.allowPrivateUrls,
-    },
+    assistantStepsInput(setting, knowledge, context),
     {
       onModelStep(step) {
         // Tools of the step before have answered: their time is on the clock now.

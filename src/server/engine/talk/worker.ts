@@ -10,7 +10,7 @@ import { readPlan, stepsOf, type CallPlan } from '../plan';
 import { latencyOf, readEntries, transcriptLines, type TalkEntry } from './entries';
 import { POST_CALL_SCHEMA_NAME, postCallSchema, postCallSystemPrompt, readPostCall } from './post-call';
 import { loadCallTalk, type CallTalk } from './setting';
-import { readTalkState, type TalkState } from './state';
+import { freshTalkState, readTalkState, type TalkState } from './state';
 import { takeTalkTurn } from './turn';
 
 /*
@@ -241,17 +241,7 @@ export async function handBack(db: Db, call: CallRow, plan: CallPlan, state: Tal
 
 /** A call the model can no longer hold (its assistant deleted, no model name): it ends where it stands. */
 async function endWithoutTalk(db: Db, call: CallRow, lease: string, plan: CallPlan | null): Promise<number> {
-  const state: TalkState = readTalkState(call.talk_state) ?? {
-    phase: 'post_call',
-    next: 'assistant',
-    opened: true,
-    elapsed_ms: 0,
-    turns: 0,
-    model_requests: 0,
-    billed_tokens: 0,
-    failures: 0,
-    persona: '',
-  };
+  const state: TalkState = readTalkState(call.talk_state) ?? freshTalkState('post_call', 'assistant', true);
   const ended: TalkState = { ...state, phase: 'post_call', end: state.end ?? { status: 'failed', reason: 'model_error' }, extracted: state.extracted ?? {}, evaluation: state.evaluation ?? {} };
   if (!plan) {
     await db.updateTable('calls').set({ talk_next_at: null, talk_locked_until: null, talk_lease: null, talk_state: JSON.stringify(ended) }).where('id', '=', call.id).where('talk_lease', '=', lease).execute();

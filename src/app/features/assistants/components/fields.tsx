@@ -17,6 +17,28 @@ export function useAssistantField<N extends FieldPath<AssistantFormValues>>(name
   return useController({ control, name });
 }
 
+/**
+ * A list of ids of the form (tools, labels) as a searchable MultiSelect's props: the select speaks strings,
+ * the form numbers.
+ */
+export function useIdListSelect(name: FieldPathByValue<AssistantFormValues, number[]>) {
+  const { field, fieldState } = useAssistantField(name);
+  return {
+    fieldState,
+    ids: field.value,
+    props: {
+      value: field.value.map(String),
+      onChange: (v: string[]) => field.onChange(v.map(Number)),
+      onBlur: field.onBlur,
+      ref: field.ref,
+      name: field.name,
+      searchable: true,
+      clearable: true,
+      hidePickedOptions: true,
+    },
+  };
+}
+
 function decimals(step: number): number {
   const s = String(step);
   return s.includes('.') ? (s.split('.')[1]?.length ?? 0) : 0;

@@ -12,7 +12,8 @@ import {
 } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callSchema, type Call } from '@contract/call';
+import type { Call } from '@contract/call';
+import { SAMPLE_CALL as CALL } from '../test/sample-call';
 import { AnchorLink } from '@/components/links';
 import { createAppRouter } from '@/router';
 import { markupOf } from '@/test/markup';
@@ -26,27 +27,6 @@ import { CallLink, CallLinkSearch } from './call-link';
  * click that opens the call, modified and middle clicks left to the browser, aria-current on the open
  * call's link, and a preload when the pointer rests on it or it takes the focus.
  */
-
-const CALL: Call = callSchema.parse({
-  id: 2000,
-  assistant_id: 6,
-  assistant_name: 'FiberNet Tech Support',
-  campaign_id: null,
-  type: 'inbound',
-  duration: 75,
-  assistant_phone_number: '+12128794864',
-  client_phone_number: '+17028741118',
-  status: 'completed',
-  transcript: '',
-  variables: {},
-  evaluation: {},
-  webhook_response: null,
-  carrier_cost: 0,
-  total_cost: 0.12,
-  answered_by: 'human',
-  created_at: '2026-11-23 09:45:12',
-  updated_at: '2026-11-23 09:47:13',
-});
 
 function setup(initial: string, basepath?: string) {
   const intent = vi.fn();

@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { callSchema } from '@contract/call';
+import { SAMPLE_CALL as CALL } from '../test/sample-call';
 import { markupOf, markupTree } from '@/test/markup';
 import { renderInConsole } from '@/test/variants';
 import { CALL_COLUMNS, CallsTable } from './calls-table';
@@ -12,26 +12,6 @@ import { CALL_COLUMNS, CallsTable } from './calls-table';
  * kept for render speed: README, "Copies of library components"). This renders the copy beside those
  * components inside a Table with the same props and fails when what Mantine draws changes.
  */
-const CALL = callSchema.parse({
-  id: 2000,
-  assistant_id: 6,
-  assistant_name: 'FiberNet Tech Support',
-  campaign_id: null,
-  type: 'inbound',
-  duration: 75,
-  assistant_phone_number: '+12128794864',
-  client_phone_number: '+17028741118',
-  status: 'completed',
-  transcript: '',
-  variables: {},
-  evaluation: {},
-  webhook_response: null,
-  carrier_cost: 0,
-  total_cost: 0.12,
-  answered_by: 'human',
-  created_at: '2026-11-23 09:45:12',
-  updated_at: '2026-11-23 09:47:13',
-});
 
 /** What the table looked like with Mantine's own parts, with the same Table props as CallsTable's. */
 function LibraryTable() {

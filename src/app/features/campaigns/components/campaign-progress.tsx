@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Card, EmptyState, Group, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -84,12 +84,7 @@ function LeadsByStatus({ progress }: { progress: CampaignProgress }) {
       ) : (
         <Group gap="md" role="group" data-testid="progress-lead-statuses" aria-label={m.campaigns_leads_by_status()}>
           {statuses.map(([status, n]) => (
-            <Group key={status} gap={6} data-testid="progress-lead-status" data-status={status} data-count={n}>
-              <LeadStatusBadge status={status} />
-              <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatNumber(n)}
-              </Text>
-            </Group>
+            <StatusCount key={status} badge={<LeadStatusBadge status={status} />} n={n} data-testid="progress-lead-status" data-status={status} data-count={n} />
           ))}
         </Group>
       )}
@@ -150,12 +145,7 @@ export function CampaignProgressView({ progress }: { progress: CampaignProgress 
               </Text>
               <Group gap="md" role="group" aria-label={m.campaigns_progress_calls_by_status()} data-testid="progress-call-statuses">
                 {callStatuses.map(([status, n]) => (
-                  <Group key={status} gap={6}>
-                    <CallStatusBadge status={status} />
-                    <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {formatNumber(n)}
-                    </Text>
-                  </Group>
+                  <StatusCount key={status} badge={<CallStatusBadge status={status} />} n={n} />
                 ))}
               </Group>
             </Stack>
@@ -196,4 +186,16 @@ export function CampaignProgressSection({ query }: { query: UseQueryResult<Campa
     );
   }
   return <CampaignProgressView progress={query.data} />;
+}
+
+/** A status's badge and how many are in it. */
+function StatusCount({ badge, n, ...rest }: { badge: ReactNode; n: number } & Record<`data-${string}`, string | number>) {
+  return (
+    <Group gap={6} {...rest}>
+      {badge}
+      <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatNumber(n)}
+      </Text>
+    </Group>
+  );
 }

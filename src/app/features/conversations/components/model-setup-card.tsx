@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Code, CopyButton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconPlugConnected } from '@tabler/icons-react';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
 import { errorMessage } from '@/api/errors';
+import { CommandBlock } from '@/components/command-block';
 import { m } from '@/i18n';
 import { MODEL_SETUP_RECIPES } from '../lib/setup';
 
@@ -16,36 +17,14 @@ export function ModelSetupCard({ error }: { error: unknown }) {
         <Text size="sm" c="dimmed">
           {m.conversations_setup_service_said({ message: errorMessage(error) })}
         </Text>
-        {MODEL_SETUP_RECIPES.map((recipe) => {
-          const text = recipe.commands.join('\n');
-          return (
-            <Stack gap={4} key={recipe.name}>
-              <Title order={3} size="sm">
-                {recipe.name}
-              </Title>
-              <div style={{ position: 'relative' }}>
-                <Code block style={{ paddingRight: 40, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                  {text}
-                </Code>
-                <CopyButton value={text}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? m.common_copied() : m.common_copy()} withArrow>
-                      <ActionIcon
-                        variant="default"
-                        size="sm"
-                        onClick={copy}
-                        aria-label={copied ? m.common_copied() : m.conversations_setup_copy({ name: recipe.name })}
-                        style={{ position: 'absolute', top: 6, right: 6 }}
-                      >
-                        {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
-              </div>
-            </Stack>
-          );
-        })}
+        {MODEL_SETUP_RECIPES.map((recipe) => (
+          <Stack gap={4} key={recipe.name}>
+            <Title order={3} size="sm">
+              {recipe.name}
+            </Title>
+            <CommandBlock text={recipe.commands.join('\n')} copyLabel={m.conversations_setup_copy({ name: recipe.name })} />
+          </Stack>
+        ))}
         <Text size="sm">{m.conversations_setup_then()}</Text>
       </Stack>
     </Alert>

@@ -1,6 +1,6 @@
-import { Drawer, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { AssistantDrawer } from '@/components/assistant-drawer';
 import { m } from '@/i18n';
 import type { TestChatAssistant } from '../lib/test-chat-assistant';
 
@@ -13,7 +13,6 @@ const TestChatPanel = lazy(() => import('./test-chat-panel'));
  * (hidden) when the drawer closes: reopening goes on with the same conversation.
  */
 export default function TestChatDrawer({ assistant, opened, onClose }: { assistant: TestChatAssistant; opened: boolean; onClose: () => void }) {
-  const compact = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   // Mounted by the press that opens it: drawn closed once, then opened, so it slides in as it always did.
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -21,27 +20,13 @@ export default function TestChatDrawer({ assistant, opened, onClose }: { assista
     return () => cancelAnimationFrame(frame);
   }, []);
   return (
-    <Drawer
+    <AssistantDrawer
+      title={m.conversations_test_chat()}
+      assistantName={assistant.name}
       opened={opened && shown}
       onClose={onClose}
-      position="right"
-      size={compact ? '100%' : 'lg'}
-      padding="md"
-      returnFocus
       keepMounted
-      title={
-        <Stack gap={0}>
-          <Text fw={600}>{m.conversations_test_chat()}</Text>
-          <Text size="xs" c="dimmed">
-            {assistant.name}
-          </Text>
-        </Stack>
-      }
-      styles={{
-        content: { display: 'flex', flexDirection: 'column' },
-        body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
-      }}
-      data-testid="test-chat"
+      testId="test-chat"
     >
       <Suspense
         fallback={
@@ -53,6 +38,6 @@ export default function TestChatDrawer({ assistant, opened, onClose }: { assista
       >
         <TestChatPanel assistant={assistant} />
       </Suspense>
-    </Drawer>
+    </AssistantDrawer>
   );
 }

@@ -1,13 +1,8 @@
-import type { ReactElement, ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import { testQueryClient } from '@/test/render';
-import { theme } from '@/theme';
-import { deferred as sharedDeferred, fakeHost as sharedFakeHost, type Handler } from '@/test/host';
+import { deferred as sharedDeferred, fakeHost as sharedFakeHost, renderRouter, type Handler } from '@/test/host';
 import { resetStreamSupport } from '../lib/reply-stream';
 
 /*
@@ -60,15 +55,5 @@ export function renderWithRouter(routes: Record<string, () => ReactNode>, initia
   const children = Object.entries(routes).map(([path, ui]) => createRoute({ getParentRoute: () => rootRoute, path, component: () => <>{ui()}</> }));
   const catchAll = createRoute({ getParentRoute: () => rootRoute, path: '$', component: () => null });
   const router = createRouter({ routeTree: rootRoute.addChildren([...children, catchAll]), history: createMemoryHistory({ initialEntries: [initial] }) });
-  const element: ReactElement = (
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <Notifications />
-        <ModalsProvider>
-          <RouterProvider router={router as never} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  );
-  return { queryClient, router, ...render(element) };
+  return renderRouter(router, queryClient);
 }

@@ -15,7 +15,8 @@ import type { CountryCode } from '@/lib/phone';
 import { applyServerErrors } from '@/lib/server-errors';
 import { leadStatusLabel, statusSelectData } from '@/lib/lead-status';
 import type { CampaignOption } from './lead-filters';
-import { CampaignField, PhoneField } from './lead-form';
+import { PhoneField } from '@/components/phone-field';
+import { CampaignField } from './lead-form';
 import { VariableRows } from '@/components/variable-rows';
 
 export interface LeadEditFormProps {

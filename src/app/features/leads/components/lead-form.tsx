@@ -21,30 +21,8 @@ import {
 import type { CountryCode } from '@/lib/phone';
 import { applyServerErrors } from '@/lib/server-errors';
 import type { CampaignOption } from './lead-filters';
-import { PhoneInput } from '@/components/phone-input';
+import { PhoneField } from '@/components/phone-field';
 import { VariableRows } from '@/components/variable-rows';
-
-/** A phone number of a lead's form (the lead's, a secondary contact's): the country and the number as typed. */
-export function PhoneField<T extends FieldValues>({ control, name, label, required }: { control: Control<T>; name: FieldPath<T>; label: string; required?: boolean }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <PhoneInput
-          label={label}
-          required={required}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-          name={field.name}
-          inputRef={field.ref}
-        />
-      )}
-    />
-  );
-}
 
 function SecondaryContacts({
   control,

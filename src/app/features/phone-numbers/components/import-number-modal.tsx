@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { unknownOutcomeTitle } from '@/api/errors';
-import { PhoneInput } from '@/components/phone-input';
+import { PhoneField } from '@/components/phone-field';
 import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useSaveOnce } from '@/lib/save-once';
@@ -56,23 +56,7 @@ export default function ImportNumberModal({ opened, onClose }: { opened: boolean
           <Text size="sm" c="dimmed">
             {m.numbers_import_intro()}
           </Text>
-          <Controller
-            control={control}
-            name="phone_number"
-            render={({ field, fieldState }) => (
-              <PhoneInput
-                label={m.numbers_import_phone()}
-                required
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                name={field.name}
-                inputRef={field.ref}
-                disabled={busy}
-              />
-            )}
-          />
+          <PhoneField control={control} name="phone_number" label={m.numbers_import_phone()} required disabled={busy} />
           <TextInput
             {...register('account_sid')}
             label={m.numbers_import_account_sid()}

@@ -8,7 +8,8 @@ import { browserCountry } from '@/lib/phone';
 import { applyServerErrors } from '@/lib/server-errors';
 import { useSimulateInbound } from '../api/start-call';
 import { simulateCallSchema, simulateErrorPath, toSimulateRequest, type SimulateCallValues } from '../lib/form-schema';
-import { CallPhoneField, PersonaField, StartCallForm } from './start-call-form';
+import { PhoneField } from '@/components/phone-field';
+import { PersonaField, StartCallForm } from './start-call-form';
 
 /** "A customer calls +49 30 …; …": the number set apart where the language puts it ("{number}" in the message). */
 function Intro({ phoneNumber }: { phoneNumber: string | null }) {
@@ -63,7 +64,7 @@ export function SimulateCallForm({ phoneNumberId, phoneNumber, onStarted }: { ph
       submitIcon={<IconPhoneIncoming size={16} aria-hidden />}
     >
       <Intro phoneNumber={phoneNumber} />
-      <CallPhoneField control={control} name="from" label={m.testcall_caller_number()} />
+      <PhoneField control={control} name="from" required label={m.testcall_caller_number()} />
       <PersonaField control={control} register={register} name="persona" disabled={formState.isSubmitting || simulate.isPending} />
     </StartCallForm>
   );

@@ -1,14 +1,12 @@
 import { useRef, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { Controller, type Control, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+import type { Control, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { useIsLocalService } from '@/api/local-service';
 import { CountedTextarea } from '@/components/counted-textarea';
 import { m } from '@/i18n';
 import { PERSONA_MAX } from '../lib/form-schema';
 import { unknownOutcomeTitle } from '@/api/errors';
-import { PhoneInput } from '@/components/phone-input';
 import { OUTCOME_UNKNOWN } from '@/lib/form-errors';
-import type { PhoneValue } from '@/lib/phone';
 
 /*
  * What the test call and the simulated call forms share: the frame (the fields, the refusal above the
@@ -76,38 +74,6 @@ export function StartCallForm({
   );
 }
 
-/** The required phone number of a call form, bound to the form field `name`. */
-export function CallPhoneField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  description,
-}: {
-  control: Control<T>;
-  name: Path<T>;
-  label: string;
-  description?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <PhoneInput
-          label={label}
-          required
-          value={field.value as PhoneValue}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-          name={field.name}
-          inputRef={field.ref}
-          description={description}
-        />
-      )}
-    />
-  );
-}
 
 /**
  * Who the caller is, for the language model that plays them (our extension: `persona` on make_call and

@@ -9,7 +9,8 @@ import { browserCountry } from '@/lib/phone';
 import { applyServerErrors } from '@/lib/server-errors';
 import { useMakeCall } from '../api/start-call';
 import { emptyTestCall, testCallErrorPath, testCallSchema, toMakeCallRequest, type TestCallValues } from '../lib/form-schema';
-import { CallPhoneField, PersonaField, StartCallForm } from './start-call-form';
+import { PhoneField } from '@/components/phone-field';
+import { PersonaField, StartCallForm } from './start-call-form';
 
 /**
  * The number to call and the call's variables, then POST /user/make_call. One press places one call
@@ -44,7 +45,7 @@ export function TestCallForm({ assistant, onStarted }: { assistant: Pick<Assista
       submitLabel={m.testcall_place()}
       submitIcon={<IconPhoneOutgoing size={16} aria-hidden />}
     >
-      <CallPhoneField control={control} name="phone" label={m.testcall_number_to_call()} description={m.testcall_number_hint()} />
+      <PhoneField control={control} name="phone" required label={m.testcall_number_to_call()} description={m.testcall_number_hint()} />
       <PersonaField control={control} register={register} name="persona" disabled={busy} />
       <Stack gap={6}>
         <Text size="sm" fw={500}>

@@ -3,7 +3,7 @@ import { IconPlugConnected } from '@tabler/icons-react';
 import type { VoiceInfo } from '@contract/voice';
 import { m } from '@/i18n';
 import { MODEL_RECIPES, START_COMMAND, TRANSCRIPTION_RECIPES, type SetupRecipe } from '../lib/setup';
-import { CommandBlock } from './command-block';
+import { CommandBlock } from '@/components/command-block';
 
 function Recipes({ heading, recipes }: { heading: string; recipes: readonly SetupRecipe[] }) {
   return (
@@ -16,7 +16,7 @@ function Recipes({ heading, recipes }: { heading: string; recipes: readonly Setu
           <Text size="sm" fw={500}>
             {recipe.name}
           </Text>
-          <CommandBlock text={recipe.commands.join('\n')} name={recipe.name} />
+          <CommandBlock text={recipe.commands.join('\n')} copyLabel={m.webcall_setup_copy({ name: recipe.name })} />
         </Stack>
       ))}
     </Stack>
@@ -45,7 +45,7 @@ export function VoiceSetupCard({ info, message }: { info?: VoiceInfo | undefined
           <Title order={3} size="sm">
             {m.webcall_setup_start_heading()}
           </Title>
-          <CommandBlock text={START_COMMAND} name={m.webcall_setup_start_heading()} />
+          <CommandBlock text={START_COMMAND} copyLabel={m.webcall_setup_copy({ name: m.webcall_setup_start_heading() })} />
         </Stack>
         <Text size="sm">{m.webcall_setup_then()}</Text>
       </Stack>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Drawer, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Skeleton, Stack } from '@mantine/core';
+import { AssistantDrawer } from '@/components/assistant-drawer';
 import { ErrorState } from '@/components/error-state';
 import { m } from '@/i18n';
 import { useVoiceInfo } from '../api/get-voice-info';
@@ -35,31 +35,9 @@ function WebCallGate({ assistant, onClose }: { assistant: WebCallAssistant; onCl
  * mounted only while it is open: closing it mid-call ends the call.
  */
 export default function WebCallDrawer({ assistant, opened, onClose }: { assistant: WebCallAssistant; opened: boolean; onClose: () => void }) {
-  const compact = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size={compact ? '100%' : 'lg'}
-      padding="md"
-      returnFocus
-      keepMounted={false}
-      title={
-        <Stack gap={0}>
-          <Text fw={600}>{m.webcall_title()}</Text>
-          <Text size="xs" c="dimmed">
-            {assistant.name}
-          </Text>
-        </Stack>
-      }
-      styles={{
-        content: { display: 'flex', flexDirection: 'column' },
-        body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
-      }}
-      data-testid="web-call"
-    >
+    <AssistantDrawer title={m.webcall_title()} assistantName={assistant.name} opened={opened} onClose={onClose} keepMounted={false} testId="web-call">
       <WebCallGate assistant={assistant} onClose={onClose} />
-    </Drawer>
+    </AssistantDrawer>
   );
 }

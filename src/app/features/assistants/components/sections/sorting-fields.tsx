@@ -5,7 +5,7 @@ import { useAssistantGroups } from '@/api/get-assistant-groups';
 import { AnchorLink } from '@/components/links';
 import { m } from '@/i18n';
 import { groupMantineColor } from '@/lib/group-colors';
-import { useAssistantField } from '../fields';
+import { useAssistantField, useIdListSelect } from '../fields';
 
 interface Option {
   value: string;
@@ -65,10 +65,7 @@ function FolderField() {
 }
 
 function LabelsField() {
-  const {
-    field: { value, onChange, onBlur, ref, name },
-    fieldState,
-  } = useAssistantField('label_ids');
+  const { ids: value, props: idProps, fieldState } = useIdListSelect('label_ids');
   const labels = useAssistantGroups('labels');
   const options = useMemo(() => optionsOf(labels.data ?? [], value), [labels.data, value]);
   const colors = useMemo(() => new Map(options.map((o) => [o.value, o.color])), [options]);
@@ -78,14 +75,7 @@ function LabelsField() {
       description={m.folders_field_labels_description()}
       placeholder={labels.isPending ? m.folders_groups_loading() : options.length === 0 ? m.folders_labels_none_yet() : m.folders_labels_choose()}
       data={options}
-      value={value.map(String)}
-      onChange={(v) => onChange(v.map(Number))}
-      onBlur={onBlur}
-      ref={ref}
-      name={name}
-      searchable
-      clearable
-      hidePickedOptions
+      {...idProps}
       nothingFoundMessage={m.folders_groups_nothing()}
       renderOption={({ option }) => <OptionWithColor option={option} colors={colors} />}
       error={fieldState.error?.message ?? (labels.isError ? m.folders_labels_load_error() : undefined)}

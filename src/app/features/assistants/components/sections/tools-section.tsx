@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { Anchor, MultiSelect, Pill, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '@contract';
 import { CountedTextarea } from '@/components/counted-textarea';
 import { paths } from '@/lib/paths';
 import { m } from '@/i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
+import { useIdListSelect } from '../fields';
 import { FormSection } from '../form-section';
 import { KnowledgeFields } from './knowledge-fields';
 
@@ -24,11 +25,7 @@ export interface ToolChoices {
 }
 
 function ToolsPicker({ choices }: { choices: ToolChoices }) {
-  const { control } = useFormContext<AssistantFormValues>();
-  const {
-    field: { value, onChange, onBlur, ref, name },
-    fieldState,
-  } = useController({ control, name: 'tool_ids' });
+  const { ids: value, props: idProps, fieldState } = useIdListSelect('tool_ids');
   const byValue = useMemo(() => new Map((choices.tools ?? []).map((t) => [String(t.id), t])), [choices.tools]);
   const data = useMemo(() => {
     const items = (choices.tools ?? []).map((t) => ({ value: String(t.id), label: t.name || m.assistants_tool_unnamed({ id: String(t.id) }) }));
@@ -57,14 +54,7 @@ function ToolsPicker({ choices }: { choices: ToolChoices }) {
         choices.loading ? m.assistants_tools_loading() : data.length === 0 ? m.assistants_tools_none() : m.assistants_tools_choose()
       }
       data={data}
-      value={value.map(String)}
-      onChange={(v) => onChange(v.map(Number))}
-      onBlur={onBlur}
-      ref={ref}
-      name={name}
-      searchable
-      clearable
-      hidePickedOptions
+      {...idProps}
       nothingFoundMessage={data.length === 0 ? m.assistants_tools_none_create() : m.assistants_tools_nothing()}
       error={fieldState.error?.message ?? choices.error ?? undefined}
       renderOption={({ option }) => {
