@@ -61,6 +61,8 @@ export async function buildServer() {
   });
   // Read at run time, relative to the module that reads them (db/migrate.ts).
   cpSync(join(root, 'src/server/db/migrations'), join(tmpDir, 'migrations'), { recursive: true });
+  // Forked, not imported (speech/espeak.ts finds it beside its own chunk): plain JavaScript, copied as is.
+  cpSync(join(root, 'src/server/speech/espeak-broker.mjs'), join(tmpDir, 'espeak-broker.mjs'));
   rmSync(outDir, { recursive: true, force: true });
   renameSync(tmpDir, outDir);
   return performance.now() - t0;

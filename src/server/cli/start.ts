@@ -152,6 +152,8 @@ async function main() {
     await knowledge?.stop();
     await opened?.bridge?.close();
     await opened?.handle?.close();
+    // Its exit would end the eSpeak NG helper anyway (the channel closes): ended here, not left to that.
+    (await import('../speech/espeak')).stopEspeakBroker();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

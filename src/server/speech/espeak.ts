@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { readWav, WavFormatError } from '../audio/pcm';
 import { SpeechError, type SpeechSource, type SpeechVoice } from './speech';
 
@@ -33,41 +34,87 @@ interface Run {
   stderr: string;
 }
 
+/*
+ * The processes are spawned by a small helper process (espeak-broker.mjs), not by the service: a spawn forks
+ * the spawning process, and forking the service (PGlite, onnxruntime: ~500 MB mapped) blocks its event loop
+ * 150–560 ms, during which every live call's audio waits. The broker is forked once, on the first run, and
+ * again on the run after it dies; the runs in flight when it dies fail.
+ */
+interface BrokerReply {
+  id: number;
+  code?: number | null;
+  stdout?: Uint8Array;
+  stderr?: string;
+  error?: string;
+  /** The error is the broker's own SpeechError (a timeout, too much output), not a failure to run. */
+  speech?: boolean;
+}
+
+interface Pending {
+  resolve(run: Run): void;
+  reject(e: Error): void;
+}
+
+let broker: { child: ChildProcess; pending: Map<number, Pending> } | null = null;
+let nextId = 1;
+
+const BROKER_PATH = fileURLToPath(new URL('./espeak-broker.mjs', import.meta.url));
+
+function startBroker(): NonNullable<typeof broker> {
+  // No execArgv: the broker is plain JavaScript and needs none of the service's loaders (tsx) or flags.
+  const child = fork(BROKER_PATH, [], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const state = { child, pending: new Map<number, Pending>() };
+  const fail = (reason: string) => {
+    if (broker === state) broker = null;
+    for (const p of state.pending.values()) p.reject(new SpeechError(`eSpeak NG could not run: ${reason}`));
+    state.pending.clear();
+  };
+  child.on('message', (m: BrokerReply) => {
+    const p = state.pending.get(m.id);
+    if (!p) return;
+    state.pending.delete(m.id);
+    idle(state);
+    if (m.error !== undefined) p.reject(m.speech ? new SpeechError(m.error) : new Error(m.error));
+    else p.resolve({ code: m.code ?? null, stdout: Buffer.from(m.stdout?.buffer ?? new ArrayBuffer(0), m.stdout?.byteOffset, m.stdout?.byteLength), stderr: m.stderr ?? '' });
+  });
+  child.on('error', (e) => fail(`its helper process failed: ${e.message}`));
+  child.on('exit', (code, signal) => fail(`its helper process exited (${signal ?? code})`));
+  // Never what keeps the service alive: the channel is held only while runs are in flight.
+  child.unref();
+  idle(state);
+  return state;
+}
+
+/** The channel holds the process open only while a run waits for its answer. */
+function idle(state: NonNullable<typeof broker>) {
+  const channel = state.child.channel;
+  if (!channel) return;
+  if (state.pending.size > 0) channel.ref();
+  else channel.unref();
+}
+
+/** Ends the helper process (the service's stop, tests); the next run starts another. */
+export function stopEspeakBroker(): void {
+  const state = broker;
+  broker = null;
+  if (!state) return;
+  for (const p of state.pending.values()) p.reject(new SpeechError('eSpeak NG could not run: the service is stopping'));
+  state.pending.clear();
+  state.child.kill();
+}
+
 function run(path: string, args: readonly string[], input: string | null, timeoutMs: number): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let stderr = '';
-    let failure: Error | null = null;
-    const timer = setTimeout(() => {
-      failure = new SpeechError(`eSpeak NG took longer than ${timeoutMs} ms`);
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    child.stdout.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_OUTPUT_BYTES) {
-        failure = new SpeechError('eSpeak NG produced more audio than a turn can hold');
-        child.kill('SIGKILL');
-        return;
-      }
-      chunks.push(c);
+    broker ??= startBroker();
+    const state = broker;
+    const id = nextId++;
+    state.pending.set(id, { resolve, reject });
+    idle(state);
+    state.child.send({ id, path, args, input, timeoutMs, maxBytes: MAX_OUTPUT_BYTES }, (e) => {
+      if (!e || !state.pending.delete(id)) return;
+      idle(state);
+      reject(new SpeechError(`eSpeak NG could not run: its helper process did not take the request (${e.message})`));
     });
-    child.stderr.on('data', (c: Buffer) => {
-      if (stderr.length < 2000) stderr += c.toString('utf8');
-    });
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (failure) reject(failure);
-      else resolve({ code, stdout: Buffer.concat(chunks), stderr });
-    });
-    // A program that exits before reading its input closes the pipe: that is reported by 'close', not here.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input ?? '');
   });
 }
 
