@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { settleAnimations } from './settle';
 
 /*
  * Accessibility checks: axe against WCAG 2.1 A and AA, and the keyboard helpers of the keyboard journey.
@@ -45,6 +46,7 @@ export async function axeFindings(page: Page, where: string): Promise<string[]> 
   expect(foreign.map((f) => f.url()), `${where}: frames of another origin, which the scan would not reach`).toEqual([]);
   // Every rule of the tags still runs; `resultTypes` only spares axe the selectors of each passing element.
   // (options() replaces the whole options object, so it comes before withTags.)
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_TAGS).setLegacyMode().analyze();
   return result.violations.map((v) => {
     const nodes = v.nodes

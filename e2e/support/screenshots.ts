@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { settleAnimations } from './settle';
 
 /** Screenshots to look at, by page and width: test-results/screenshots/<name>.png. */
 export const SCREENSHOT_DIR = join('test-results', 'screenshots');
@@ -13,19 +14,8 @@ const README_PICTURES = new Set(['calls-desktop', 'web-call-panel-desktop', 'tes
 
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Let transitions (notifications, the progress bar) settle: two frames for one just mounted to start,
-  // then until no finite animation or transition is running (2 s at most: one that keeps restarting is
-  // left to the capture below, which stops it).
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        setTimeout(resolve, 2_000);
-        const moving = () =>
-          document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
-        const check = () => (moving() ? requestAnimationFrame(check) : resolve());
-        requestAnimationFrame(() => requestAnimationFrame(check));
-      }),
-  );
+  // Transitions (notifications, the progress bar, a drawer) ended first.
+  await settleAnimations(page);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
   if (README_PICTURES.has(name)) copyFileSync(join(SCREENSHOT_DIR, `${name}.png`), join('docs', 'screenshots', `${name}.png`));
 }
