@@ -213,7 +213,7 @@ async function main() {
       const key = config.secretKey ? 'SECRET_KEY' : voiceServices.secretKey ? `${config.dataDir}/secret.key` : null;
       console.log(
         `Phone lines: Twilio numbers can be imported (webhooks at ${config.publicUrl}/api/telephony/twilio/…, credentials encrypted with ${key ?? 'nothing: set SECRET_KEY to import numbers'}); ` +
-          (voiceServices.startSession ? 'calls on them talk through the voice pipeline.' : 'no voice pipeline yet, so they are told so and hang up.'),
+          (voiceServices.startSession ? 'calls on them talk through the voice pipeline.' : 'the voice pipeline needs STT_BASE_URL and LLM_BASE_URL, so until they are set callers are told so and hung up on.'),
       );
     }
   }
