@@ -16,7 +16,8 @@ const server = {
 
 /*
  * The service files whose database follows TEST_DATABASE_URL: those that start the test service (harness.ts
- * picks PGlite or the server) or read the variable themselves. The rest (pure logic, and the command-line
+ * picks PGlite or the server; useOrderService starts it for the suites' and replays' tests) or read the
+ * variable themselves. The rest (pure logic, and the command-line
  * tests on an embedded data folder) would run the same code twice: the PostgreSQL project leaves them out.
  */
 function filesOnTheDatabase(): string[] {
@@ -24,7 +25,7 @@ function filesOnTheDatabase(): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => join(dir, f))
-    .filter((f) => /\b(useService|startTestService)\(|TEST_DATABASE_URL/.test(readFileSync(f, 'utf8')));
+    .filter((f) => /\b(useService|useOrderService|startTestService)\(|TEST_DATABASE_URL/.test(readFileSync(f, 'utf8')));
 }
 
 /*

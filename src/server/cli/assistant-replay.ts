@@ -1,7 +1,6 @@
-import { parseArgs } from 'node:util';
 import { replaySetAnswerSchema, type ReplaySet } from '../../contract';
 import type { AssistantTestConfig } from '../config';
-import { apiBase, call, CliError, cliFailure, pad, pollWhileRunning, runIfCommand, SERVICE_OPTIONS, waitLimits } from './assistant-test';
+import { call, CliError, cliFailure, followToEnd, pad, parseCommand, runIfCommand, serviceOf } from './service-command';
 
 /*
  * `npm run assistant-replay -- --assistant 12 [--filter 'status=failed&date_from=2026-11-21'] [--call 7 --call 9]
@@ -48,50 +47,38 @@ export function replayReport(set: ReplaySet): string {
 }
 
 export async function main(argv: string[], config: AssistantTestConfig, out: (line: string) => void): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        ...SERVICE_OPTIONS,
-        filter: { type: 'string', default: '' },
-        call: { type: 'string', multiple: true },
-      },
-    }));
-  } catch (e) {
-    out(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
-    return 2;
-  }
+  const own = {
+    filter: { type: 'string', default: '' },
+    call: { type: 'string', multiple: true },
+  } as const;
+  const ids = (list: string[] | undefined) => (list ?? []).map(Number);
+  const values = parseCommand({ argv, own, usage: USAGE, out }, (v) => {
+    const assistant = Number(v.assistant);
+    return Number.isInteger(assistant) && assistant >= 1 && ids(v.call).every((n) => Number.isInteger(n) && n >= 1);
+  });
+  const service = values && serviceOf(values, config, USAGE, out);
+  if (!values || !service) return 2;
+  const { base, token } = service;
   const assistant = Number(values.assistant);
-  const callIds = (values.call ?? []).map(Number);
-  const token = values.token ?? config.token ?? '';
-  if (!Number.isInteger(assistant) || assistant < 1 || callIds.some((n) => !Number.isInteger(n) || n < 1)) {
-    out(USAGE);
-    return 2;
-  }
-  if (!token) {
-    out(`No token: pass --token or set VC_API_TOKEN.\n${USAGE}`);
-    return 2;
-  }
+  const callIds = ids(values.call);
   const filter = { ...Object.fromEntries(new URLSearchParams(values.filter.replace(/^\?/, ''))), assistant_id: String(assistant) };
-  const base = apiBase(values.url);
-  const { deadline, intervalMs } = waitLimits(values);
   try {
     const started = readSet(await call(base, token, 'POST', '/user/replays', callIds.length > 0 ? { call_ids: callIds } : { filter }));
     out(`Replay set ${started.id} of assistant ${assistant} (version ${started.config_version}): ${started.pairs_total ?? 0} calls.`);
-    const { last: set, timedOut } = await pollWhileRunning(started, {
-      next: async () => readSet(await call(base, token, 'GET', `/user/replays/${started.id}`)),
-      deadline,
-      intervalMs,
-      done: (s) => s.pairs_done,
-      onProgress: (s) => out(`  ${s.pairs_done ?? 0}/${s.pairs_total ?? 0} compared, ${s.pairs_running ?? 0} in progress`),
-    });
-    out(replayReport(set));
-    if (timedOut) {
-      out(`Timed out after ${values.timeout} s with ${set.pairs_done ?? 0} of ${set.pairs_total ?? 0} replays compared.`);
-      return 1;
-    }
-    return set.status === 'finished' && (set.verdicts?.worse ?? 0) === 0 ? 0 : 1;
+    return await followToEnd(
+      started,
+      {
+        next: async () => readSet(await call(base, token, 'GET', `/user/replays/${started.id}`)),
+        deadline: service.deadline,
+        intervalMs: service.intervalMs,
+        done: (s) => s.pairs_done,
+        progress: (s) => `  ${s.pairs_done ?? 0}/${s.pairs_total ?? 0} compared, ${s.pairs_running ?? 0} in progress`,
+        report: replayReport,
+        timedOut: (s) => `Timed out after ${values.timeout} s with ${s.pairs_done ?? 0} of ${s.pairs_total ?? 0} replays compared.`,
+        passed: (s) => (s.verdicts?.worse ?? 0) === 0,
+      },
+      out,
+    );
   } catch (e) {
     return cliFailure(e, out);
   }

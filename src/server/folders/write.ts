@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { createAssistantGroupRequest, updateAssistantGroupRequest } from '../../contract';
 import type { Db } from '../db/connect';
 import type { AssistantGroupRow } from '../db/schema';
+import { sentFields } from '../db/sent-fields';
 import { toDbTimestamp } from '../db/time';
 import { fieldError, notFound } from '../http/errors';
 import { groupNotFound, KINDS, type GroupKind } from './kinds';
@@ -60,8 +61,7 @@ export async function updateGroup(
     db
       .updateTable(table)
       .set({
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.color !== undefined && { color: input.color }),
+        ...sentFields(input, ['name', 'color']),
         updated_at: toDbTimestamp(now()),
       })
       .where('id', '=', id)

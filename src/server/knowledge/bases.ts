@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { createKnowledgebaseRequest, updateKnowledgebaseRequest } from '../../contract';
 import type { Db } from '../db/connect';
 import type { Database } from '../db/schema';
+import { sentFields } from '../db/sent-fields';
 import { toDbTimestamp } from '../db/time';
 import { publish } from '../events/bus';
 import { knowledgebaseEvent } from '../events/build';
@@ -73,9 +74,7 @@ export async function updateKnowledgebase(
     await trx
       .updateTable('knowledgebases')
       .set({
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.description !== undefined && { description: input.description }),
-        ...(input.language !== undefined && { language: input.language }),
+        ...sentFields(input, ['name', 'description', 'language']),
         updated_at: toDbTimestamp(now()),
       })
       .where('id', '=', id)

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { createKnowledgeDocumentRequest, updateKnowledgeDocumentRequest } from '../../contract';
 import type { Db } from '../db/connect';
+import { sentFields } from '../db/sent-fields';
 import { toDbTimestamp } from '../db/time';
 import { publish } from '../events/bus';
 import { knowledgeDocumentEvent } from '../events/build';
@@ -78,8 +79,7 @@ export async function updateDocument(
   const row = await db
     .updateTable('knowledge_documents')
     .set({
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.description !== undefined && { description: input.description }),
+      ...sentFields(input, ['name', 'description']),
       updated_at: toDbTimestamp(now()),
     })
     .where('id', '=', id)

@@ -185,6 +185,23 @@ export function createChatModel(config: LlmConfig): ChatModel {
     }
   }
 
+  /** One answer in one piece (not streamed), tried again as withRetries allows: what `read` takes from its content, with its usage and time. */
+  function generated<T extends object>(
+    request: Pick<ChatRequest, 'model' | 'signal'>,
+    model: LanguageModel,
+    options: Omit<CallOptions, 'abortSignal'>,
+    read: (content: Awaited<ReturnType<LanguageModel['doGenerate']>>['content']) => T,
+  ) {
+    return withRetries(request, {
+      retryable: () => true,
+      async run(abortSignal) {
+        const t0 = performance.now();
+        const result = await model.doGenerate({ ...options, abortSignal });
+        return { ...read(result.content), usage: usageOf(result.usage), latencyMs: Math.round(performance.now() - t0) };
+      },
+    });
+  }
+
   async function prepare(request: ChatRequest): Promise<{ model: LanguageModel; options: Omit<CallOptions, 'abortSignal'> }> {
     return {
       model: await modelFor(request.model),
@@ -202,19 +219,14 @@ export function createChatModel(config: LlmConfig): ChatModel {
 
     async reply(request) {
       const { model, options } = await prepare(request);
-      return withRetries(request, {
-        retryable: () => true,
-        async run(abortSignal) {
-          const t0 = performance.now();
-          const result = await model.doGenerate({ ...options, abortSignal });
-          let text = '';
-          const toolCalls: ChatToolCall[] = [];
-          for (const part of result.content) {
-            if (part.type === 'text') text += part.text;
-            else if (part.type === 'tool-call') toolCalls.push(readCall(part));
-          }
-          return { text, toolCalls, usage: usageOf(result.usage), latencyMs: Math.round(performance.now() - t0) };
-        },
+      return generated(request, model, options, (content) => {
+        let text = '';
+        const toolCalls: ChatToolCall[] = [];
+        for (const part of content) {
+          if (part.type === 'text') text += part.text;
+          else if (part.type === 'tool-call') toolCalls.push(readCall(part));
+        }
+        return { text, toolCalls };
       });
     },
 
@@ -225,15 +237,10 @@ export function createChatModel(config: LlmConfig): ChatModel {
         responseFormat: { type: 'json' as const, schema: request.schema as never, name: request.schemaName },
         ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
       };
-      return withRetries(request, {
-        retryable: () => true,
-        async run(abortSignal) {
-          const t0 = performance.now();
-          const result = await model.doGenerate({ ...options, abortSignal });
-          let text = '';
-          for (const part of result.content) if (part.type === 'text') text += part.text;
-          return { value: readJsonObject(text), text, usage: usageOf(result.usage), latencyMs: Math.round(performance.now() - t0) };
-        },
+      return generated(request, model, options, (content) => {
+        let text = '';
+        for (const part of content) if (part.type === 'text') text += part.text;
+        return { value: readJsonObject(text), text };
       });
     },
 

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestClock } from '../engine/clock';
 import { placeCall } from '../engine/place-call';
-import { createChatModel } from '../model/openai-compatible';
 import { insertOrderAssistant } from '../test/order-tool';
-import { startOrderTool, type OrderTool } from '../test/stand-ins/tool-endpoint';
-import { startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
-import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-ins/model';
+import type { TestResponse, TestService, TestUser } from '../test/harness';
+import type { SeenRequest, Scripted, StandInModel } from '../test/stand-ins/model';
+import { orderLookup, orderToolResult, standInChatModel, useOrderService, workSharedRun } from '../test/use-order-service';
 import { advanceReplays } from './worker';
 
 /*
@@ -20,37 +19,15 @@ let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
 let stand: StandInModel;
-let tools: OrderTool;
 let toolBase = '';
 type Body = TestResponse['body'];
 
-const text = (c: unknown) => (typeof c === 'string' ? c : '');
-
 /** The assistant: looks orders up when the customer mentions one and the tool is there. */
 function assistantScript(req: SeenRequest): Scripted {
-  const last = req.body.messages.at(-1);
-  if (last?.role === 'tool') return { text: `Your order is ${/"status":"(\w+)"/.exec(text(last.content))?.[1] ?? 'unknown'}. Anything else?` };
-  const said = text(last?.content);
-  if (/order/i.test(said) && req.body.tools?.some((t) => t.function.name === 'order_status')) {
-    return { toolCalls: [{ name: 'order_status', arguments: { order_id: /A-\d+/.exec(said)?.[0] ?? 'unknown' } }] };
-  }
-  return { text: 'Of course, I can help you with that.' };
+  return orderToolResult(req) ?? orderLookup(req, 'unknown') ?? { text: 'Of course, I can help you with that.' };
 }
 
-beforeAll(async () => {
-  stand = await startStandInModel({ fallback: assistantScript });
-  tools = await startOrderTool();
-  toolBase = tools.base;
-  svc = await startTestService({ clock, llm: { baseUrl: stand.baseUrl, retryDelayMs: 5 }, suiteLeaseMs: 1_000, talkLeaseMs: 1_000 });
-  alice = await svc.user();
-  bob = await svc.user();
-});
-
-afterAll(async () => {
-  await svc?.close();
-  await stand?.close();
-  await tools?.close();
-});
+useOrderService(clock, assistantScript, (s) => ({ svc, alice, bob, stand, toolBase } = s));
 
 /** An outbound assistant on the stand-in's model, with the order tool, two post-call fields and the evaluation. */
 function assistant(user: TestUser): Promise<{ id: number; toolId: number }> {
@@ -247,18 +224,13 @@ describe('a replay set', () => {
     const a = await assistant(bob);
     const originals = await pastCalls(bob, a.id, Array.from({ length: 8 }, () => ADA));
     const set = await startSet(bob, { call_ids: originals });
-    const model = createChatModel({ baseUrl: stand.baseUrl, apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 0, retryDelayMs: 10 });
+    const model = standInChatModel(stand.baseUrl);
     const db = svc.handle.db;
-    let most = 0;
-    for (let i = 0; i < 400; i++) {
-      await Promise.all([advanceReplays(db, clock.now(), { model, parallelism: 4 }), advanceReplays(db, clock.now(), { model, parallelism: 4 })]);
-      const calling = await db.selectFrom('replay_pairs').select('id').where('set_id', '=', set.id).where('status', '=', 'calling').execute();
-      most = Math.max(most, calling.length);
-      const state = await db.selectFrom('replay_sets').select('status').where('id', '=', set.id).executeTakeFirstOrThrow();
-      if (state.status !== 'running') break;
-      clock.advance(2_000);
-      await svc.work.runOnce();
-    }
+    const most = await workSharedRun(svc, clock, {
+      bothWork: () => Promise.all([advanceReplays(db, clock.now(), { model, parallelism: 4 }), advanceReplays(db, clock.now(), { model, parallelism: 4 })]),
+      calling: async () => (await db.selectFrom('replay_pairs').select('id').where('set_id', '=', set.id).where('status', '=', 'calling').execute()).length,
+      running: async () => (await db.selectFrom('replay_sets').select('status').where('id', '=', set.id).executeTakeFirstOrThrow()).status === 'running',
+    });
     const done = (await bob.req('GET', `/user/replays/${set.id}`)).body.data;
     expect(done.status).toBe('finished');
     expect(most).toBe(4);

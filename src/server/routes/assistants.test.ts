@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { insertPhoneNumber } from '../test/fixtures';
-import { createAssistant, createTool } from '../test/requests';
+import { assistantBody, createAssistant, createTool } from '../test/requests';
 
 /*
  * Assistants over real HTTP: create, the full record, list and pagination, outbound summaries, get one,
@@ -39,19 +39,7 @@ async function addVoice(userId: number, mode: 'pipeline' | 'multimodal', name = 
   return row.id;
 }
 
-function minimal(patch: Record<string, unknown> = {}) {
-  return {
-    assistant_name: 'Front desk',
-    voice_id: rachel,
-    language: 'English',
-    llm_model: 'gpt-4o',
-    calls_direction: 'make',
-    engine_type: 'pipeline',
-    timezone: 'Europe/Berlin',
-    system_prompt: 'You are a helpful assistant.',
-    ...patch,
-  };
-}
+const minimal = (patch: Record<string, unknown> = {}) => assistantBody(rachel, patch);
 
 const create = (user: TestUser, patch: Record<string, unknown> = {}) => createAssistant(user, minimal(patch));
 

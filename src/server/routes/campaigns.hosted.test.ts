@@ -26,6 +26,9 @@ useService(async (s) => {
 
 const HOSTED_SETTINGS = ['retry_on_voicemail', 'retry_on_goal_incomplete', 'goal_completion_variable', 'mark_complete_when_no_leads'] as const;
 
+/** POST /user/campaigns of alice's caller, named `name`, with `settings`. */
+const create = (name: string, settings: Record<string, unknown> = {}) => alice.req('POST', '/user/campaigns', { name, assistant_id: aliceCaller, ...settings });
+
 async function listed(user: TestUser, id: number) {
   const res = await user.req('GET', '/user/campaigns');
   expect(res.status).toBe(200);
@@ -63,7 +66,7 @@ describe('POST /user/campaigns with the hosted create’s settings', () => {
   });
 
   it('gives the hosted defaults when the settings are left out', async () => {
-    const res = await alice.req('POST', '/user/campaigns', { name: 'Plain', assistant_id: aliceCaller });
+    const res = await create('Plain');
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       retry_on_voicemail: false,
@@ -109,9 +112,7 @@ describe('POST /user/campaigns with the hosted create’s settings', () => {
   });
 
   it('reads null and blank optional strings as left out', async () => {
-    const res = await alice.req('POST', '/user/campaigns', {
-      name: 'Blanks',
-      assistant_id: aliceCaller,
+    const res = await create('Blanks', {
       timezone: '',
       allowed_hours_start_time: '',
       allowed_hours_end_time: null,
@@ -124,13 +125,13 @@ describe('POST /user/campaigns with the hosted create’s settings', () => {
       allowed_hours_end_time: '17:00',
       goal_completion_variable: null,
     });
-    const nulled = await alice.req('POST', '/user/campaigns', { name: 'Null goal', assistant_id: aliceCaller, goal_completion_variable: null });
+    const nulled = await create('Null goal', { goal_completion_variable: null });
     expect(nulled.status).toBe(201);
     expect(nulled.body.data.goal_completion_variable).toBeNull();
   });
 
   it('trims the goal variable and refuses values of the wrong kind with 422 on the field', async () => {
-    const trimmed = await alice.req('POST', '/user/campaigns', { name: 'Trim', assistant_id: aliceCaller, goal_completion_variable: ' booked ' });
+    const trimmed = await create('Trim', { goal_completion_variable: ' booked ' });
     expect(trimmed.body.data.goal_completion_variable).toBe('booked');
 
     const cases: [Record<string, unknown>, string][] = [
@@ -146,24 +147,22 @@ describe('POST /user/campaigns with the hosted create’s settings', () => {
       [{ assistant_id: '8x' }, 'assistant_id'],
     ];
     for (const [patch, key] of cases) {
-      const res = await alice.req('POST', '/user/campaigns', { name: 'Wrong', assistant_id: aliceCaller, ...patch });
+      const res = await create('Wrong', patch);
       expect(res.status, JSON.stringify(patch)).toBe(422);
       expect(Object.keys(res.body.errors), JSON.stringify(patch)).toEqual([key]);
       expect(res.body.message).toEqual(expect.any(String));
     }
-    const yes = await alice.req('POST', '/user/campaigns', { name: 'Wrong', assistant_id: aliceCaller, retry_on_voicemail: 'yes' });
+    const yes = await create('Wrong', { retry_on_voicemail: 'yes' });
     expect(yes.body.errors.retry_on_voicemail).toEqual(['The retry on voicemail field must be true or false.']);
-    const long = await alice.req('POST', '/user/campaigns', { name: 'Wrong', assistant_id: aliceCaller, goal_completion_variable: 'x'.repeat(256) });
+    const long = await create('Wrong', { goal_completion_variable: 'x'.repeat(256) });
     expect(long.body.errors.goal_completion_variable).toEqual(['The goal completion variable field must not be greater than 255 characters.']);
-    const edge = await alice.req('POST', '/user/campaigns', { name: 'Edge', assistant_id: aliceCaller, goal_completion_variable: 'x'.repeat(255) });
+    const edge = await create('Edge', { goal_completion_variable: 'x'.repeat(255) });
     expect(edge.status).toBe(201);
   });
 
   it('refuses fields it does not know, naming them, and creates nothing', async () => {
     const before = (await alice.req('GET', '/user/campaigns')).body.length as number;
-    const res = await alice.req('POST', '/user/campaigns', {
-      name: 'Extras',
-      assistant_id: aliceCaller,
+    const res = await create('Extras', {
       retry_on_voicemail: true,
       voicemail_action: 'hangup',
       scheduled_start_at: '2026-05-01T09:00:00Z',
@@ -171,7 +170,7 @@ describe('POST /user/campaigns with the hosted create’s settings', () => {
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ message: 'The following fields cannot be set: voicemail_action, scheduled_start_at' });
     // A record's own read-only fields are not create fields either.
-    const echoed = await alice.req('POST', '/user/campaigns', { name: 'Echo', assistant_id: aliceCaller, id: 1, status: 'running' });
+    const echoed = await create('Echo', { id: 1, status: 'running' });
     expect(echoed.status).toBe(422);
     expect(echoed.body).toEqual({ message: 'The following fields cannot be set: id, status' });
     expect((await alice.req('GET', '/user/campaigns')).body.length).toBe(before);
@@ -180,9 +179,7 @@ describe('POST /user/campaigns with the hosted create’s settings', () => {
 
 describe('campaign settings across users', () => {
   it('keeps each user’s settings to that user', async () => {
-    const mine = await alice.req('POST', '/user/campaigns', {
-      name: 'Alice only',
-      assistant_id: aliceCaller,
+    const mine = await create('Alice only', {
       goal_completion_variable: 'alice_goal',
       retry_on_voicemail: '1',
     });

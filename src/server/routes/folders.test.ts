@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TestService, TestUser } from '../test/harness';
 import { insertAssistant, seededIds } from '../test/fixtures';
 import { clientSession, expectMcpOutput, expectOk } from '../test/hosted-client-calls';
-import { createGroup, expect422, getAssistant } from '../test/requests';
+import { assistantBody, createAssistant, createGroup, expect422, getAssistant } from '../test/requests';
 import { useService } from '../test/use-service';
 
 /*
@@ -20,25 +20,7 @@ useService(async (s) => {
   rachel = (await seededIds(svc.handle.db, 'voices'))('Rachel');
 });
 
-function assistantBody(patch: Record<string, unknown> = {}) {
-  return {
-    assistant_name: 'Sorted',
-    voice_id: rachel,
-    language: 'English',
-    llm_model: 'gpt-4o',
-    calls_direction: 'make',
-    engine_type: 'pipeline',
-    timezone: 'Europe/Berlin',
-    system_prompt: 'Be brief.',
-    ...patch,
-  };
-}
-
-async function newAssistant(user: TestUser, patch: Record<string, unknown> = {}): Promise<number> {
-  const res = await user.req('POST', '/user/assistant', assistantBody(patch));
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as number;
-}
+const newAssistant = (user: TestUser, patch: Record<string, unknown> = {}) => createAssistant(user, assistantBody(rachel, patch));
 
 describe.each([
   { path: 'folders', noun: 'Folder' },
@@ -144,7 +126,7 @@ describe('assistants in folders and with labels', () => {
     const bobFolder = await createGroup(bob, 'folders', 'Bob’s');
     const bobLabel = await createGroup(bob, 'labels', 'Bob’s');
     const mine = await createGroup(alice, 'labels', 'Mine');
-    expect422(await alice.req('POST', '/user/assistant', assistantBody({ folder_id: bobFolder, label_ids: [mine, bobLabel, 2147483647], voice_id: 999999 })), {
+    expect422(await alice.req('POST', '/user/assistant', assistantBody(rachel, { folder_id: bobFolder, label_ids: [mine, bobLabel, 2147483647], voice_id: 999999 })), {
       folder_id: ['The selected folder id is invalid.'],
       'label_ids.1': ['The selected label ids.1 is invalid.'],
       'label_ids.2': ['The selected label ids.2 is invalid.'],
@@ -231,7 +213,7 @@ describe('assistant fields kept but not acted on', () => {
 
   it('are bounded, and the fallback model must be one of the lookups', async () => {
     expect422(
-      await alice.req('POST', '/user/assistant', assistantBody({ ringing_time: 0, max_initial_silence_duration: 601, turn_detection_threshold: 1.5, tts_emotion_enabled: 'maybe', chat_llm_fallback_id: 999999 })),
+      await alice.req('POST', '/user/assistant', assistantBody(rachel, { ringing_time: 0, max_initial_silence_duration: 601, turn_detection_threshold: 1.5, tts_emotion_enabled: 'maybe', chat_llm_fallback_id: 999999 })),
       {
         ringing_time: ['The ringing time field must be at least 1.'],
         max_initial_silence_duration: ['The max initial silence duration field must not be greater than 600.'],
@@ -239,7 +221,7 @@ describe('assistant fields kept but not acted on', () => {
         tts_emotion_enabled: ['The tts emotion enabled field must be true or false.'],
       },
     );
-    expect422(await alice.req('POST', '/user/assistant', assistantBody({ chat_llm_fallback_id: 999999 })), {
+    expect422(await alice.req('POST', '/user/assistant', assistantBody(rachel, { chat_llm_fallback_id: 999999 })), {
       chat_llm_fallback_id: ['The selected chat llm fallback id is invalid.'],
     });
   });

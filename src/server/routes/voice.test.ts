@@ -8,6 +8,8 @@ import { insertAssistant } from '../test/fixtures';
 import type { TestService, TestUser } from '../test/harness';
 import { request } from '../test/harness';
 import { startStandInModel } from '../test/stand-ins/model';
+import { callEnded, callRow as callRowOf } from '../test/call-outcome';
+import { until } from '../test/until';
 import { useService } from '../test/use-service';
 import { PIPELINE_RATE } from '../voice/session-types';
 
@@ -23,31 +25,15 @@ const fake = fakeVoiceSessions();
 let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
-useService(
-  (s) => {
-    ({ svc, alice, bob } = s);
-  },
-  { llm: { baseUrl: model.baseUrl, model: 'voice-test', retryDelayMs: 5 }, voice: { startSession: fake.startSession, socketPingMs: 400 } },
-);
+useService((s) => ({ svc, alice, bob } = s), {
+  llm: { baseUrl: model.baseUrl, model: 'voice-test', retryDelayMs: 5 },
+  voice: { startSession: fake.startSession, socketPingMs: 400 },
+});
 afterAll(() => model.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 8000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-const callRow = (id: number) => svc.handle.db.selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const ended = (id: number) =>
-  until(`call ${id} to end`, async () => {
-    await svc.work.runOnce();
-    const row = await callRow(id);
-    return !['initiated', 'ringing', 'in-progress', 'ended'].includes(row.status) && row.engine_next_at === null ? row : undefined;
-  });
+const callRow = (id: number) => callRowOf(svc, id);
+const ended = (id: number) => callEnded(svc, id);
 
 interface Socket {
   ws: WebSocket;
@@ -205,7 +191,14 @@ describe('the web-call socket', () => {
     expect((await bob.req('GET', `/user/calls/${callId}`)).status).toBe(404);
   });
 
-  it('a dropped socket ends the call with what was said (the heartbeat kept the hold meanwhile)', async () => {
+  const greetingStored = (callId: number) =>
+    until('the greeting stored', async () => {
+      const r = await callRow(callId);
+      return Array.isArray(r.transcript) && r.transcript.length === 1;
+    });
+
+  /** A call on a new socket of alice's whose hold beats every 100 ms, once the greeting is out. */
+  async function beatingCall() {
     const voice = svc.server.voice!;
     voice.heartbeatMs = 100;
     const assistant = await insertAssistant(svc.handle.db, alice.id);
@@ -213,6 +206,11 @@ describe('the web-call socket', () => {
     const callId = (await socket.next('ready')).call_id as number;
     delete voice.heartbeatMs;
     await socket.next('transcript');
+    return { socket, callId };
+  }
+
+  it('a dropped socket ends the call with what was said (the heartbeat kept the hold meanwhile)', async () => {
+    const { socket, callId } = await beatingCall();
     // The heartbeat renews the hold and notes the talk time (what a recovery would bill).
     const lease = (await callRow(callId)).talk_locked_until;
     const beaten = await until('a heartbeat', async () => {
@@ -242,17 +240,8 @@ describe('the web-call socket', () => {
   });
 
   it('a holder that finds its hold taken (another process ended the call) hangs up and writes nothing more', async () => {
-    const voice = svc.server.voice!;
-    voice.heartbeatMs = 100;
-    const assistant = await insertAssistant(svc.handle.db, alice.id);
-    const socket = connect(`?ticket=${await ticketFor(alice, assistant.id)}`);
-    const callId = (await socket.next('ready')).call_id as number;
-    delete voice.heartbeatMs;
-    await socket.next('transcript');
-    await until('the greeting stored', async () => {
-      const r = await callRow(callId);
-      return Array.isArray(r.transcript) && r.transcript.length === 1;
-    });
+    const { socket, callId } = await beatingCall();
+    await greetingStored(callId);
     await svc.handle.db.updateTable('calls').set({ talk_lease: 'someone-else' }).where('id', '=', callId).execute();
     expect(await socket.next('ended')).toMatchObject({ call_id: callId, reason: 'error' });
     expect(await socket.closed).toBe(VOICE_CLOSE.normal);
@@ -272,10 +261,7 @@ describe('the web-call socket', () => {
       const assistant = await insertAssistant(svc.handle.db, alice.id);
       const socket = connect(`?ticket=${await ticketFor(alice, assistant.id)}`);
       const callId = (await socket.next('ready')).call_id as number;
-      await until('the greeting stored', async () => {
-        const r = await callRow(callId);
-        return Array.isArray(r.transcript) && r.transcript.length === 1;
-      });
+      await greetingStored(callId);
       // Still held: nothing moves it.
       await svc.work.runOnce();
       expect((await callRow(callId)).status).toBe('in-progress');

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../engine/clock';
 import { startBackgroundWork } from '../engine/runner';
-import { createChatModel } from '../model/openai-compatible';
 import { insertAssistant } from '../test/fixtures';
 import { insertOrderAssistant } from '../test/order-tool';
-import { startOrderTool, type OrderTool } from '../test/stand-ins/tool-endpoint';
 import { startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
 import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../test/stand-ins/model';
+import { orderLookup, orderToolResult, standInChatModel, useOrderService, workSharedRun } from '../test/use-order-service';
 import { advanceSuites } from './worker';
 
 /*
@@ -21,7 +20,6 @@ let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
 let stand: StandInModel;
-let tools: OrderTool;
 let toolBase = '';
 type Body = TestResponse['body'];
 
@@ -31,35 +29,19 @@ let refundsPromised = 0;
 
 /** The assistant: looks orders up when the customer mentions one; promises a refund twice, then never again. */
 function assistantScript(req: SeenRequest): Scripted {
+  const told = orderToolResult(req);
+  if (told) return told;
   const messages = req.body.messages;
-  const last = messages.at(-1);
-  if (last?.role === 'tool') return { text: `Your order is ${/"status":"(\w+)"/.exec(text(last.content))?.[1] ?? 'unknown'}. Anything else?` };
-  const said = text(last?.content);
+  const said = text(messages.at(-1)?.content);
   const users = messages.filter((m) => m.role === 'user').length;
   if (/refund/i.test(said) && users === 1) {
     refundsPromised += 1;
     return { text: refundsPromised <= 2 ? 'I am sorry. You will get a refund today.' : 'I am sorry. Let me pass this to our billing team.' };
   }
-  if (/order/i.test(said) && req.body.tools?.some((t) => t.function.name === 'order_status')) {
-    return { toolCalls: [{ name: 'order_status', arguments: { order_id: /A-\d+/.exec(said)?.[0] ?? 'A-17' } }] };
-  }
-  return { text: 'Of course, I can help you with that.' };
+  return orderLookup(req, 'A-17') ?? { text: 'Of course, I can help you with that.' };
 }
 
-beforeAll(async () => {
-  stand = await startStandInModel({ fallback: assistantScript });
-  tools = await startOrderTool();
-  toolBase = tools.base;
-  svc = await startTestService({ clock, llm: { baseUrl: stand.baseUrl, retryDelayMs: 5 }, suiteLeaseMs: 1_000, talkLeaseMs: 1_000 });
-  alice = await svc.user();
-  bob = await svc.user();
-});
-
-afterAll(async () => {
-  await svc?.close();
-  await stand?.close();
-  await tools?.close();
-});
+useOrderService(clock, assistantScript, (s) => ({ svc, alice, bob, stand, toolBase } = s));
 
 /** An assistant on the stand-in's model, with the order tool and three post-call fields. */
 async function assistant(user: TestUser, type: 'outbound' | 'inbound' = 'outbound'): Promise<number> {
@@ -332,7 +314,7 @@ describe('background work', () => {
     // A process places the calls and is gone: the service's own work (a "restarted" process) plays them out.
     const slow = await startStandInModel({ roleDelayMs: 4_000 });
     try {
-      const slowModel = createChatModel({ baseUrl: slow.baseUrl, apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 0, retryDelayMs: 10 });
+      const slowModel = standInChatModel(slow.baseUrl);
       const gone = startBackgroundWork(svc.handle.db, { clock, tickMs: 0, allowPrivateWebhooks: true, model: slowModel, suiteLeaseMs: 500 });
       await advanceSuites(svc.handle.db, clock.now(), { model: slowModel });
       await gone.stop();
@@ -366,19 +348,13 @@ describe('background work', () => {
     const a = await assistant(bob);
     for (const name of ['One', 'Two', 'Three']) await addScenario(bob, a, { ...LATE_ORDER, name, expectations: [{ kind: 'outcome', outcome: 'completed' }] });
     const run = await startRun(bob, a, { repetitions: 4 });
-    const model = createChatModel({ baseUrl: stand.baseUrl, apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 0, retryDelayMs: 10 });
+    const model = standInChatModel(stand.baseUrl);
     const db = svc.handle.db;
-    let most = 0;
-    for (let i = 0; i < 400; i++) {
-      // Two processes' suite work at the same moment, then the engine and the model calls move.
-      await Promise.all([advanceSuites(db, clock.now(), { model, parallelism: 4 }), advanceSuites(db, clock.now(), { model, parallelism: 4 })]);
-      const calling = await db.selectFrom('suite_run_items').select('id').where('run_id', '=', run.id).where('status', '=', 'calling').execute();
-      most = Math.max(most, calling.length);
-      const state = await db.selectFrom('suite_runs').select('status').where('id', '=', run.id).executeTakeFirstOrThrow();
-      if (state.status !== 'running') break;
-      clock.advance(2_000);
-      await svc.work.runOnce();
-    }
+    const most = await workSharedRun(svc, clock, {
+      bothWork: () => Promise.all([advanceSuites(db, clock.now(), { model, parallelism: 4 }), advanceSuites(db, clock.now(), { model, parallelism: 4 })]),
+      calling: async () => (await db.selectFrom('suite_run_items').select('id').where('run_id', '=', run.id).where('status', '=', 'calling').execute()).length,
+      running: async () => (await db.selectFrom('suite_runs').select('status').where('id', '=', run.id).executeTakeFirstOrThrow()).status === 'running',
+    });
     const done = (await bob.req('GET', `/user/suite-runs/${run.id}`)).body.data;
     expect(done.status).toBe('finished');
     expect(most).toBe(4);

@@ -1,16 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssistantUpdate } from '../db/schema';
 import type { StartVoiceSession } from '../live-calls/services';
 import { createChatModel } from '../model/openai-compatible';
 import { chooseSpeech, LIVE_SPEECH_CONCURRENCY } from '../speech/select';
 import { pcmOf, rmsBetween } from '../test/audio';
 import { insertAssistant } from '../test/fixtures';
+import { setUpVoiceAssistant, type VoiceAssistantSpec } from '../test/order-tool';
 import type { TestService, TestUser } from '../test/harness';
 import { startStandInModel, type SeenRequest, type Scripted } from '../test/stand-ins/model';
 import { startStandInStt } from '../test/stand-ins/transcription';
 import { startStandInTwilio, type Said, type StandInCall } from '../test/stand-ins/twilio';
+import { until as waitUntil } from '../test/until';
 import { useService } from '../test/use-service';
 import { espeakSpeech } from '../test/voice-call';
 import { voicePipeline } from '../voice/pipeline';
@@ -94,15 +95,8 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
+/** Waits as long as a spoken turn may take, looking every 25 ms (the times below are measured to tens of ms). */
+const until = <T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false) => waitUntil(what, probe, 15_000, 25);
 
 interface Entry {
   sender: string;
@@ -130,7 +124,7 @@ const lines = (entries: Entry[]) => entries.map((e) => `${e.sender}: ${e.type ==
 
 let numbers = 0;
 /** A Twilio number imported by alice, answered by a new inbound assistant. */
-async function line(spec: AssistantUpdate & { withTool?: boolean }): Promise<{ phone: string }> {
+async function line(spec: VoiceAssistantSpec): Promise<{ phone: string }> {
   const account = twilio.addAccount();
   const phone = `+1415556${String(1000 + (numbers += 1)).slice(-4)}`;
   twilio.addNumber(account.sid, phone);
@@ -138,22 +132,7 @@ async function line(spec: AssistantUpdate & { withTool?: boolean }): Promise<{ p
   expect(res.status, res.text).toBe(201);
   const db = svc.handle.db;
   const row = await insertAssistant(db, alice.id, { type: 'inbound', phone_number_id: res.body.data.id as number, record: true });
-  const gpt = await db.selectFrom('llm_models').select('id').where('name', '=', 'gpt-4o').executeTakeFirstOrThrow();
-  const en = await db.selectFrom('languages').select('id').where('iso_2', '=', 'en').executeTakeFirst();
-  const { withTool, ...cols } = spec;
-  await db
-    .updateTable('assistants')
-    .set({ system_prompt: 'You are the support line of Acme.', initial_message: '', llm_model_id: gpt.id, language_id: en?.id ?? null, ambient_sound: 'none', ...cols })
-    .where('id', '=', row.id)
-    .execute();
-  if (withTool) {
-    const tool = await db
-      .insertInto('tools')
-      .values({ user_id: alice.id, name: 'order_status', description: 'The status of an order', endpoint: `${toolBase}/orders`, method: 'POST', timeout: 5, headers: '[]', schema: JSON.stringify([{ name: 'order_id', type: 'string', description: 'the order' }]) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('assistant_tools').values({ assistant_id: row.id, tool_id: tool.id }).execute();
-  }
+  await setUpVoiceAssistant(db, alice.id, row.id, toolBase, spec);
   return { phone };
 }
 

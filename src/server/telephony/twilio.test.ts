@@ -6,6 +6,8 @@ import { fakeVoiceSessions } from '../test/fake-voice-session';
 import { startStandInTwilio, type StandInCall } from '../test/stand-ins/twilio';
 import { insertAssistant, insertCampaign, insertLead } from '../test/fixtures';
 import type { TestService, TestUser } from '../test/harness';
+import { callEnded, callRow as callRowOf } from '../test/call-outcome';
+import { until } from '../test/until';
 import { useService } from '../test/use-service';
 import { twilioSignature } from './twilio/signature';
 
@@ -29,25 +31,8 @@ useService(
 );
 afterAll(() => twilio.close());
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 8000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-const callRow = (id: number) => svc.handle.db.selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const FINAL = ['completed', 'busy', 'no-answer', 'failed', 'ended_by_customer', 'ended_by_assistant'];
-/** Runs the background work until the call has its outcome (the engine's next tick after the hand-back). */
-const ended = (id: number) =>
-  until(`call ${id} to end`, async () => {
-    await svc.work.runOnce();
-    const row = await callRow(id);
-    return FINAL.includes(row.status) && row.engine_next_at === null ? row : undefined;
-  });
+const callRow = (id: number) => callRowOf(svc, id);
+const ended = (id: number) => callEnded(svc, id);
 
 const speech = (ms: number) => new Float32Array(Math.round((PIPELINE_RATE * ms) / 1000)).map((_, i) => 0.5 * Math.sin((2 * Math.PI * 300 * i) / PIPELINE_RATE));
 

@@ -6,6 +6,24 @@ import type { TestResponse, TestUser } from './harness';
  * of a 422 answer.
  */
 
+/**
+ * A body POST /user/assistant takes: the fields it needs (an outbound pipeline assistant on gpt-4o, in English,
+ * with the voice `voiceId`), with `patch` over them.
+ */
+export function assistantBody(voiceId: number, patch: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    assistant_name: 'Front desk',
+    voice_id: voiceId,
+    language: 'English',
+    llm_model: 'gpt-4o',
+    calls_direction: 'make',
+    engine_type: 'pipeline',
+    timezone: 'Europe/Berlin',
+    system_prompt: 'You are a helpful assistant.',
+    ...patch,
+  };
+}
+
 /** POST /user/assistant with `body`, which must create it (201): the new assistant's id. */
 export async function createAssistant(user: TestUser, body: Record<string, unknown>): Promise<number> {
   const res = await user.req('POST', '/user/assistant', body);

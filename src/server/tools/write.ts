@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { createToolRequest, updateToolRequest } from '../../contract';
 import type { Db } from '../db/connect';
 import type { ToolRow } from '../db/schema';
+import { sentFields } from '../db/sent-fields';
 import { toDbTimestamp } from '../db/time';
 import { notFound } from '../http/errors';
 import { checkToolPlanLimit } from './plan-limit';
@@ -44,11 +45,7 @@ export async function updateTool(
   return db
     .updateTable('tools')
     .set({
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.description !== undefined && { description: input.description }),
-      ...(input.endpoint !== undefined && { endpoint: input.endpoint }),
-      ...(input.method !== undefined && { method: input.method }),
-      ...(input.timeout !== undefined && { timeout: input.timeout }),
+      ...sentFields(input, ['name', 'description', 'endpoint', 'method', 'timeout']),
       ...(input.headers !== undefined && { headers: JSON.stringify(input.headers) }),
       ...(input.schema !== undefined && { schema: JSON.stringify(input.schema) }),
       updated_at: toDbTimestamp(now()),

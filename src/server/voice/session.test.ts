@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssistantUpdate } from '../db/schema';
 import { createChatModel } from '../model/openai-compatible';
 import type { ChatModel } from '../model/chat-model';
 import { espeakSource, probeEspeak } from '../speech/espeak';
 import type { SpeechSource } from '../speech/speech';
 import { pcmOf, rmsBetween } from '../test/audio';
 import { insertAssistant } from '../test/fixtures';
+import { setUpVoiceAssistant, type VoiceAssistantSpec } from '../test/order-tool';
 import { issueToken } from '../auth/tokens';
 import type { DatabaseHandle } from '../db/connect';
 import { openTestPglite } from '../test/pglite-snapshot';
@@ -95,34 +95,9 @@ afterAll(async () => {
   await new Promise<void>((r) => tools?.close(() => r()));
 });
 
-async function assistant(spec: AssistantUpdate & { withTool?: boolean }): Promise<number> {
-  const db = handle.db;
-  const row = await insertAssistant(db, alice.id);
-  const gpt = await db.selectFrom('llm_models').select('id').where('name', '=', 'gpt-4o').executeTakeFirstOrThrow();
-  const en = await db.selectFrom('languages').select('id').where('iso_2', '=', 'en').executeTakeFirst();
-  const { withTool, ...cols } = spec;
-  await db
-    .updateTable('assistants')
-    .set({ system_prompt: 'You are the support line of Acme.', initial_message: '', llm_model_id: gpt.id, language_id: en?.id ?? null, ambient_sound: 'none', ...cols })
-    .where('id', '=', row.id)
-    .execute();
-  if (withTool) {
-    const tool = await db
-      .insertInto('tools')
-      .values({
-        user_id: alice.id,
-        name: 'order_status',
-        description: 'The status of an order',
-        endpoint: `${toolBase}/orders`,
-        method: 'POST',
-        timeout: 5,
-        headers: '[]',
-        schema: JSON.stringify([{ name: 'order_id', type: 'string', description: 'the order' }]),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('assistant_tools').values({ assistant_id: row.id, tool_id: tool.id }).execute();
-  }
+async function assistant(spec: VoiceAssistantSpec): Promise<number> {
+  const row = await insertAssistant(handle.db, alice.id);
+  await setUpVoiceAssistant(handle.db, alice.id, row.id, toolBase, spec);
   return row.id;
 }
 

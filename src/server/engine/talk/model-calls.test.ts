@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssistantUpdate } from '../../db/schema';
 import { createChatModel } from '../../model/openai-compatible';
 import { insertAssistant, insertPhoneNumber } from '../../test/fixtures';
+import { addOrderTool } from '../../test/order-tool';
 import { startTestService, type TestResponse, type TestService, type TestUser } from '../../test/harness';
 import { startStandInModel, type SeenRequest, type Scripted, type StandInModel } from '../../test/stand-ins/model';
 import { startReceiver, type TestReceiver } from '../../test/stand-ins/webhook-receiver';
@@ -88,23 +89,7 @@ async function assistant(user: TestUser, spec: Spec = {}): Promise<number> {
     .set({ system_prompt: 'You are the support line of Acme. Help {{customer_name}}.', initial_message: 'Hello, Acme support here. How can I help?', llm_model_id: model.id, ...cols })
     .where('id', '=', row.id)
     .execute();
-  if (withTool) {
-    const tool = await db
-      .insertInto('tools')
-      .values({
-        user_id: user.id,
-        name: 'order_status',
-        description: 'The status of an order',
-        endpoint: `${toolBase}/orders`,
-        method: 'POST',
-        timeout: 5,
-        headers: '[]',
-        schema: JSON.stringify([{ name: 'order_id', type: 'string', description: 'the order' }]),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('assistant_tools').values({ assistant_id: row.id, tool_id: tool.id }).execute();
-  }
+  if (withTool) await addOrderTool(db, user.id, row.id, toolBase);
   return row.id;
 }
 

@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { startStandInServer } from '../stand-in-server';
 
 /*
  * An OpenAI-compatible speech server of our own (POST /v1/audio/speech → WAV), for tests and
@@ -69,44 +69,32 @@ export async function startStandInTts(options: StandInTtsOptions = {}): Promise<
     delayMs: 0,
     close: async () => undefined,
   };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        if (req.method !== 'POST' || req.url !== '/v1/audio/speech') {
-          res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'not found' }));
-          return;
-        }
-        let body: SpeechCall['body'];
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as SpeechCall['body'];
-        } catch {
-          res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'bad json' }));
-          return;
-        }
-        state.requests.push({ body, headers: req.headers });
-        if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
-        if (state.failWith !== null) {
-          res.writeHead(state.failWith, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'stand-in failure' }));
-          return;
-        }
-        if (typeof body.input !== 'string' || typeof body.voice !== 'string' || body.response_format !== 'wav') {
-          res.writeHead(422, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'input, voice and response_format wav are required' }));
-          return;
-        }
-        const wav = buzzWav(body.input, pitches[body.voice] ?? 150, rate);
-        res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': String(wav.length) }).end(wav);
-      })();
-    });
+  const server = await startStandInServer(async (req, raw, res) => {
+    if (req.method !== 'POST' || req.url !== '/v1/audio/speech') {
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'not found' }));
+      return;
+    }
+    let body: SpeechCall['body'];
+    try {
+      body = JSON.parse(raw.toString('utf8')) as SpeechCall['body'];
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'bad json' }));
+      return;
+    }
+    state.requests.push({ body, headers: req.headers });
+    if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
+    if (state.failWith !== null) {
+      res.writeHead(state.failWith, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'stand-in failure' }));
+      return;
+    }
+    if (typeof body.input !== 'string' || typeof body.voice !== 'string' || body.response_format !== 'wav') {
+      res.writeHead(422, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'input, voice and response_format wav are required' }));
+      return;
+    }
+    const wav = buzzWav(body.input, pitches[body.voice] ?? 150, rate);
+    res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': String(wav.length) }).end(wav);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  state.baseUrl = `http://127.0.0.1:${port}/v1`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  state.baseUrl = `http://127.0.0.1:${server.port}/v1`;
+  state.close = server.close;
   return state;
 }

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startStandInServer } from '../stand-in-server';
 import { readWav, resample } from '../../audio/pcm';
 
 /*
@@ -132,49 +131,38 @@ export async function startStandInStt(options: { port?: number; delayMs?: number
     },
     close: async () => undefined,
   };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const json = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-        // Under /v1 as OpenAI serves it, and at the root as whisper.cpp's server does.
-        if (req.method !== 'POST' || (req.url !== '/v1/audio/transcriptions' && req.url !== '/audio/transcriptions')) return json(404, { error: { message: 'not found' } });
-        let form: FormData;
-        try {
-          form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
-        } catch {
-          return json(400, { error: { message: 'expected multipart/form-data' } });
-        }
-        const file = form.get('file');
-        if (!(file instanceof Blob)) return json(400, { error: { message: 'file is required' } });
-        const field = (name: string) => {
-          const v = form.get(name);
-          return typeof v === 'string' ? v : null;
-        };
-        let samples: Float32Array;
-        let audioMs: number;
-        try {
-          const pcm = readWav(new Uint8Array(await file.arrayBuffer()));
-          samples = resample(pcm, RATE).samples;
-          audioMs = Math.round((pcm.samples.length / pcm.sampleRate) * 1000);
-        } catch (e) {
-          return json(400, { error: { message: `not a WAV file: ${e instanceof Error ? e.message : String(e)}` } });
-        }
-        const text = matchPhrase(phrases, samples);
-        state.requests.push({ model: field('model'), language: field('language'), responseFormat: field('response_format'), authorization: req.headers.authorization, audioMs, text });
-        if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
-        if (state.failWith !== null) return json(state.failWith, { error: { message: 'stand-in failure' } });
-        return json(200, { text });
-      })();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const server = await startStandInServer(async (req, raw, res) => {
+    const json = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    // Under /v1 as OpenAI serves it, and at the root as whisper.cpp's server does.
+    if (req.method !== 'POST' || (req.url !== '/v1/audio/transcriptions' && req.url !== '/audio/transcriptions')) return json(404, { error: { message: 'not found' } });
+    let form: FormData;
+    try {
+      form = await new Response(raw, { headers: { 'content-type': req.headers['content-type'] ?? '' } }).formData();
+    } catch {
+      return json(400, { error: { message: 'expected multipart/form-data' } });
+    }
+    const file = form.get('file');
+    if (!(file instanceof Blob)) return json(400, { error: { message: 'file is required' } });
+    const field = (name: string) => {
+      const v = form.get(name);
+      return typeof v === 'string' ? v : null;
+    };
+    let samples: Float32Array;
+    let audioMs: number;
+    try {
+      const pcm = readWav(new Uint8Array(await file.arrayBuffer()));
+      samples = resample(pcm, RATE).samples;
+      audioMs = Math.round((pcm.samples.length / pcm.sampleRate) * 1000);
+    } catch (e) {
+      return json(400, { error: { message: `not a WAV file: ${e instanceof Error ? e.message : String(e)}` } });
+    }
+    const text = matchPhrase(phrases, samples);
+    state.requests.push({ model: field('model'), language: field('language'), responseFormat: field('response_format'), authorization: req.headers.authorization, audioMs, text });
+    if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
+    if (state.failWith !== null) return json(state.failWith, { error: { message: 'stand-in failure' } });
+    return json(200, { text });
+  }, options.port);
+  state.baseUrl = `http://127.0.0.1:${server.port}/v1`;
+  state.close = server.close;
   return state;
 }
