@@ -126,15 +126,28 @@ export async function fullTextSearch(db: Kysely<Database>, baseId: number, langu
   }));
 }
 
+/** A knowledge base as search needs it: its id and language (the text configuration). */
+export interface SearchBase {
+  id: number;
+  language: string;
+}
+
 /**
- * The best passages of one of `userId`'s knowledge bases for `query` (what the search endpoint, the
- * conversations and the benchmark use). Another user's base is a 404 (KNOWLEDGEBASE_NOT_FOUND).
- * With embeddings on for this database (vector-support.ts), full text fused with vector search (vector-search.ts).
+ * The best passages of a knowledge base already known to be the caller's (a conversation's assistant's, read
+ * with its setting). With embeddings on for this database (vector-support.ts), full text fused with vector
+ * search (vector-search.ts).
  */
-export async function searchKnowledge(db: Kysely<Database>, userId: number, baseId: number, query: string, limit: number): Promise<SearchHit[]> {
-  const base = await ownKnowledgebase(db, userId, baseId);
+export async function searchKnowledgeBase(db: Kysely<Database>, base: SearchBase, query: string, limit: number): Promise<SearchHit[]> {
   const fullText = (n: number) => fullTextSearch(db, base.id, base.language, query, n);
   const embeddings = knowledgeEmbeddings(db);
   if (embeddings) return hybridSearch(db, base.id, embeddings, query, limit, fullText, warnEmbeddingFailure);
   return (await fullText(limit)).map((h): SearchHit => ({ ...h, ranking: 'fulltext' }));
+}
+
+/**
+ * The best passages of one of `userId`'s knowledge bases for `query` (what the search endpoint and the
+ * benchmark use). Another user's base is a 404 (KNOWLEDGEBASE_NOT_FOUND).
+ */
+export async function searchKnowledge(db: Kysely<Database>, userId: number, baseId: number, query: string, limit: number): Promise<SearchHit[]> {
+  return searchKnowledgeBase(db, await ownKnowledgebase(db, userId, baseId), query, limit);
 }
