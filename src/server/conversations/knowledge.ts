@@ -56,9 +56,9 @@ export function knowledgePrompt(hits: KnowledgeHit[]): string {
 }
 
 /** What the assistant's knowledge base adds to this turn; null when it has none (mode `none`, or no base). */
-export async function knowledgeForTurn(db: Db, base: KnowledgeSetting | null, userText: string): Promise<TurnKnowledge | null> {
+export async function knowledgeForTurn(db: Db, userId: number, base: KnowledgeSetting | null, userText: string): Promise<TurnKnowledge | null> {
   if (!base || (base.mode !== 'prompt' && base.mode !== 'function_call')) return null;
-  const search = (query: string, limit: number) => searchKnowledgeBase(db, { id: base.baseId, language: base.language }, query, limit);
+  const search = (query: string, limit: number) => searchKnowledgeBase(db, { id: base.baseId, userId }, query, limit);
   const answers = (name: string) => base.mode === 'function_call' && name === SEARCH_KNOWLEDGE_BASE_FUNCTION;
 
   const call = async (args: Record<string, unknown>): Promise<ToolOutcome> => {

@@ -60,8 +60,6 @@ export interface KnowledgeSetting {
   mode: string;
   name: string;
   description: string | null;
-  /** The base's language (the search's text configuration). */
-  language: string;
 }
 
 /** What a turn needs of the assistant: its prompt and settings, its model's and language's names, its tools, its knowledge base. */
@@ -84,7 +82,7 @@ function settingQuery(db: Db, assistantId: number) {
     .leftJoin('languages as l', 'l.id', 'a.language_id')
     .leftJoin('knowledgebases as kb', (j) => j.onRef('kb.id', '=', 'a.knowledgebase_id').onRef('kb.user_id', '=', 'a.user_id'))
     .select(['a.id', 'a.user_id', 'a.system_prompt', 'a.timezone', 'a.variables', 'a.end_call_tool_description', 'a.llm_temperature', 'a.deleted_at', 'a.language', 'm.name as model_name', 'l.name as language_name'])
-    .select(['a.knowledgebase_mode', 'kb.id as kb_id', 'kb.name as kb_name', 'kb.description as kb_description', 'kb.language as kb_language'])
+    .select(['a.knowledgebase_mode', 'kb.id as kb_id', 'kb.name as kb_name', 'kb.description as kb_description'])
     .select(
       sql<AssistantSetting['tools']>`(
         SELECT coalesce(json_agg(json_build_object('name', t.name, 'description', t.description, 'endpoint', t.endpoint, 'method', t.method,
@@ -98,8 +96,8 @@ function settingQuery(db: Db, assistantId: number) {
 type SettingRow = NonNullable<Awaited<ReturnType<ReturnType<typeof settingQuery>['executeTakeFirst']>>>;
 
 function settingOf(row: SettingRow): AssistantSetting {
-  const { model_name, language_name, language, tools, knowledgebase_mode, kb_id, kb_name, kb_description, kb_language, ...assistant } = row;
-  const knowledge = kb_id !== null && kb_name !== null && kb_language !== null ? { baseId: kb_id, mode: knowledgebase_mode, name: kb_name, description: kb_description, language: kb_language } : null;
+  const { model_name, language_name, language, tools, knowledgebase_mode, kb_id, kb_name, kb_description, ...assistant } = row;
+  const knowledge = kb_id !== null && kb_name !== null ? { baseId: kb_id, mode: knowledgebase_mode, name: kb_name, description: kb_description } : null;
   return { assistant, modelName: model_name, language: language || language_name || null, tools, knowledge };
 }
 

@@ -16,7 +16,7 @@ import { addAssistantReply, addUserMessage, failUserMessage, turnSetting, type H
  * (the step after that is offered none, so it has to answer in words). Its reply is kept with every call
  * it made; end_call ends the conversation. Nothing here holds a transaction while the model or a tool
  * works, so a slow one never holds up other requests. A turn's statements: the setting with the history (one
- * read), the user's message kept, a knowledge search in prompt mode, the reply kept.
+ * read), the user's message kept and, in prompt mode, a knowledge search (at once), the reply kept.
  */
 
 export { MAX_CALLS_PER_ROUND, MAX_TOOL_ROUNDS } from './assistant-steps';
@@ -113,14 +113,17 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
   const chosen = chooseModel(model.info, setting.modelName);
   if (!chosen) throw new ConversationError('processing', 'Failed to process message: the assistant has no model. Choose one on the assistant, or set LLM_MODEL to the model every assistant uses.');
 
-  const kept = await addUserMessage(db, conversation, text, true, svc.now());
+  const assistant = setting.assistant;
+  // The message is kept while the assistant's knowledge base is searched for it (prompt mode; in function_call
+  // mode nothing is read here): the two statements at once, not one after the other.
+  const [kept, knowledge] = await Promise.all([
+    addUserMessage(db, conversation, text, true, svc.now()),
+    knowledgeForTurn(db, assistant.user_id, setting.knowledge, text),
+  ]);
   if (!kept.ok) throw new ConversationError('insufficient_balance', INSUFFICIENT_BALANCE);
   if (kept.cost > 0) publish(db, accountEvent(conversation.user_id));
 
-  const assistant = setting.assistant;
   const variables = mergedVariables(conversation.variables, assistant.variables);
-  // The assistant's knowledge base: passages in the prompt, or a search function (conversations/knowledge.ts).
-  const knowledge = await knowledgeForTurn(db, setting.knowledge, text);
   const baseSystem = systemPrompt({ system_prompt: assistant.system_prompt, timezone: assistant.timezone, language: setting.language, variables: assistant.variables }, variables, svc.now());
   const system = knowledge?.system ? `${baseSystem}\n\n${knowledge.system}` : baseSystem;
   if (knowledge?.promptCall) {
