@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { HeadlineSegment } from '../../contract';
+import { preparedRows } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { ownKnowledgebase } from './bases';
 import { knowledgeEmbeddings, warnEmbeddingFailure } from './vector-support';
@@ -19,7 +20,9 @@ import { hybridSearch, type SearchHit } from './vector-search';
  * GIN index instead, every passage holding a word costs a visit to its row; with 10,000 passages where each
  * of a question's words stands in 1,000-5,000 of them that was 30 ms of PostgreSQL's CPU a search, now 12.
  * The CTEs are MATERIALIZED: a CTE used once is otherwise inlined, and the weights would be counted again for
- * every matching passage (seconds instead of milliseconds).
+ * every matching passage (seconds instead of milliseconds). On PostgreSQL the statement is a named prepared
+ * one (db/prepared.ts: parsed and planned once a connection), and it checks the base's owner itself, so a
+ * search through the API is one round trip.
  * The matching words are marked with ts_headline, whose markers (control characters the stored text cannot
  * hold: blocks.ts removes them) are turned into segments, so the console highlights words as text, never HTML.
  */
@@ -87,7 +90,10 @@ export interface SearchBase {
  * `base.userId`'s (the base's owner and language are read by the statement itself: one round trip a search).
  */
 export async function fullTextSearch(db: Kysely<Database>, base: SearchBase, query: string, limit: number): Promise<KnowledgeHit[]> {
-  const result = await sql<Row>`
+  const rows = await preparedRows(
+    db,
+    'knowledge-full-text-search',
+    sql<Row>`
     WITH base AS MATERIALIZED (
       SELECT id, CASE language WHEN 'german' THEN 'german'::regconfig ELSE 'english'::regconfig END AS config
       FROM knowledgebases WHERE id = ${base.id} AND user_id = ${base.userId}
@@ -126,8 +132,9 @@ export async function fullTextSearch(db: Kysely<Database>, base: SearchBase, que
     FROM scored
     JOIN knowledge_passages p ON p.id = scored.id
     JOIN knowledge_documents d ON d.id = p.document_id, q, base
-    ORDER BY scored.rank DESC, p.id`.execute(db);
-  return result.rows.map((r) => ({
+    ORDER BY scored.rank DESC, p.id`,
+  );
+  return rows.map((r) => ({
     passage_id: r.passage_id,
     document_id: r.document_id,
     document_name: r.document_name,
