@@ -11,6 +11,7 @@ import { ask } from './lib/model-child';
 import { percentile, runBench, startBench } from './lib/report';
 import { benchDatabase } from './lib/database';
 import { countRoundTrips } from './lib/round-trips';
+import { serverCpu } from './lib/server-cpu';
 
 /*
  * `npm run bench:chat` (not a test): 20 conversations at once against the real service, each message
@@ -77,6 +78,7 @@ async function main() {
     const conversations = await Promise.all(Array.from({ length: CONVERSATIONS }, open));
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
+    const pgCpu = handle.kind === 'postgres' ? await serverCpu(db) : null;
     trips?.reset();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
@@ -84,6 +86,7 @@ async function main() {
     const wall = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     const roundTrips = trips?.count() ?? null;
+    const pgCpuMs = pgCpu ? await pgCpu() : null;
     loop.disable();
     await server.close();
 
@@ -108,6 +111,8 @@ async function main() {
         { name: 'service CPU a message', value: cpuMs / Math.max(1, ok.length), unit: 'ms' },
         // PostgreSQL only (PGlite is in this process): statements sent, the rate limit's and BEGIN/COMMIT included.
         ...(roundTrips === null ? [] : [{ name: 'database round trips a message', value: roundTrips / Math.max(1, samples.length) }]),
+        // PostgreSQL on this machine only: its backends' CPU (/proc), the statements' cost on the server's side.
+        ...(pgCpuMs === null ? [] : [{ name: 'PostgreSQL CPU a message', value: pgCpuMs / Math.max(1, ok.length), unit: 'ms' }]),
       ],
       {
         database: handle.kind,
