@@ -191,7 +191,7 @@ async function main() {
   let base = args.url?.replace(/\/+$/, '');
   let token = args.token;
   if (!base) {
-    token = await prepareData(data, Number(args.calls));
+    token = await prepareData(data, Number(args.calls), log);
     log(`Starting the local service on port ${data.port}…`);
     service = await startService(data, { RATE_LIMIT_PER_MINUTE: '1000000', SEED_DEMO: '0' });
     base = `http://127.0.0.1:${data.port}`;

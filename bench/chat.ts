@@ -10,6 +10,8 @@ import type { Sample } from './lib/chat-load';
 import { ask } from './lib/model-child';
 import { percentile, runBench, startBench } from './lib/report';
 import { benchDatabase } from './lib/database';
+import { countRoundTrips } from './lib/round-trips';
+import { serverCpu } from './lib/server-cpu';
 
 /*
  * `npm run bench:chat` (not a test): 20 conversations at once against the real service, each message
@@ -44,6 +46,7 @@ async function main() {
     const urls = await ask<{ modelUrl: string; toolUrl: string }>(child, { setup: { modelMs: Number(opts['model-ms']), toolMs: Number(opts['tool-ms']) } }, 'urls');
 
     const db = handle.db;
+    const trips = countRoundTrips(db);
     const { token, userId } = await issueToken(db, `bench-chat-${Date.now()}@example.com`);
     const { id: assistantId } = await insertAssistant(db, userId);
     await db.updateTable('assistants').set({ system_prompt: 'You book appointments for {{customer_name}}.', initial_message: 'Hello {{customer_name}}!' }).where('id', '=', assistantId).execute();
@@ -75,11 +78,15 @@ async function main() {
     const conversations = await Promise.all(Array.from({ length: CONVERSATIONS }, open));
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
+    const pgCpu = handle.kind === 'postgres' ? await serverCpu(db) : null;
+    trips?.reset();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const samples = await ask<Sample[]>(child, { run: { api, token, conversations, messages: MESSAGES } }, 'samples');
     const wall = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
+    const roundTrips = trips?.count() ?? null;
+    const pgCpuMs = pgCpu ? await pgCpu() : null;
     loop.disable();
     await server.close();
 
@@ -102,8 +109,19 @@ async function main() {
         { name: 'service adds (Server-Timing), p95', value: percentile(inside, 95), unit: 'ms' },
         { name: 'event loop delay, p99', value: loop.percentile(99) / 1e6, unit: 'ms' },
         { name: 'service CPU a message', value: cpuMs / Math.max(1, ok.length), unit: 'ms' },
+        // PostgreSQL only (PGlite is in this process): statements sent, the rate limit's and BEGIN/COMMIT included.
+        ...(roundTrips === null ? [] : [{ name: 'database round trips a message', value: roundTrips / Math.max(1, samples.length) }]),
+        // PostgreSQL on this machine only: its backends' CPU (/proc), the statements' cost on the server's side.
+        ...(pgCpuMs === null ? [] : [{ name: 'PostgreSQL CPU a message', value: pgCpuMs / Math.max(1, ok.length), unit: 'ms' }]),
       ],
-      { database: handle.kind, conversations: CONVERSATIONS, messages: MESSAGES, model_ms: Number(opts['model-ms']), tool_ms: Number(opts['tool-ms']) },
+      {
+        database: handle.kind,
+        conversations: CONVERSATIONS,
+        messages: MESSAGES,
+        model_ms: Number(opts['model-ms']),
+        tool_ms: Number(opts['tool-ms']),
+        ...(trips ? { statements: trips.statements() } : {}),
+      },
     );
   } finally {
     child.kill();

@@ -45,6 +45,9 @@ import { type Figure, runBench, startBench } from './lib/report';
  *          --search-budget-s 300 (each side's timed searches stop there, so a slow search cannot hold the
  *          bench for hours; the count run is reported) --database-url URL (or DATABASE_URL)
  *          --keep (leave the data folder or schema)
+ *          --schema NAME (with a database URL: work in that schema and keep it; when an earlier run left the
+ *          bench's knowledge bases there, they are used as they are: no upload, no indexing figures, the
+ *          questions and the timed searches only; so a change to search is measured in minutes, on the same data)
  */
 
 const { values: opts } = parseArgs({
@@ -56,6 +59,7 @@ const { values: opts } = parseArgs({
     'search-budget-s': { type: 'string', default: '300' },
     'database-url': { type: 'string' },
     keep: { type: 'boolean', default: false },
+    schema: { type: 'string' },
   },
 });
 const QUICK = opts.quick ?? false;
@@ -66,6 +70,8 @@ const SEARCH_BUDGET_MS = Number(opts['search-budget-s']) * 1000;
 /** Searches before the timed ones: the first plans and cold pages are not what a search costs. */
 const WARMUP = Math.min(20, Math.ceil(SEARCHES / 5));
 const DATABASE_URL = opts['database-url'] ?? process.env.DATABASE_URL ?? undefined;
+if (opts.schema !== undefined && !DATABASE_URL) throw new Error('--schema needs a database URL (DATABASE_URL or --database-url).');
+if (opts.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(opts.schema)) throw new Error(`--schema ${opts.schema}: lower-case letters, digits and _ only.`);
 const RESULTS = 10;
 const WORDS_PER_PAGE = 500;
 const READY_TIMEOUT_MS = 30 * 60_000;
@@ -84,9 +90,10 @@ interface Store {
   drop(): Promise<void>;
 }
 
-function freshStore(): Store {
+/** `named`: --schema, kept; else a fresh one. */
+function freshStore(named: string | undefined): Store {
   if (DATABASE_URL) {
-    const schema = `bench_knowledge_${randomBytes(4).toString('hex')}`;
+    const schema = named ?? `bench_knowledge_${randomBytes(4).toString('hex')}`;
     // The service has no schema setting of its own: its pool takes `options` from the URL (pg lets the
     // URL's parameters win over the pool's), so the search path and the time zone it sets travel there.
     const url = new URL(DATABASE_URL);
@@ -96,7 +103,7 @@ function freshStore(): Store {
       env: { DATABASE_URL: url.toString() },
       open: () => openDatabase({ databaseUrl: DATABASE_URL, schema }),
       async drop() {
-        if (opts.keep) return console.log(`  kept schema ${schema}`);
+        if (opts.keep || named !== undefined) return console.log(`  kept schema ${schema} (again: --schema ${schema})`);
         const admin = new pg.Client({ connectionString: DATABASE_URL });
         await admin.connect();
         await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
@@ -269,12 +276,18 @@ async function documents(client: Client, kbId: number): Promise<DocumentState[]>
   }
 }
 
-/** Polls the document list until none is processing; the documents as they ended. */
+/** Polls the document list until none is processing (a progress line every 10 s); the documents as they ended. */
 async function waitProcessed(client: Client, kbId: number, expected: number): Promise<DocumentState[]> {
   const t0 = Date.now();
+  let said = t0;
   for (;;) {
     const docs = await documents(client, kbId);
     if (docs.length >= expected && docs.every((d) => d.status !== 'processing')) return docs;
+    if (Date.now() - said >= 10_000) {
+      said = Date.now();
+      const done = docs.filter((d) => d.status !== 'processing');
+      bench.progress(`knowledge base ${kbId}: ${done.length} of ${expected} documents processed, ${done.reduce((n, d) => n + (d.passages ?? 0), 0)} passages`);
+    }
     if (Date.now() - t0 > READY_TIMEOUT_MS) {
       const left = docs.filter((d) => d.status === 'processing').length;
       throw new Error(`Knowledge base ${kbId}: ${left} of ${docs.length} documents still processing after ${READY_TIMEOUT_MS / 60_000} minutes.`);
@@ -378,16 +391,69 @@ async function timed(call: (query: string) => Promise<unknown>, queries: readonl
 
 interface Run {
   quality: Quality;
-  indexing: { corpus: Throughput; bulk: Throughput | null };
+  /** Null: the knowledge bases were an earlier run's (--schema), not indexed now. */
+  indexing: { corpus: Throughput | null; bulk: Throughput | null };
   search: { knowledgebase_passages: number | null; api: Timing; sql: Timing } | null;
+}
+
+/**
+ * The bulk: documents until the knowledge base holds the passages asked for. How many passages a document
+ * makes is the service's splitter's business, so a first batch of 20 measures it and later batches fill up.
+ */
+async function fillBulk(client: Client, corpus: Corpus): Promise<{ bulkId: number; bulkIndexing: Throughput; passages: number | null }> {
+  bench.progress(`bulk: filling a knowledge base to ${TARGET_PASSAGES} passages`);
+  const bulkId = await createKnowledgeBase(client, BULK_BASE, 'english');
+  const englishDocs = corpus.documents.filter((d) => d.language === 'en');
+  let bulkStates: DocumentState[] = [];
+  let bulkWords = 0;
+  let uploaded = 0;
+  const tb = performance.now();
+  for (let round = 0; round < 6; round++) {
+    const have = bulkStates.reduce((s, d) => s + (d.passages ?? 0), 0);
+    if (have >= TARGET_PASSAGES || bulkStates.some((d) => d.passages === null)) break;
+    const count = round === 0 ? Math.min(20, TARGET_PASSAGES) : Math.max(1, Math.ceil((TARGET_PASSAGES - have) / Math.max(1, have / uploaded)));
+    const batch = bulkDocuments(englishDocs, count, { startAt: uploaded + 1 });
+    bulkWords += batch.reduce((s, d) => s + d.words, 0);
+    bench.progress(`bulk: uploading ${count} documents (${have} passages so far)`);
+    await uploadAll(client, bulkId, batch);
+    uploaded += count;
+    bulkStates = await waitProcessed(client, bulkId, uploaded);
+  }
+  const bulkIndexing = throughput(bulkStates, bulkWords, performance.now() - tb);
+  return { bulkId, bulkIndexing, passages: bulkIndexing.passages };
 }
 
 // ---------------------------------------------------------------------------------------------------
 // One service run: the corpus, the questions, and (full text only) the bulk and the search time
 
+const CORPUS_BASE = (language: CorpusLanguage) => `Bench corpus (${language})`;
+const BULK_BASE = 'Bench bulk';
+
+interface Bases {
+  corpus: Record<CorpusLanguage, { id: number; names: Map<number, string> }>;
+  bulk: { id: number; passages: number | null } | null;
+}
+
+/** The bench's knowledge bases an earlier run left in the --schema, with their documents; null when there are none. */
+async function earlierBases(client: Client): Promise<Bases | null> {
+  const bases = list(await client.call('GET', '/user/knowledgebases'));
+  const named = (name: string) => bases.find((b) => b.name === name);
+  const corpus = {} as Bases['corpus'];
+  for (const language of CORPUS_LANGUAGES) {
+    const base = named(CORPUS_BASE(language));
+    if (!base) return null;
+    const id = idOf(base);
+    corpus[language] = { id, names: new Map((await documents(client, id)).map((d) => [d.id, d.name])) };
+  }
+  const bulk = named(BULK_BASE);
+  if (!bulk) return { corpus, bulk: null };
+  const docs = await documents(client, idOf(bulk));
+  return { corpus, bulk: { id: idOf(bulk), passages: docs.every((d) => d.passages !== null) ? docs.reduce((n, d) => n + (d.passages ?? 0), 0) : null } };
+}
+
 async function run(corpus: Corpus, embeddings: boolean, withBulk: boolean): Promise<Run> {
-  bench.progress(`indexing the corpus${embeddings ? ', passages embedded too' : ''}${withBulk ? `, then bulk to ${TARGET_PASSAGES} passages` : ''}`);
-  const store = freshStore();
+  // Embedded passages are made as they are indexed: that run always indexes, in a fresh schema.
+  const store = freshStore(embeddings ? undefined : opts.schema);
   let service: Service | null = null;
   try {
     // The token is made before the service opens the database (an embedded one has one opener at a time).
@@ -397,17 +463,27 @@ async function run(corpus: Corpus, embeddings: boolean, withBulk: boolean): Prom
     service = await startService(store, embeddings);
     const client = new Client(service.api, token);
 
-    const kbs = {} as Record<CorpusLanguage, { id: number; names: Map<number, string> }>;
-    const t0 = performance.now();
-    let states: DocumentState[] = [];
-    for (const language of CORPUS_LANGUAGES) {
-      const id = await createKnowledgeBase(client, `Bench corpus (${language})`, KB_LANGUAGE[language]);
-      const docs = corpus.documents.filter((d) => d.language === language).map((d) => ({ name: d.file, text: d.text }));
-      kbs[language] = { id, names: await uploadAll(client, id, docs) };
+    const earlier = opts.schema !== undefined && !embeddings ? await earlierBases(client) : null;
+    let kbs: Bases['corpus'];
+    let corpusIndexing: Throughput | null = null;
+    if (earlier) {
+      bench.progress(`the knowledge bases of an earlier run in schema ${opts.schema}: not indexed again (no indexing figures)`);
+      kbs = earlier.corpus;
+    } else {
+      bench.progress(`indexing the corpus${embeddings ? ', passages embedded too' : ''}${withBulk ? `, then bulk to ${TARGET_PASSAGES} passages` : ''}`);
+      kbs = {} as Bases['corpus'];
+      const t0 = performance.now();
+      let states: DocumentState[] = [];
+      for (const language of CORPUS_LANGUAGES) {
+        const id = await createKnowledgeBase(client, CORPUS_BASE(language), KB_LANGUAGE[language]);
+        const docs = corpus.documents.filter((d) => d.language === language).map((d) => ({ name: d.file, text: d.text }));
+        kbs[language] = { id, names: await uploadAll(client, id, docs) };
+      }
+      for (const language of CORPUS_LANGUAGES) states = states.concat(await waitProcessed(client, kbs[language].id, kbs[language].names.size));
+      corpusIndexing = throughput(states, corpus.documents.reduce((s, d) => s + d.words, 0), performance.now() - t0);
+      for (const d of states.filter((s) => s.status === 'failed')) console.log(`  failed: ${d.name}: ${d.error ?? '(no reason given)'}`);
     }
-    for (const language of CORPUS_LANGUAGES) states = states.concat(await waitProcessed(client, kbs[language].id, kbs[language].names.size));
-    const corpusIndexing = throughput(states, corpus.documents.reduce((s, d) => s + d.words, 0), performance.now() - t0);
-    for (const d of states.filter((s) => s.status === 'failed')) console.log(`  failed: ${d.name}: ${d.error ?? '(no reason given)'}`);
+    bench.progress(`asking the ${corpus.questions.length} questions`);
 
     const ranks: Record<CorpusLanguage, (number | null)[]> = { en: [], de: [] };
     const misses: Miss[] = [];
@@ -429,25 +505,8 @@ async function run(corpus: Corpus, embeddings: boolean, withBulk: boolean): Prom
 
     if (!withBulk) return { quality, indexing: { corpus: corpusIndexing, bulk: null }, search: null };
 
-    // The bulk: documents until the knowledge base holds the passages asked for. How many passages a document
-    // makes is the service's splitter's business, so a first batch of 20 measures it and later batches fill up.
-    const bulkId = await createKnowledgeBase(client, 'Bench bulk', 'english');
-    const englishDocs = corpus.documents.filter((d) => d.language === 'en');
-    let bulkStates: DocumentState[] = [];
-    let bulkWords = 0;
-    let uploaded = 0;
-    const tb = performance.now();
-    for (let round = 0; round < 6; round++) {
-      const have = bulkStates.reduce((s, d) => s + (d.passages ?? 0), 0);
-      if (have >= TARGET_PASSAGES || bulkStates.some((d) => d.passages === null)) break;
-      const count = round === 0 ? Math.min(20, TARGET_PASSAGES) : Math.max(1, Math.ceil((TARGET_PASSAGES - have) / Math.max(1, have / uploaded)));
-      const batch = bulkDocuments(englishDocs, count, { startAt: uploaded + 1 });
-      bulkWords += batch.reduce((s, d) => s + d.words, 0);
-      await uploadAll(client, bulkId, batch);
-      uploaded += count;
-      bulkStates = await waitProcessed(client, bulkId, uploaded);
-    }
-    const bulkIndexing = throughput(bulkStates, bulkWords, performance.now() - tb);
+    const { bulkId, bulkIndexing, passages } = earlier?.bulk ? { bulkId: earlier.bulk.id, bulkIndexing: null, passages: earlier.bulk.passages } : await fillBulk(client, corpus);
+    bench.progress(`timed searches at ${passages ?? '?'} passages`);
 
     // Search time: the English questions in turn against the bulk base, one at a time, after a warm-up.
     const queries = corpus.questions.filter((q) => q.language === 'en').map((q) => q.question);
@@ -469,7 +528,7 @@ async function run(corpus: Corpus, embeddings: boolean, withBulk: boolean): Prom
     return {
       quality,
       indexing: { corpus: corpusIndexing, bulk: bulkIndexing },
-      search: { knowledgebase_passages: bulkIndexing.passages, api, sql: sqlTiming },
+      search: { knowledgebase_passages: passages, api, sql: sqlTiming },
     };
   } finally {
     await service?.stop();
@@ -528,8 +587,9 @@ async function main() {
   }
 
   console.log('\nIndexing (upload to every document processed, as the document list shows it)');
-  printThroughput('corpus', fullText.indexing.corpus);
-  if (withEmbeddings) printThroughput('corpus, passages embedded too', withEmbeddings.indexing.corpus);
+  if (fullText.indexing.corpus) printThroughput('corpus', fullText.indexing.corpus);
+  else console.log(`  not measured: the knowledge bases of an earlier run (--schema ${opts.schema})`);
+  if (withEmbeddings?.indexing.corpus) printThroughput('corpus, passages embedded too', withEmbeddings.indexing.corpus);
   if (fullText.indexing.bulk) printThroughput('bulk  ', fullText.indexing.bulk);
   if (fullText.search) {
     const a = fullText.search.api;

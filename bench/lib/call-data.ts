@@ -18,10 +18,6 @@ export interface BenchData {
   databaseUrl?: string | undefined;
 }
 
-function log(line: string) {
-  process.stdout.write(`${line}\n`);
-}
-
 function databaseEnv(data: BenchData): Record<string, string> {
   return data.databaseUrl ? { DATABASE_URL: data.databaseUrl } : { DATA_DIR: resolve(data.workDir, 'data'), DATABASE_URL: '' };
 }
@@ -62,8 +58,11 @@ export function stopService(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The demo data plus `calls` generated calls, made once and reused; the demo user's token. */
-export async function prepareData(data: BenchData, calls: number): Promise<string> {
+/**
+ * The demo data plus `calls` generated calls, made once and reused; the demo user's token. `log` is the bench's
+ * progress line (the seed's own progress lines follow it).
+ */
+export async function prepareData(data: BenchData, calls: number, log: (line: string) => void): Promise<string> {
   const tokensFile = resolve(data.workDir, 'tokens.json');
   const where = data.databaseUrl ?? data.workDir;
   if (existsSync(tokensFile)) {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { SEARCH_KNOWLEDGE_BASE_FUNCTION } from '../../contract';
 import type { Db } from '../db/connect';
 import type { StoredFunctionCall } from '../db/schema';
-import { HttpError } from '../http/errors';
-import { searchKnowledge, type KnowledgeHit } from '../knowledge/search';
+import { searchKnowledgeBase, type KnowledgeHit } from '../knowledge/search';
 import type { ChatTool } from '../model/chat-model';
+import type { KnowledgeSetting } from './store';
 import type { ToolOutcome } from './tool-call';
 
 /*
@@ -14,7 +14,9 @@ import type { ToolOutcome } from './tool-call';
  *   the Test chat and the transcripts show what the assistant was given;
  * - `function_call`: the model is offered search_knowledge_base({query}) and searches when it wants to.
  * Both record the result as `{query, passages: [{document_id, document_name, excerpt, headline}]}`. A base that
- * is gone (or not the assistant's owner's) is no knowledge: the assistant answers without it.
+ * is gone (or not the assistant's owner's) is no knowledge: the assistant answers without it. The base comes
+ * with the assistant's setting (store.ts: one read), so a search is the turn's only other read; a base
+ * deleted since finds nothing.
  */
 
 /** Passages put into the prompt per message, and given back per function call. */
@@ -53,34 +55,21 @@ export function knowledgePrompt(hits: KnowledgeHit[]): string {
   return [intro, ...passages].join('\n\n');
 }
 
-async function search(db: Db, userId: number, baseId: number, query: string, limit: number): Promise<KnowledgeHit[] | null> {
-  try {
-    return await searchKnowledge(db, userId, baseId, query, limit);
-  } catch (e) {
-    // The base was deleted (or never the owner's): the assistant goes on without it.
-    if (e instanceof HttpError && e.status === 404) return null;
-    throw e;
-  }
-}
-
 /** What the assistant's knowledge base adds to this turn; null when it has none (mode `none`, or no base). */
-export async function knowledgeForTurn(db: Db, assistantId: number, userText: string): Promise<TurnKnowledge | null> {
-  const row = await db.selectFrom('assistants').select(['user_id', 'knowledgebase_id', 'knowledgebase_mode']).where('id', '=', assistantId).executeTakeFirst();
-  if (!row || row.knowledgebase_id === null || (row.knowledgebase_mode !== 'prompt' && row.knowledgebase_mode !== 'function_call')) return null;
-  const { user_id: userId, knowledgebase_id: baseId } = row;
-  const base = await db.selectFrom('knowledgebases').select(['name', 'description']).where('id', '=', baseId).where('user_id', '=', userId).executeTakeFirst();
-  if (!base) return null;
-  const answers = (name: string) => row.knowledgebase_mode === 'function_call' && name === SEARCH_KNOWLEDGE_BASE_FUNCTION;
+export async function knowledgeForTurn(db: Db, userId: number, base: KnowledgeSetting | null, userText: string): Promise<TurnKnowledge | null> {
+  if (!base || (base.mode !== 'prompt' && base.mode !== 'function_call')) return null;
+  const search = (query: string, limit: number) => searchKnowledgeBase(db, { id: base.baseId, userId }, query, limit);
+  const answers = (name: string) => base.mode === 'function_call' && name === SEARCH_KNOWLEDGE_BASE_FUNCTION;
 
   const call = async (args: Record<string, unknown>): Promise<ToolOutcome> => {
     const t0 = performance.now();
     const query = typeof args.query === 'string' ? args.query.trim().slice(0, 500) : '';
     if (query === '') return { result: null, error: 'invalid call: query is required', duration_ms: 0, status_code: null };
-    const hits = (await search(db, userId, baseId, query, FUNCTION_PASSAGES)) ?? [];
+    const hits = await search(query, FUNCTION_PASSAGES);
     return { result: resultOf(query, hits), error: null, duration_ms: Math.round(performance.now() - t0), status_code: null };
   };
 
-  if (row.knowledgebase_mode === 'function_call') {
+  if (base.mode === 'function_call') {
     const about = base.description ? ` (${base.description})` : '';
     return {
       system: null,
@@ -104,7 +93,7 @@ export async function knowledgeForTurn(db: Db, assistantId: number, userText: st
 
   const t0 = performance.now();
   const query = userText.trim().slice(0, 500);
-  const hits = (await search(db, userId, baseId, query, PROMPT_PASSAGES)) ?? [];
+  const hits = await search(query, PROMPT_PASSAGES);
   return {
     system: knowledgePrompt(hits),
     promptCall: {

@@ -53,21 +53,36 @@ export async function messagesOf(db: Db, conversationId: number): Promise<Conver
   return db.selectFrom('conversation_messages').selectAll().where('conversation_id', '=', conversationId).orderBy('id').execute();
 }
 
-/** What a turn needs of the assistant: its prompt and settings, its model's and language's names, its tools. */
+/** The assistant's knowledge base as a turn uses it (conversations/knowledge.ts); null: none, or not its owner's. */
+export interface KnowledgeSetting {
+  baseId: number;
+  /** `prompt` or `function_call` (anything else is no knowledge). */
+  mode: string;
+  name: string;
+  description: string | null;
+}
+
+/** What a turn needs of the assistant: its prompt and settings, its model's and language's names, its tools, its knowledge base. */
 export interface AssistantSetting {
   assistant: Pick<AssistantRow, 'id' | 'user_id' | 'system_prompt' | 'timezone' | 'variables' | 'end_call_tool_description' | 'llm_temperature' | 'deleted_at'>;
   modelName: string | null;
   language: string | null;
   tools: Pick<ToolRow, 'name' | 'description' | 'endpoint' | 'method' | 'timeout' | 'headers' | 'schema'>[];
+  knowledge: KnowledgeSetting | null;
 }
 
-/** One read for all of it (a turn's reads are the service's own time between the user and the model). */
-export async function assistantSetting(db: Db, assistantId: number): Promise<AssistantSetting | undefined> {
-  const row = await db
+/** What historyMessages reads of a stored message. */
+export type HistoryRow = Pick<ConversationMessageRow, 'role' | 'content' | 'error' | 'function_calls'>;
+
+/** The assistant's setting in one read (a turn's reads are the service's own time between the user and the model). */
+function settingQuery(db: Db, assistantId: number) {
+  return db
     .selectFrom('assistants as a')
     .leftJoin('llm_models as m', 'm.id', 'a.llm_model_id')
     .leftJoin('languages as l', 'l.id', 'a.language_id')
+    .leftJoin('knowledgebases as kb', (j) => j.onRef('kb.id', '=', 'a.knowledgebase_id').onRef('kb.user_id', '=', 'a.user_id'))
     .select(['a.id', 'a.user_id', 'a.system_prompt', 'a.timezone', 'a.variables', 'a.end_call_tool_description', 'a.llm_temperature', 'a.deleted_at', 'a.language', 'm.name as model_name', 'l.name as language_name'])
+    .select(['a.knowledgebase_mode', 'kb.id as kb_id', 'kb.name as kb_name', 'kb.description as kb_description'])
     .select(
       sql<AssistantSetting['tools']>`(
         SELECT coalesce(json_agg(json_build_object('name', t.name, 'description', t.description, 'endpoint', t.endpoint, 'method', t.method,
@@ -75,11 +90,39 @@ export async function assistantSetting(db: Db, assistantId: number): Promise<Ass
         FROM tools t JOIN assistant_tools x ON x.tool_id = t.id
         WHERE x.assistant_id = a.id AND t.user_id = a.user_id)`.as('tools'),
     )
-    .where('a.id', '=', assistantId)
+    .where('a.id', '=', assistantId);
+}
+
+type SettingRow = NonNullable<Awaited<ReturnType<ReturnType<typeof settingQuery>['executeTakeFirst']>>>;
+
+function settingOf(row: SettingRow): AssistantSetting {
+  const { model_name, language_name, language, tools, knowledgebase_mode, kb_id, kb_name, kb_description, ...assistant } = row;
+  const knowledge = kb_id !== null && kb_name !== null ? { baseId: kb_id, mode: knowledgebase_mode, name: kb_name, description: kb_description } : null;
+  return { assistant, modelName: model_name, language: language || language_name || null, tools, knowledge };
+}
+
+/** What a turn needs of the assistant (a call reads it once; a text conversation with its history: turnSetting). */
+export async function assistantSetting(db: Db, assistantId: number): Promise<AssistantSetting | undefined> {
+  const row = await settingQuery(db, assistantId).executeTakeFirst();
+  return row && settingOf(row);
+}
+
+/**
+ * The assistant's setting and the conversation's latest `historyLimit` messages, oldest first, in one round
+ * trip (a message's turn makes it before the user's message is kept; the turn appends that one itself).
+ */
+export async function turnSetting(db: Db, assistantId: number, conversationId: number, historyLimit: number): Promise<{ setting: AssistantSetting; history: HistoryRow[] } | undefined> {
+  const row = await settingQuery(db, assistantId)
+    .select(
+      sql<HistoryRow[]>`(
+        SELECT coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'error', h.error, 'function_calls', h.function_calls) ORDER BY h.id), '[]'::json)
+        FROM (SELECT id, role, content, error, function_calls FROM conversation_messages
+          WHERE conversation_id = ${conversationId} ORDER BY id DESC LIMIT ${historyLimit}) h)`.as('history'),
+    )
     .executeTakeFirst();
   if (!row) return undefined;
-  const { model_name, language_name, language, tools, ...assistant } = row;
-  return { assistant, modelName: model_name, language: language || language_name || null, tools };
+  const { history, ...setting } = row;
+  return { setting: settingOf(setting), history };
 }
 
 export interface NewConversation {

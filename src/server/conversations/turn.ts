@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect';
-import type { ConversationMessageRow, ConversationRow, StoredFunctionCall } from '../db/schema';
+import type { ConversationRow, StoredFunctionCall } from '../db/schema';
 import { publish } from '../events/bus';
 import { accountEvent } from '../events/build';
 import { chooseModel, ModelCallError, UnknownModelError, type ChatMessage, type ChatModel } from '../model/chat-model';
@@ -7,7 +7,7 @@ import { runAssistantSteps, type AssistantSteps } from './assistant-steps';
 import { endConversation } from './ending';
 import { knowledgeForTurn, withKnowledgeFunctions, KNOWLEDGE_PROMPT_ROUND } from './knowledge';
 import { mergedVariables, offeredFunctions, systemPrompt } from './prompt';
-import { addAssistantReply, addUserMessage, assistantSetting, failUserMessage, messagesOf } from './store';
+import { addAssistantReply, addUserMessage, failUserMessage, turnSetting, type HistoryRow } from './store';
 
 /*
  * One turn of a conversation: the user's message is kept (and charged), the model is asked with the
@@ -15,7 +15,8 @@ import { addAssistantReply, addUserMessage, assistantSetting, failUserMessage, m
  * answers (or failures) go back to it, and it may go again, up to MAX_TOOL_ROUNDS steps with tools
  * (the step after that is offered none, so it has to answer in words). Its reply is kept with every call
  * it made; end_call ends the conversation. Nothing here holds a transaction while the model or a tool
- * works, so a slow one never holds up other requests.
+ * works, so a slow one never holds up other requests. A turn's statements: the setting with the history (one
+ * read), the user's message kept and, in prompt mode, a knowledge search (at once), the reply kept.
  */
 
 export { MAX_CALLS_PER_ROUND, MAX_TOOL_ROUNDS } from './assistant-steps';
@@ -67,7 +68,7 @@ export interface TurnResult {
 }
 
 /** The stored history as the model's messages: a reply's tool calls, step by step, before its words. */
-export function historyMessages(rows: ConversationMessageRow[]): ChatMessage[] {
+export function historyMessages(rows: readonly HistoryRow[]): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const row of rows.slice(-HISTORY_LIMIT)) {
     if (row.role === 'user') {
@@ -105,19 +106,24 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
   }
   const model = svc.model;
   if (!model) throw new ConversationError('no_model', NO_MODEL_MESSAGE);
-  const setting = await assistantSetting(db, conversation.assistant_id);
-  if (!setting || setting.assistant.deleted_at !== null) throw new ConversationError('processing', 'Failed to process message: the assistant has been deleted.');
+  // The history as it stands before this message, which is appended once kept.
+  const read = await turnSetting(db, conversation.assistant_id, conversation.id, HISTORY_LIMIT);
+  if (!read || read.setting.assistant.deleted_at !== null) throw new ConversationError('processing', 'Failed to process message: the assistant has been deleted.');
+  const { setting } = read;
   const chosen = chooseModel(model.info, setting.modelName);
   if (!chosen) throw new ConversationError('processing', 'Failed to process message: the assistant has no model. Choose one on the assistant, or set LLM_MODEL to the model every assistant uses.');
 
-  const kept = await addUserMessage(db, conversation, text, true, svc.now());
+  const assistant = setting.assistant;
+  // The message is kept while the assistant's knowledge base is searched for it (prompt mode; in function_call
+  // mode nothing is read here): the two statements at once, not one after the other.
+  const [kept, knowledge] = await Promise.all([
+    addUserMessage(db, conversation, text, true, svc.now()),
+    knowledgeForTurn(db, assistant.user_id, setting.knowledge, text),
+  ]);
   if (!kept.ok) throw new ConversationError('insufficient_balance', INSUFFICIENT_BALANCE);
   if (kept.cost > 0) publish(db, accountEvent(conversation.user_id));
 
-  const assistant = setting.assistant;
   const variables = mergedVariables(conversation.variables, assistant.variables);
-  // The assistant's knowledge base: passages in the prompt, or a search function (conversations/knowledge.ts).
-  const knowledge = await knowledgeForTurn(db, assistant.id, text);
   const baseSystem = systemPrompt({ system_prompt: assistant.system_prompt, timezone: assistant.timezone, language: setting.language, variables: assistant.variables }, variables, svc.now());
   const system = knowledge?.system ? `${baseSystem}\n\n${knowledge.system}` : baseSystem;
   if (knowledge?.promptCall) {
@@ -133,7 +139,7 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
         model,
         modelName: chosen.model,
         system,
-        context: historyMessages(await messagesOf(db, conversation.id)),
+        context: historyMessages([...read.history, kept.message]),
         offered: withKnowledgeFunctions(offeredFunctions(setting.tools, assistant.end_call_tool_description), knowledge),
         tools: setting.tools,
         knowledge,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { HeadlineSegment } from '../../contract';
+import { preparedRows } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { ownKnowledgebase } from './bases';
 import { knowledgeEmbeddings, warnEmbeddingFailure } from './vector-support';
@@ -19,7 +20,9 @@ import { hybridSearch, type SearchHit } from './vector-search';
  * GIN index instead, every passage holding a word costs a visit to its row; with 10,000 passages where each
  * of a question's words stands in 1,000-5,000 of them that was 30 ms of PostgreSQL's CPU a search, now 12.
  * The CTEs are MATERIALIZED: a CTE used once is otherwise inlined, and the weights would be counted again for
- * every matching passage (seconds instead of milliseconds).
+ * every matching passage (seconds instead of milliseconds). On PostgreSQL the statement is a named prepared
+ * one (db/prepared.ts: parsed and planned once a connection), and it checks the base's owner itself, so a
+ * search through the API is one round trip.
  * The matching words are marked with ts_headline, whose markers (control characters the stored text cannot
  * hold: blocks.ts removes them) are turned into segments, so the console highlights words as text, never HTML.
  */
@@ -76,28 +79,43 @@ interface Row {
   rank: number;
 }
 
-/** Passages of one knowledge base ranked for `query`, best first, full text only. */
-export async function fullTextSearch(db: Kysely<Database>, baseId: number, language: string, query: string, limit: number): Promise<KnowledgeHit[]> {
-  const config = language === 'german' ? 'german' : 'english';
-  const result = await sql<Row>`
-    WITH q AS (
-      SELECT replace(plainto_tsquery(${config}::regconfig, ${query})::text, ' & ', ' | ')::tsquery AS any_word
+/** A knowledge base as search needs it: its id, and the user it must belong to (else it holds nothing). */
+export interface SearchBase {
+  id: number;
+  userId: number;
+}
+
+/**
+ * Passages of one knowledge base ranked for `query`, best first, full text only; none when the base is not
+ * `base.userId`'s (the base's owner and language are read by the statement itself: one round trip a search).
+ */
+export async function fullTextSearch(db: Kysely<Database>, base: SearchBase, query: string, limit: number): Promise<KnowledgeHit[]> {
+  const rows = await preparedRows(
+    db,
+    'knowledge-full-text-search',
+    sql<Row>`
+    WITH base AS MATERIALIZED (
+      SELECT id, CASE language WHEN 'german' THEN 'german'::regconfig ELSE 'english'::regconfig END AS config
+      FROM knowledgebases WHERE id = ${base.id} AND user_id = ${base.userId}
+    ), q AS (
+      SELECT replace(plainto_tsquery(base.config, ${query})::text, ' & ', ' | ')::tsquery AS any_word FROM base
     ), terms AS MATERIALIZED (
       -- each word of the question once, as the passages' tsvectors hold it
-      SELECT DISTINCT t.lexeme FROM unnest(tsvector_to_array(to_tsvector(${config}::regconfig, ${query}))) AS t(lexeme)
+      SELECT DISTINCT t.lexeme FROM base, unnest(tsvector_to_array(to_tsvector(base.config, ${query}))) AS t(lexeme)
     ), total AS MATERIALIZED (
-      SELECT greatest(count(*), 1) AS n FROM knowledge_passages WHERE knowledgebase_id = ${baseId}
+      SELECT greatest(count(*), 1) AS n FROM knowledge_passages WHERE knowledgebase_id = ${base.id}
     ), weights AS MATERIALIZED (
       -- how rare each word is in the base: the length of its range of knowledge_passage_terms (index only)
       SELECT t.lexeme, ln(1 + (total.n::float8 + 1) / (held.n::float8 + 0.5)) AS idf
       FROM terms t, total,
-        LATERAL (SELECT count(*) AS n FROM knowledge_passage_terms k WHERE k.knowledgebase_id = ${baseId} AND k.lexeme = t.lexeme) held
+        LATERAL (SELECT count(*) AS n FROM knowledge_passage_terms k WHERE k.knowledgebase_id = ${base.id} AND k.lexeme = t.lexeme) held
       WHERE held.n > 0
     ), coordinated AS MATERIALIZED (
-      -- the rare words each passage holds, summed, from the same ranges; rounded, so passages holding the same
-      -- words tie exactly (a sum's last bits depend on the order it was added in) and the id decides
-      SELECT k.passage_id AS id, round(sum(w.idf)::numeric, 9)::float8 AS weight
-      FROM weights w JOIN knowledge_passage_terms k ON k.knowledgebase_id = ${baseId} AND k.lexeme = w.lexeme
+      -- the rare words each passage holds, summed, from the same ranges; rounded to 9 decimals (as a float:
+      -- through numeric it was 40 % of the search), so passages holding the same words tie exactly (a sum's
+      -- last bits depend on the order it was added in) and the id decides
+      SELECT k.passage_id AS id, round(sum(w.idf) * 1e9) / 1e9 AS weight
+      FROM weights w JOIN knowledge_passage_terms k ON k.knowledgebase_id = ${base.id} AND k.lexeme = w.lexeme
       GROUP BY k.passage_id
       ORDER BY weight DESC, k.passage_id
       LIMIT ${CANDIDATES}
@@ -109,13 +127,14 @@ export async function fullTextSearch(db: Kysely<Database>, baseId: number, langu
       LIMIT ${limit}
     )
     SELECT p.id AS passage_id, p.document_id, d.name AS document_name, p.heading, p.content,
-      ts_headline(${config}::regconfig, p.content, q.any_word, ${`StartSel=${START}, StopSel=${STOP}, HighlightAll=true`}) AS marked,
+      ts_headline(base.config, p.content, q.any_word, ${`StartSel=${START}, StopSel=${STOP}, HighlightAll=true`}) AS marked,
       scored.rank::float8 AS rank
     FROM scored
     JOIN knowledge_passages p ON p.id = scored.id
-    JOIN knowledge_documents d ON d.id = p.document_id, q
-    ORDER BY scored.rank DESC, p.id`.execute(db);
-  return result.rows.map((r) => ({
+    JOIN knowledge_documents d ON d.id = p.document_id, q, base
+    ORDER BY scored.rank DESC, p.id`,
+  );
+  return rows.map((r) => ({
     passage_id: r.passage_id,
     document_id: r.document_id,
     document_name: r.document_name,
@@ -127,14 +146,30 @@ export async function fullTextSearch(db: Kysely<Database>, baseId: number, langu
 }
 
 /**
- * The best passages of one of `userId`'s knowledge bases for `query` (what the search endpoint, the
- * conversations and the benchmark use). Another user's base is a 404 (KNOWLEDGEBASE_NOT_FOUND).
- * With embeddings on for this database (vector-support.ts), full text fused with vector search (vector-search.ts).
+ * The best passages of a knowledge base known to be `base.userId`'s (a conversation's assistant's, read with
+ * its setting); none when it is gone. With embeddings on for this database (vector-support.ts), full text
+ * fused with vector search (vector-search.ts).
  */
-export async function searchKnowledge(db: Kysely<Database>, userId: number, baseId: number, query: string, limit: number): Promise<SearchHit[]> {
-  const base = await ownKnowledgebase(db, userId, baseId);
-  const fullText = (n: number) => fullTextSearch(db, base.id, base.language, query, n);
+export async function searchKnowledgeBase(db: Kysely<Database>, base: SearchBase, query: string, limit: number): Promise<SearchHit[]> {
+  const fullText = (n: number) => fullTextSearch(db, base, query, n);
   const embeddings = knowledgeEmbeddings(db);
   if (embeddings) return hybridSearch(db, base.id, embeddings, query, limit, fullText, warnEmbeddingFailure);
   return (await fullText(limit)).map((h): SearchHit => ({ ...h, ranking: 'fulltext' }));
+}
+
+/**
+ * The best passages of one of `userId`'s knowledge bases for `query` (what the search endpoint and the
+ * benchmark use). Another user's base is a 404 (KNOWLEDGEBASE_NOT_FOUND).
+ */
+export async function searchKnowledge(db: Kysely<Database>, userId: number, baseId: number, query: string, limit: number): Promise<SearchHit[]> {
+  const base = { id: baseId, userId };
+  if (knowledgeEmbeddings(db)) {
+    // Vector search does not check the owner: the base is read first.
+    await ownKnowledgebase(db, userId, baseId);
+    return searchKnowledgeBase(db, base, query, limit);
+  }
+  const hits = await searchKnowledgeBase(db, base, query, limit);
+  // Nothing found: the base may be no base of the user's (a 404, KNOWLEDGEBASE_NOT_FOUND), read only then.
+  if (hits.length === 0) await ownKnowledgebase(db, userId, baseId);
+  return hits;
 }

@@ -176,7 +176,7 @@ export async function loadAssistantTalk(db: Db, input: AssistantTalkInput): Prom
         initialMessage: fillPlaceholders(assistant.initial_message ?? '', merged).trim(),
         fillers: assistant.fillers,
         fillerConfig: assistant.filler_config,
-        knowledge: (words) => knowledgeForTurn(db, assistantId, words),
+        knowledge: (words) => knowledgeForTurn(db, setting.assistant.user_id, setting.knowledge, words),
       },
     },
   };
