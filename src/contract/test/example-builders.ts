@@ -39,8 +39,9 @@ export function paginatorExample(name: ExampleName, path: string, records: unkno
 }
 
 /**
- * One record in `data`, after the change's `message` when there is one. `checkId`: the record's id must also
- * come out of every variant unchanged (the entries written before this builder did not all check it).
+ * One record in `data`, after the change's `message` when there is one. `checkId` where the schema keeps the
+ * `data` wrapper (a `{message, data}` record, not recordAnswer, which unwraps it): then the record's id must
+ * come out of every variant unchanged at `data.id`.
  */
 export function recordAnswerExample(name: ExampleName, data: unknown, message?: string, checkId = false): ResponseExample {
   return {

@@ -2,33 +2,10 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { overviewAnswerSchema, overviewSchema, type Overview } from '@contract/live';
 import { liveFailedDelivery } from '@contract/test/record-examples';
+import { LIVE_CALL, RUNNING_CAMPAIGN } from '@/test/live-records';
 import { allFieldsVariants, checkRandomAnswers, renderInConsole, singleFieldVariants, type JsonRecord } from '@/test/variants';
 import { compareMetric } from '../lib/format';
 import { OverviewContent, OverviewPage } from './overview-page';
-
-const LIVE_CALL: JsonRecord = {
-  id: 9101,
-  status: 'in-progress',
-  type: 'outbound',
-  assistant_id: 4102,
-  assistant_name: 'Orchard Caller',
-  campaign_id: 7001,
-  campaign_name: 'Autumn Renewals',
-  client_phone_number: '+12025550100',
-  assistant_phone_number: '+4930123456',
-  created_at: '2026-11-23 09:59:50',
-  answered_at: '2026-11-23 09:59:53',
-};
-
-const CAMPAIGN: JsonRecord = {
-  id: 7001,
-  name: 'Autumn Renewals',
-  status: 'running',
-  leads_total: 10,
-  leads_by_status: { created: 7, completed: 2, 'reached-max-retries': 1 },
-  calls_in_progress: 2,
-  attempts: 5,
-};
 
 /** A failed delivery, the contract's full example. */
 const DELIVERY: JsonRecord = liveFailedDelivery;
@@ -41,7 +18,7 @@ const FULL: JsonRecord = {
   live_calls: [LIVE_CALL],
   today: TODAY,
   yesterday: YESTERDAY,
-  running_campaigns: [CAMPAIGN],
+  running_campaigns: [RUNNING_CAMPAIGN],
   failed_deliveries: [DELIVERY],
 };
 
@@ -101,7 +78,7 @@ describe('OverviewContent', () => {
 
   it('drifted records: every field of a live call, a campaign and a delivery singly, and all at once', async () => {
     const calls = [...singleFieldVariants(LIVE_CALL, 1), ...allFieldsVariants(LIVE_CALL, 5000)];
-    const campaigns = [...singleFieldVariants(CAMPAIGN, 1), ...allFieldsVariants(CAMPAIGN, 5000)];
+    const campaigns = [...singleFieldVariants(RUNNING_CAMPAIGN, 1), ...allFieldsVariants(RUNNING_CAMPAIGN, 5000)];
     const deliveries = [...singleFieldVariants(DELIVERY, 1), ...allFieldsVariants(DELIVERY, 5000)];
     await renderContent(parse({ ...FULL, live_calls: calls, running_campaigns: campaigns, failed_deliveries: deliveries }));
     expect(screen.getAllByTestId('live-call')).toHaveLength(calls.length);

@@ -64,13 +64,9 @@ function PairsTable({ pairs, onOpen }: { pairs: ReplayPair[]; onOpen: (p: Replay
               <Badge color={verdictColor(p.verdict)} variant="light" style={{ overflow: 'visible' }} miw="fit-content">
                 {verdictLabel(p.verdict)}
               </Badge>
-            ) : p.status === 'error' ? (
-              <Text size="sm" c="red.8">
-                {m.replays_pair_error()}
-              </Text>
             ) : (
-              <Text size="sm" c="dimmed">
-                {m.replays_pair_pending()}
+              <Text size="sm" c={p.status === 'error' ? 'red.8' : 'dimmed'}>
+                {p.status === 'error' ? m.replays_pair_error() : m.replays_pair_pending()}
               </Text>
             )}
           </Table.Td>
