@@ -49,8 +49,8 @@ export const dayStatsSchema = lenientRecord({
 });
 export type DayStats = z.output<typeof dayStatsSchema>;
 
-/** A running campaign on the overview. */
-export const campaignSummarySchema = lenientRecord({
+/** What the overview and a campaign's progress both tell of a running campaign: its leads and calls so far. */
+const campaignCountsShape = {
   id: idish,
   name: textish,
   status: openString,
@@ -58,7 +58,10 @@ export const campaignSummarySchema = lenientRecord({
   leads_by_status: statusCounts,
   calls_in_progress: numberish,
   attempts: numberish,
-});
+};
+
+/** A running campaign on the overview. */
+export const campaignSummarySchema = lenientRecord(campaignCountsShape);
 export type CampaignSummary = z.output<typeof campaignSummarySchema>;
 
 /** GET /user/overview?timezone=Europe/Berlin: "today" and "yesterday" are days in that zone (UTC by default). */
@@ -84,13 +87,7 @@ export type ProgressPoint = z.output<typeof progressPointSchema>;
 
 /** GET /user/campaigns/{id}/progress. */
 export const campaignProgressSchema = lenientRecord({
-  id: idish,
-  name: textish,
-  status: openString,
-  leads_total: numberish,
-  leads_by_status: statusCounts,
-  calls_in_progress: numberish,
-  attempts: numberish,
+  ...campaignCountsShape,
   calls_by_status: statusCounts,
   live_calls: lenientList(liveCallSchema),
   series: lenientList(progressPointSchema),

@@ -94,6 +94,26 @@ export function checkRandomVariants(example: JsonRecord, check: (record: JsonRec
   );
 }
 
+/**
+ * Random drift of an answer and, at the same time, of records that go into it (`parts`, by name): `check` puts
+ * one variant of each together, renders it (and may look), then it is cleaned up.
+ */
+export function checkRandomAnswers<K extends string>(
+  answer: JsonRecord,
+  parts: Record<K, JsonRecord>,
+  check: (answer: JsonRecord, parts: Record<K, JsonRecord>) => Promise<void>,
+) {
+  // Object.fromEntries forgets the keys; they are the keys of `parts`.
+  const partVariants = Object.fromEntries(Object.entries<JsonRecord>(parts).map(([name, part]) => [name, variantArbitrary(part)])) as Record<K, fc.Arbitrary<JsonRecord>>;
+  return fc.assert(
+    fc.asyncProperty(variantArbitrary(answer), fc.record<Record<K, JsonRecord>>(partVariants), async (top, drifted) => {
+      await check(top, drifted);
+      cleanup();
+    }),
+    VARIANT_RUNS,
+  );
+}
+
 /** The records numbered 1, 2, … in their order (rows of one table need distinct ids). */
 export function numbered(records: readonly JsonRecord[]): JsonRecord[] {
   return records.map((r, i) => ({ ...r, id: i + 1 }));

@@ -1,5 +1,6 @@
 import * as contract from '../index';
 import type { ResponseExample } from './response-examples';
+import { recordAnswerExample } from './example-builders';
 
 /*
  * Full examples of the knowledge-base response schemas (src/contract/knowledge-read.ts), for response-schemas.test.ts:
@@ -58,20 +59,8 @@ export const KNOWLEDGE_EXAMPLES: readonly ResponseExample[] = [
   { covers: ['knowledgeDocumentSchema'], label: 'knowledge document', schema: contract.knowledgeDocumentSchema, example: document, idPath: ['id'], required: ['id'] },
   { covers: ['knowledgeBasesAnswerSchema'], label: 'knowledge bases ({data})', schema: contract.knowledgeBasesAnswerSchema, example: { data: [base] }, required: ['data', 'data.*', 'data.*.id'] },
   { covers: ['knowledgeDocumentsAnswerSchema'], label: 'documents ({data})', schema: contract.knowledgeDocumentsAnswerSchema, example: { data: [document] }, required: ['data', 'data.*', 'data.*.id'] },
-  {
-    covers: ['knowledgeBaseAnswerSchema'],
-    label: 'knowledge base ({message, data})',
-    schema: contract.knowledgeBaseAnswerSchema,
-    example: { message: 'Knowledgebase created successfully.', data: base },
-    required: ['data', 'data.id'],
-  },
-  {
-    covers: ['knowledgeDocumentAnswerSchema'],
-    label: 'document ({message, data})',
-    schema: contract.knowledgeDocumentAnswerSchema,
-    example: { message: 'Document created successfully.', data: document },
-    required: ['data', 'data.id'],
-  },
+  recordAnswerExample({ covers: ['knowledgeBaseAnswerSchema'], label: 'knowledge base ({message, data})', schema: contract.knowledgeBaseAnswerSchema }, base, 'Knowledgebase created successfully.'),
+  recordAnswerExample({ covers: ['knowledgeDocumentAnswerSchema'], label: 'document ({message, data})', schema: contract.knowledgeDocumentAnswerSchema }, document, 'Document created successfully.'),
   { covers: ['headlineSegmentSchema'], label: 'headline segment', schema: contract.headlineSegmentSchema, example: segment, required: [] },
   { covers: ['searchPassageSchema'], label: 'search hit', schema: contract.searchPassageSchema, example: hit, required: [] },
   { covers: ['searchAnswerSchema'], label: 'search result', schema: contract.searchAnswerSchema, example: { data: [hit] }, required: [] },

@@ -1,5 +1,6 @@
 import * as contract from '../index';
 import type { ResponseExample } from './response-examples';
+import { recordAnswerExample } from './example-builders';
 
 /*
  * Full examples of the replays' response schemas (src/contract/replays.ts, our extension), for
@@ -68,7 +69,7 @@ export const REPLAY_EXAMPLES: readonly ResponseExample[] = [
   { covers: ['verdictLineSchema'], label: 'replay: verdict line', schema: contract.verdictLineSchema, example: line, required: [] },
   { covers: ['replayPairSchema'], label: 'replay: pair', schema: contract.replayPairSchema, example: pair, idPath: ['id'], required: ['id'] },
   { covers: ['replaySetSchema'], label: 'replay: set', schema: contract.replaySetSchema, example: set, idPath: ['id'], required: ['id'] },
-  { covers: ['replaySetAnswerSchema'], label: 'replay: set answer', schema: contract.replaySetAnswerSchema, example: { message: 'Replay set started', data: set }, required: ['data', 'data.id'] },
+  recordAnswerExample({ covers: ['replaySetAnswerSchema'], label: 'replay: set answer', schema: contract.replaySetAnswerSchema }, set, 'Replay set started'),
   {
     covers: ['replaySetsPageSchema'],
     label: 'replay: paginator of sets',

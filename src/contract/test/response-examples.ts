@@ -6,6 +6,8 @@ import { REPLAY_EXAMPLES } from './replay-examples';
 import { SPEECH_EXAMPLES } from './speech-examples';
 import { KNOWLEDGE_EXAMPLES } from './knowledge-examples';
 import { VOICE_EXAMPLES } from './voice-examples';
+import { paginatorExample, recordAnswerExample } from './example-builders';
+import { liveFailedDelivery, toolRecord } from './record-examples';
 
 /*
  * One FULL example of every response schema in the contract: every field the schema names, filled as the
@@ -34,19 +36,6 @@ export interface ResponseExample {
 
 const ts = '2024-05-02T09:14:07.000000Z';
 const laravelTs = '2024-05-02 09:14:07';
-
-const toolRecord = {
-  id: 31,
-  name: 'check_availability',
-  description: 'Looks up free appointment slots',
-  endpoint: 'https://api.example.com/slots',
-  method: 'POST',
-  timeout: 10,
-  headers: [{ name: 'X-Api-Key', value: 'secret' }],
-  schema: [{ name: 'date', type: 'string', description: 'The day asked for' }],
-  created_at: ts,
-  updated_at: laravelTs,
-};
 
 const assistant = {
   id: 8,
@@ -227,26 +216,6 @@ const campaign = {
   updated_at: laravelTs,
 };
 
-const paginatorFields = (path: string, data: unknown[]) => ({
-  current_page: 1,
-  data,
-  first_page_url: `${path}?page=1`,
-  from: 1,
-  last_page: 3,
-  last_page_url: `${path}?page=3`,
-  links: [
-    { url: null, label: '&laquo; Previous', active: false },
-    { url: `${path}?page=1`, label: '1', active: true },
-    { url: `${path}?page=2`, label: 'Next &raquo;', active: false },
-  ],
-  next_page_url: `${path}?page=2`,
-  path,
-  per_page: 15,
-  prev_page_url: null,
-  to: 1,
-  total: 31,
-});
-
 const ownedPhoneNumber = {
   id: 12,
   phone_number: '+4930123456',
@@ -322,24 +291,6 @@ const liveCall = {
   answered_at: '2024-05-02 09:14:10',
 };
 const todayStats = { date: '2024-05-02', calls: 12, answered: 9, answer_rate: 0.75, minutes: 18.5, cost: 1.4625 };
-const liveFailedDelivery = {
-  id: 77,
-  webhook_id: 'msg_1f0c6a8e-2b5d-4c1e-9a7b-3d2e1f0a9b8c',
-  assistant_id: 8,
-  call_id: 9011,
-  kind: 'post_call',
-  event: 'call.ended',
-  url: 'https://hooks.example.com/calls',
-  status: 'failed',
-  attempts: 6,
-  last_status_code: 500,
-  last_response: 'Internal Server Error',
-  last_error: 'HTTP 500',
-  last_attempt_at: laravelTs,
-  next_attempt_at: null,
-  delivered_at: null,
-  created_at: '2024-05-02 06:40:00',
-};
 const campaignSummary = {
   id: 5,
   name: 'Spring follow-up',
@@ -383,13 +334,7 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
   { covers: ['overviewAnswerSchema', 'recordAnswer'], label: 'overview (in {data})', schema: contract.overviewAnswerSchema, example: { data: overview }, required: ['data'] },
   { covers: ['progressPointSchema'], label: 'progress point', schema: contract.progressPointSchema, example: progressPoint, required: [] },
   { covers: ['campaignProgressSchema'], label: 'campaign progress', schema: contract.campaignProgressSchema, example: campaignProgress, idPath: ['id'], required: ['id'] },
-  {
-    covers: ['campaignProgressAnswerSchema', 'recordAnswer'],
-    label: 'campaign progress (in {data})',
-    schema: contract.campaignProgressAnswerSchema,
-    example: { data: campaignProgress },
-    required: ['data', 'data.id'],
-  },
+  recordAnswerExample({ covers: ['campaignProgressAnswerSchema', 'recordAnswer'], label: 'campaign progress (in {data})', schema: contract.campaignProgressAnswerSchema }, campaignProgress),
   // ---- pagination
   {
     covers: ['paginationLinkSchema'],
@@ -398,27 +343,9 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     example: { url: 'https://host/api/user/calls?page=2', label: '2', active: false },
     required: [],
   },
-  {
-    covers: ['paginatedSchema', 'callsPageSchema'],
-    label: 'paginator of calls',
-    schema: contract.paginatedSchema(contract.callSchema),
-    example: paginatorFields('https://host/api/user/calls', [call]),
-    required: ['data', 'data.*', 'data.*.id'],
-  },
-  {
-    covers: ['paginatedSchema', 'assistantsPageSchema'],
-    label: 'paginator of assistants',
-    schema: contract.paginatedSchema(contract.assistantSchema),
-    example: paginatorFields('https://host/api/user/assistants/get', [assistant]),
-    required: ['data', 'data.*', 'data.*.id'],
-  },
-  {
-    covers: ['paginatedSchema'],
-    label: 'paginator of leads',
-    schema: contract.paginatedSchema(contract.leadSchema),
-    example: paginatorFields('https://host/api/user/leads', [lead]),
-    required: ['data', 'data.*', 'data.*.id'],
-  },
+  paginatorExample({ covers: ['paginatedSchema', 'callsPageSchema'], label: 'paginator of calls', schema: contract.paginatedSchema(contract.callSchema) }, 'https://host/api/user/calls', [call]),
+  paginatorExample({ covers: ['paginatedSchema', 'assistantsPageSchema'], label: 'paginator of assistants', schema: contract.paginatedSchema(contract.assistantSchema) }, 'https://host/api/user/assistants/get', [assistant]),
+  paginatorExample({ covers: ['paginatedSchema'], label: 'paginator of leads', schema: contract.paginatedSchema(contract.leadSchema) }, 'https://host/api/user/leads', [lead]),
   // ---- errors
   { covers: ['fieldErrorsSchema'], label: 'field errors', schema: contract.fieldErrorsSchema, example: { name: ['The name field is required.'] }, required: [] },
   { covers: ['simpleErrorSchema'], label: 'error {message}', schema: contract.simpleErrorSchema, example: { message: 'Assistant not found' }, required: [] },
@@ -510,14 +437,7 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
   { covers: ['secondaryContactSchema'], label: 'secondary contact', schema: contract.secondaryContactSchema, example: secondaryContact, idPath: ['id'], required: ['id'] },
   { covers: ['leadCampaignSchema'], label: 'lead campaign', schema: contract.leadCampaignSchema, example: lead.campaign, idPath: ['id'], required: ['id'] },
   { covers: ['leadSchema'], label: 'lead', schema: contract.leadSchema, example: lead, idPath: ['id'], required: ['id'] },
-  {
-    covers: ['leadMutationResponseSchema'],
-    label: 'lead created',
-    schema: contract.leadMutationResponseSchema,
-    example: { message: 'Lead created successfully', data: lead },
-    idPath: ['data', 'id'],
-    required: ['data', 'data.id'],
-  },
+  recordAnswerExample({ covers: ['leadMutationResponseSchema'], label: 'lead created', schema: contract.leadMutationResponseSchema }, lead, 'Lead created successfully', true),
   // ---- campaigns
   { covers: ['campaignAssistantSchema'], label: 'campaign assistant', schema: contract.campaignAssistantSchema, example: campaign.assistant, idPath: ['id'], required: ['id'] },
   { covers: ['campaignSchema'], label: 'campaign', schema: contract.campaignSchema, example: campaign, idPath: ['id'], required: ['id'] },
@@ -551,20 +471,8 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
   // ---- webhooks (our extension)
   { covers: ['webhookOutcomeSchema'], label: 'webhook outcome (call.webhook_response)', schema: contract.webhookOutcomeSchema, example: webhookOutcome, required: [] },
   { covers: ['webhookDeliverySchema'], label: 'webhook delivery', schema: contract.webhookDeliverySchema, example: webhookDelivery, idPath: ['id'], required: ['id'] },
-  {
-    covers: ['webhookDeliveriesPageSchema', 'paginatedSchema'],
-    label: 'paginator of webhook deliveries',
-    schema: contract.webhookDeliveriesPageSchema,
-    example: paginatorFields('https://host/api/user/webhook-deliveries', [webhookDelivery]),
-    required: ['data', 'data.*', 'data.*.id'],
-  },
-  {
-    covers: ['webhookDeliveryAnswerSchema'],
-    label: 'webhook delivery answer ({data}, resend {message, data})',
-    schema: contract.webhookDeliveryAnswerSchema,
-    example: { message: 'Delivery queued', data: webhookDelivery },
-    required: ['data', 'data.id'],
-  },
+  paginatorExample({ covers: ['webhookDeliveriesPageSchema', 'paginatedSchema'], label: 'paginator of webhook deliveries', schema: contract.webhookDeliveriesPageSchema }, 'https://host/api/user/webhook-deliveries', [webhookDelivery]),
+  recordAnswerExample({ covers: ['webhookDeliveryAnswerSchema'], label: 'webhook delivery answer ({data}, resend {message, data})', schema: contract.webhookDeliveryAnswerSchema }, webhookDelivery, 'Delivery queued'),
   { covers: ['webhookSecretSchema'], label: 'webhook secret', schema: contract.webhookSecretSchema, example: { secret: webhookSecretExample, message: 'Signing secret rotated' }, required: [] },
   {
     covers: ['webhookSecretAnswerSchema'],
@@ -575,20 +483,8 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
   },
   // ---- folders and labels
   { covers: ['assistantGroupSchema'], label: 'folder or label', schema: contract.assistantGroupSchema, example: assistantGroup, idPath: ['id'], required: ['id'] },
-  {
-    covers: ['assistantGroupsPageSchema', 'paginatedSchema'],
-    label: 'paginator of folders',
-    schema: contract.assistantGroupsPageSchema,
-    example: paginatorFields('https://host/api/user/folders', [assistantGroup]),
-    required: ['data', 'data.*', 'data.*.id'],
-  },
-  {
-    covers: ['assistantGroupMutationResponseSchema'],
-    label: 'folder answer ({message, data})',
-    schema: contract.assistantGroupMutationResponseSchema,
-    example: { message: 'Folder created successfully', data: assistantGroup },
-    required: ['data', 'data.id'],
-  },
+  paginatorExample({ covers: ['assistantGroupsPageSchema', 'paginatedSchema'], label: 'paginator of folders', schema: contract.assistantGroupsPageSchema }, 'https://host/api/user/folders', [assistantGroup]),
+  recordAnswerExample({ covers: ['assistantGroupMutationResponseSchema'], label: 'folder answer ({message, data})', schema: contract.assistantGroupMutationResponseSchema }, assistantGroup, 'Folder created successfully'),
   // ---- account
   {
     covers: ['accountSchema'],
@@ -623,14 +519,7 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     required: [],
   },
   { covers: ['purchasedPhoneNumberSchema'], label: 'purchased number', schema: contract.purchasedPhoneNumberSchema, example: purchasedPhoneNumber, idPath: ['id'], required: ['id'] },
-  {
-    covers: ['purchasePhoneNumberResponse'],
-    label: 'number purchased',
-    schema: contract.purchasePhoneNumberResponse,
-    example: { message: 'Phone number purchased successfully', data: purchasedPhoneNumber },
-    idPath: ['data', 'id'],
-    required: ['data', 'data.id'],
-  },
+  recordAnswerExample({ covers: ['purchasePhoneNumberResponse'], label: 'number purchased', schema: contract.purchasePhoneNumberResponse }, purchasedPhoneNumber, 'Phone number purchased successfully', true),
   // ---- answers: the {message} of a change, and the wrappers hosts put around records and lists
   {
     covers: ['messageResponseSchema'],
@@ -646,14 +535,7 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     example: { message: 'Assistant updated successfully', success: true, data: { id: 8, name: 'Front desk', status: 'active' } },
     required: [],
   },
-  {
-    covers: ['toolMutationResponseSchema'],
-    label: 'tool created',
-    schema: contract.toolMutationResponseSchema,
-    example: { message: 'Tool created successfully', data: toolRecord },
-    idPath: ['data', 'id'],
-    required: ['data', 'data.id'],
-  },
+  recordAnswerExample({ covers: ['toolMutationResponseSchema'], label: 'tool created', schema: contract.toolMutationResponseSchema }, toolRecord, 'Tool created successfully', true),
   { covers: ['callAnswerSchema', 'recordAnswer'], label: 'call (bare record)', schema: contract.callAnswerSchema, example: call, idPath: ['id'], required: ['id'] },
   { covers: ['callAnswerSchema', 'recordAnswer'], label: 'call (in {data})', schema: contract.callAnswerSchema, example: { data: call }, required: ['data', 'data.id'] },
   { covers: ['accountAnswerSchema'], label: 'account answer (bare)', schema: contract.accountAnswerSchema, example: { name: 'Demo User', email: 'demo@example.com', total_balance: 42.5 }, required: [] },
@@ -665,13 +547,7 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     required: [],
   },
   { covers: ['namedRecordSchema'], label: 'named record (picker)', schema: contract.namedRecordSchema, example: { id: 8, name: 'Front desk' }, idPath: ['id'], required: ['id'] },
-  {
-    covers: ['assistantNamesPageSchema'],
-    label: 'paginator of assistant names',
-    schema: contract.assistantNamesPageSchema,
-    example: paginatorFields('https://host/api/user/assistants/get', [{ id: 8, name: 'Front desk' }]),
-    required: ['data', 'data.*', 'data.*.id'],
-  },
+  paginatorExample({ covers: ['assistantNamesPageSchema'], label: 'paginator of assistant names', schema: contract.assistantNamesPageSchema }, 'https://host/api/user/assistants/get', [{ id: 8, name: 'Front desk' }]),
   {
     covers: ['campaignNamesAnswerSchema', 'listAnswer'],
     label: 'campaign names ({campaigns: [...]})',
@@ -701,20 +577,8 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     example: { data: [campaign] },
     required: ['data', 'data.*', 'data.*.id'],
   },
-  {
-    covers: ['campaignsAnswerSchema', 'listAnswer'],
-    label: 'campaigns (paginator)',
-    schema: contract.campaignsAnswerSchema,
-    example: paginatorFields('https://host/api/user/campaigns', [campaign]),
-    required: ['data', 'data.*', 'data.*.id'],
-  },
-  {
-    covers: ['campaignMutationResponseSchema', 'recordAnswer'],
-    label: 'campaign created ({message, data})',
-    schema: contract.campaignMutationResponseSchema,
-    example: { message: 'Campaign created successfully', data: campaign },
-    required: ['data', 'data.id'],
-  },
+  paginatorExample({ covers: ['campaignsAnswerSchema', 'listAnswer'], label: 'campaigns (paginator)', schema: contract.campaignsAnswerSchema }, 'https://host/api/user/campaigns', [campaign]),
+  recordAnswerExample({ covers: ['campaignMutationResponseSchema', 'recordAnswer'], label: 'campaign created ({message, data})', schema: contract.campaignMutationResponseSchema }, campaign, 'Campaign created successfully'),
   {
     covers: ['campaignMutationResponseSchema', 'recordAnswer'],
     label: 'campaign created (bare record)',
@@ -732,13 +596,7 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     required: ['leads', 'leads.*', 'leads.*.id'],
   },
   { covers: ['leadsAnswerSchema'], label: 'leads ({data: [...]})', schema: contract.leadsAnswerSchema, example: { data: [lead] }, required: ['data', 'data.*', 'data.*.id'] },
-  {
-    covers: ['leadsAnswerSchema'],
-    label: 'leads (paginator)',
-    schema: contract.leadsAnswerSchema,
-    example: paginatorFields('https://host/api/user/leads', [lead]),
-    required: ['data', 'data.*', 'data.*.id'],
-  },
+  paginatorExample({ covers: ['leadsAnswerSchema'], label: 'leads (paginator)', schema: contract.leadsAnswerSchema }, 'https://host/api/user/leads', [lead]),
   {
     covers: ['listAnswer'],
     label: 'owned numbers ({data: [...]}, unreadable items left out)',

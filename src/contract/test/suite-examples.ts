@@ -1,5 +1,6 @@
 import * as contract from '../index';
 import type { ResponseExample } from './response-examples';
+import { recordAnswerExample } from './example-builders';
 
 /*
  * Full examples of the test suites' response schemas (src/contract/suites.ts, our extension), for
@@ -74,14 +75,14 @@ export const SUITE_EXAMPLES: readonly ResponseExample[] = [
   { covers: ['argumentMatchSchema'], label: 'suite: argument match', schema: contract.argumentMatchSchema, example: argument, required: [] },
   { covers: ['expectationSchema'], label: 'suite: expectation', schema: contract.expectationSchema, example: expectation, required: [] },
   { covers: ['scenarioSchema'], label: 'suite: scenario', schema: contract.scenarioSchema, example: scenario, idPath: ['id'], required: ['id'] },
-  { covers: ['scenarioAnswerSchema'], label: 'suite: scenario answer', schema: contract.scenarioAnswerSchema, example: { message: 'Scenario created', data: scenario }, required: ['data', 'data.id'] },
+  recordAnswerExample({ covers: ['scenarioAnswerSchema'], label: 'suite: scenario answer', schema: contract.scenarioAnswerSchema }, scenario, 'Scenario created'),
   { covers: ['scenariosAnswerSchema'], label: 'suite: scenarios', schema: contract.scenariosAnswerSchema, example: { data: [scenario], model_ready: true }, required: [] },
   { covers: ['evidenceSchema'], label: 'suite: evidence', schema: contract.evidenceSchema, example: evidence, required: [] },
   { covers: ['expectationResultSchema'], label: 'suite: expectation result', schema: contract.expectationResultSchema, example: result, required: [] },
   { covers: ['suiteRunItemSchema'], label: 'suite: repetition', schema: contract.suiteRunItemSchema, example: item, idPath: ['id'], required: ['id'] },
   { covers: ['expectationSummarySchema'], label: 'suite: expectation summary', schema: contract.expectationSummarySchema, example: summary, required: [] },
   { covers: ['suiteRunSchema'], label: 'suite: run', schema: contract.suiteRunSchema, example: run, idPath: ['id'], required: ['id'] },
-  { covers: ['suiteRunAnswerSchema'], label: 'suite: run answer', schema: contract.suiteRunAnswerSchema, example: { message: 'Suite run started', data: run }, required: ['data', 'data.id'] },
+  recordAnswerExample({ covers: ['suiteRunAnswerSchema'], label: 'suite: run answer', schema: contract.suiteRunAnswerSchema }, run, 'Suite run started'),
   {
     covers: ['suiteRunsPageSchema'],
     label: 'suite: paginator of runs',

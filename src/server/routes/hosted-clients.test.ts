@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolRecord } from '../../contract/test/record-examples';
+import { createToolRequest } from '../../contract/tool';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { insertAssistant, insertCall, insertCampaign, insertPhoneNumber } from '../test/fixtures';
 import { createGroup, createKnowledgebase } from '../test/requests';
@@ -268,21 +270,14 @@ describe('MCP server (bekservice/Famulor-MCP), one session', () => {
     expect(idsOf(res.body)).toContain(id);
   });
 
-  const toolBody = {
-    name: 'check_availability',
-    description: 'Checks free appointment slots for a given day',
-    endpoint: 'https://api.example.com/slots',
-    method: 'POST',
-    timeout: 8,
-    headers: [{ name: 'X-Api-Key', value: 'secret-123' }],
-    schema: [{ name: 'day', type: 'string', description: 'The day asked for, as YYYY-MM-DD' }],
-  };
+  // The contract's full tool, as a client sends it: only the fields a create request takes.
+  const toolBody = createToolRequest.parse(toolRecord);
 
   it('12 create_mid_call_tool', async () => {
     const res = await mcp.call('POST', '/api/user/tools', toolBody);
     expectOk(res, 'POST tools');
     expectMcpOutput('action', res.body, 'create_mid_call_tool');
-    expect(res.body.data).toMatchObject({ name: toolBody.name, method: 'POST', timeout: 8 });
+    expect(res.body.data).toMatchObject({ name: toolBody.name, method: toolBody.method, timeout: toolBody.timeout });
     s.toolId = Number(res.body.data.id);
   });
 

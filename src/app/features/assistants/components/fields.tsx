@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Group, Input, SegmentedControl, Slider, Stack, Text } from '@mantine/core';
 import { useController, useFormContext, type FieldPath, type FieldPathByValue } from 'react-hook-form';
+import { CountedTextarea } from '@/components/counted-textarea';
 import { formatNumber } from '@/i18n/format';
 import type { AssistantFormValues } from '../lib/form-schema';
 
@@ -118,6 +119,32 @@ export function SliderField({
         </Text>
       </Group>
     </Input.Wrapper>
+  );
+}
+
+/**
+ * A long text of the assistant (a prompt, a message, a tool's description) in a block of its own: as many
+ * rows as it needs between `rows`, counted against `max`, what the service takes.
+ */
+export function LongTextField({
+  name,
+  max,
+  rows: [minRows, maxRows],
+  ...texts
+}: {
+  name: FieldPathByValue<AssistantFormValues, string>;
+  max: number;
+  rows: readonly [number, number];
+  label: string;
+  description: ReactNode;
+  placeholder: string;
+  required?: boolean;
+}) {
+  const { control, register } = useFormContext<AssistantFormValues>();
+  return (
+    <div>
+      <CountedTextarea control={control} register={register} name={name} max={max} {...texts} autosize minRows={minRows} maxRows={maxRows} />
+    </div>
   );
 }
 

@@ -1,38 +1,24 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
-import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { campaignProgressSchema, type CampaignProgress } from '@contract/live';
 import { ApiError } from '@/api';
-import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, type JsonRecord } from '@/test/variants';
+import { LIVE_CALL as RUNNING_CALL, RUNNING_CAMPAIGN } from '@/test/live-records';
+import { allFieldsVariants, checkRandomAnswers, renderInConsole, singleFieldVariants, type JsonRecord } from '@/test/variants';
 import { seriesRows } from '../lib/series';
 import { leadsDone } from '@/lib/campaign-progress';
 import { CampaignProgressSection, CampaignProgressView, orderedStatuses } from './campaign-progress';
 
-const LIVE_CALL: JsonRecord = {
-  id: 9101,
-  status: 'ringing',
-  type: 'outbound',
-  assistant_id: 4102,
-  assistant_name: 'Orchard Caller',
-  campaign_id: 7001,
-  campaign_name: 'Autumn Renewals',
-  client_phone_number: '+12025550101',
-  assistant_phone_number: '+4930123456',
-  created_at: '2026-11-23 09:59:58',
-  answered_at: null,
-};
+/** The campaign's call, still ringing. */
+const LIVE_CALL: JsonRecord = { ...RUNNING_CALL, status: 'ringing', answered_at: null };
 
 const POINT: JsonRecord = { at: '2026-11-23 09:58:00', calls: 3, answered: 2, completed_leads: 1 };
 
+/** The overview's running campaign, later: 5 of its 10 leads done. */
 const FULL: JsonRecord = {
-  id: 7001,
-  name: 'Autumn Renewals',
-  status: 'running',
-  leads_total: 10,
+  ...RUNNING_CAMPAIGN,
   leads_by_status: { completed: 4, created: 5, 'reached-max-retries': 1 },
-  calls_in_progress: 2,
   attempts: 9,
   calls_by_status: { completed: 4, busy: 3, 'no-answer': 1 },
   live_calls: [LIVE_CALL, { ...LIVE_CALL, id: 9102, status: 'in-progress', answered_at: '2026-11-23 09:59:59' }],
@@ -112,16 +98,12 @@ describe('CampaignProgressView', () => {
   });
 
   it('random drift of the answer, its calls and its points', async () => {
-    await fc.assert(
-      fc.asyncProperty(variantArbitrary(FULL), variantArbitrary(LIVE_CALL), variantArbitrary(POINT), async (top, call, point) => {
-        const progress = parse({ ...top, id: 1, live_calls: [call], series: [point] });
-        await renderView(progress);
-        expect(screen.queryAllByTestId('live-call')).toHaveLength(progress.live_calls.length);
-        expect(document.body.textContent).not.toMatch(/\[object Object\]|NaN/);
-        cleanup();
-      }),
-      VARIANT_RUNS,
-    );
+    await checkRandomAnswers(FULL, { call: LIVE_CALL, point: POINT }, async (top, { call, point }) => {
+      const progress = parse({ ...top, id: 1, live_calls: [call], series: [point] });
+      await renderView(progress);
+      expect(screen.queryAllByTestId('live-call')).toHaveLength(progress.live_calls.length);
+      expect(document.body.textContent).not.toMatch(/\[object Object\]|NaN/);
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { Campaign } from '@contract/campaign';
 import { confirmAction } from '@/lib/confirm';
@@ -8,6 +8,7 @@ import { formatNumber } from '@/i18n/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteCampaign } from '../api/delete-campaign';
 import { campaignName } from '../lib/format';
+import { DeleteButton } from '@/components/delete-button';
 
 function confirmDeleteCampaign(c: Campaign): Promise<boolean> {
   const name = campaignName(c);
@@ -55,11 +56,7 @@ export function DeleteCampaignButton({ campaign, variant = 'icon', onDeleted }: 
   }
 
   if (variant === 'button') {
-    return (
-      <Button variant="light" color="red" size="sm" leftSection={<IconTrash size={16} aria-hidden />} loading={del.isPending} onClick={() => void run()}>
-        {m.common_delete()}
-      </Button>
-    );
+    return <DeleteButton loading={del.isPending} onClick={() => void run()} />;
   }
   return (
     <Tooltip label={m.campaigns_delete()}>

@@ -1,8 +1,8 @@
-import { Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AssistantDrawer } from '@/components/assistant-drawer';
 import { m } from '@/i18n';
 import type { TestChatAssistant } from '../lib/test-chat-assistant';
+import { PanelSkeleton } from '@/components/panel-skeleton';
 
 // The chat's code loads with the drawer, on the first press of "Test chat".
 const TestChatPanel = lazy(() => import('./test-chat-panel'));
@@ -28,14 +28,7 @@ export default function TestChatDrawer({ assistant, opened, onClose }: { assista
       keepMounted
       testId="test-chat"
     >
-      <Suspense
-        fallback={
-          <Stack gap="sm" role="status" aria-busy="true" aria-label={m.conversations_loading_chat()}>
-            <Skeleton height={36} />
-            <Skeleton height={120} />
-          </Stack>
-        }
-      >
+      <Suspense fallback={<PanelSkeleton label={m.conversations_loading_chat()} contentHeight={120} />}>
         <TestChatPanel assistant={assistant} />
       </Suspense>
     </AssistantDrawer>

@@ -1,6 +1,6 @@
 import { lazy, useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
-import { IconFiles, IconPencil, IconTrash, IconWorldWww } from '@tabler/icons-react';
+import { IconFiles, IconPencil, IconWorldWww } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { KnowledgeBase, KnowledgeDocument } from '@contract/knowledge-read';
 import { EmptyList } from '@/components/empty-list';
@@ -23,6 +23,7 @@ import { KnowledgeStatusBadge } from './knowledge-status-badge';
 import { TrySearch } from './try-search';
 import { UploadFiles } from './upload-files';
 import { documentName, useDeleteDocumentWithConfirm, useDeleteKnowledgeBaseWithConfirm } from './use-delete-knowledge';
+import { DeleteButton } from '@/components/delete-button';
 
 // The dialogs load when first opened: "Add website" brings NumberInput and the autosizing Textarea
 // (~12 KB gzip), more than the page's own code.
@@ -74,15 +75,7 @@ export function KnowledgeBasePage({
             <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setRenamingBase(true)}>
               {m.knowledge_rename()}
             </Button>
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              loading={removeBase.isPending}
-              onClick={() => void removeBase.run(base).then((gone) => gone && onDeleted())}
-            >
-              {m.common_delete()}
-            </Button>
+            <DeleteButton loading={removeBase.isPending} onClick={() => void removeBase.run(base).then((gone) => gone && onDeleted())} />
           </>
         }
       />

@@ -1,53 +1,14 @@
 import { cleanup, screen, within } from '@testing-library/react';
-import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { overviewAnswerSchema, overviewSchema, type Overview } from '@contract/live';
-import { allFieldsVariants, renderInConsole, singleFieldVariants, VARIANT_RUNS, variantArbitrary, type JsonRecord } from '@/test/variants';
+import { liveFailedDelivery } from '@contract/test/record-examples';
+import { LIVE_CALL, RUNNING_CAMPAIGN } from '@/test/live-records';
+import { allFieldsVariants, checkRandomAnswers, renderInConsole, singleFieldVariants, type JsonRecord } from '@/test/variants';
 import { compareMetric } from '../lib/format';
 import { OverviewContent, OverviewPage } from './overview-page';
 
-const LIVE_CALL: JsonRecord = {
-  id: 9101,
-  status: 'in-progress',
-  type: 'outbound',
-  assistant_id: 4102,
-  assistant_name: 'Orchard Caller',
-  campaign_id: 7001,
-  campaign_name: 'Autumn Renewals',
-  client_phone_number: '+12025550100',
-  assistant_phone_number: '+4930123456',
-  created_at: '2026-11-23 09:59:50',
-  answered_at: '2026-11-23 09:59:53',
-};
-
-const CAMPAIGN: JsonRecord = {
-  id: 7001,
-  name: 'Autumn Renewals',
-  status: 'running',
-  leads_total: 10,
-  leads_by_status: { created: 7, completed: 2, 'reached-max-retries': 1 },
-  calls_in_progress: 2,
-  attempts: 5,
-};
-
-const DELIVERY: JsonRecord = {
-  id: 501,
-  webhook_id: 'msg_2f1c',
-  assistant_id: 4102,
-  call_id: 9001,
-  kind: 'post_call',
-  event: 'call.ended',
-  url: 'https://hooks.example.com/calls',
-  status: 'failed',
-  attempts: 6,
-  last_status_code: 500,
-  last_response: 'Internal Server Error',
-  last_error: null,
-  last_attempt_at: '2026-11-23 09:40:00',
-  next_attempt_at: null,
-  delivered_at: null,
-  created_at: '2026-11-23 07:38:00',
-};
+/** A failed delivery, the contract's full example. */
+const DELIVERY: JsonRecord = liveFailedDelivery;
 
 const TODAY: JsonRecord = { date: '2026-11-23', calls: 12, answered: 9, answer_rate: 0.75, minutes: 31.5, cost: 4.2 };
 const YESTERDAY: JsonRecord = { date: '2026-11-22', calls: 8, answered: 7, answer_rate: 0.875, minutes: 20, cost: 3 };
@@ -57,7 +18,7 @@ const FULL: JsonRecord = {
   live_calls: [LIVE_CALL],
   today: TODAY,
   yesterday: YESTERDAY,
-  running_campaigns: [CAMPAIGN],
+  running_campaigns: [RUNNING_CAMPAIGN],
   failed_deliveries: [DELIVERY],
 };
 
@@ -100,8 +61,8 @@ describe('OverviewContent', () => {
     expect(delivery).toHaveTextContent('HTTP 500');
     expect(delivery).toHaveTextContent('call.ended');
     expect(delivery).toHaveTextContent('hooks.example.com');
-    expect(within(delivery).getByRole('link', { name: 'Deliveries of assistant #4102' })).toHaveAttribute('href', '/assistants/4102');
-    expect(within(delivery).getByRole('link', { name: 'Call #9001' })).toHaveAttribute('href', '/calls/9001');
+    expect(within(delivery).getByRole('link', { name: `Deliveries of assistant #${liveFailedDelivery.assistant_id}` })).toHaveAttribute('href', `/assistants/${liveFailedDelivery.assistant_id}`);
+    expect(within(delivery).getByRole('link', { name: `Call #${liveFailedDelivery.call_id}` })).toHaveAttribute('href', `/calls/${liveFailedDelivery.call_id}`);
   });
 
   it('empty: no calls, no campaigns, no failures, no figures — each says so', async () => {
@@ -117,7 +78,7 @@ describe('OverviewContent', () => {
 
   it('drifted records: every field of a live call, a campaign and a delivery singly, and all at once', async () => {
     const calls = [...singleFieldVariants(LIVE_CALL, 1), ...allFieldsVariants(LIVE_CALL, 5000)];
-    const campaigns = [...singleFieldVariants(CAMPAIGN, 1), ...allFieldsVariants(CAMPAIGN, 5000)];
+    const campaigns = [...singleFieldVariants(RUNNING_CAMPAIGN, 1), ...allFieldsVariants(RUNNING_CAMPAIGN, 5000)];
     const deliveries = [...singleFieldVariants(DELIVERY, 1), ...allFieldsVariants(DELIVERY, 5000)];
     await renderContent(parse({ ...FULL, live_calls: calls, running_campaigns: campaigns, failed_deliveries: deliveries }));
     expect(screen.getAllByTestId('live-call')).toHaveLength(calls.length);
@@ -133,16 +94,12 @@ describe('OverviewContent', () => {
   });
 
   it('random drift of the whole answer and its parts', async () => {
-    await fc.assert(
-      fc.asyncProperty(variantArbitrary(FULL), variantArbitrary(LIVE_CALL), variantArbitrary(TODAY), async (top, call, today) => {
-        const overview = parse({ ...top, live_calls: [call], today });
-        await renderContent(overview);
-        expect(screen.queryAllByTestId('live-call')).toHaveLength(overview.live_calls.length);
-        expect(document.body.textContent).not.toMatch(/\[object Object\]|NaN/);
-        cleanup();
-      }),
-      VARIANT_RUNS,
-    );
+    await checkRandomAnswers(FULL, { call: LIVE_CALL, today: TODAY }, async (top, { call, today }) => {
+      const overview = parse({ ...top, live_calls: [call], today });
+      await renderContent(overview);
+      expect(screen.queryAllByTestId('live-call')).toHaveLength(overview.live_calls.length);
+      expect(document.body.textContent).not.toMatch(/\[object Object\]|NaN/);
+    });
   });
 
   it('the answer wrapped in {data} or bare reads the same', () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, EmptyState, Group, Loader, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, EmptyState, Group, Loader, Select, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch, IconShoppingCart } from '@tabler/icons-react';
 import { QueryState } from '@/components/query-state';
@@ -10,6 +10,7 @@ import { cleanDigits, countryName, PURCHASE_COUNTRIES } from '../lib/countries';
 import { PurchaseModal } from './purchase-modal';
 import { m } from '@/i18n';
 import { DASH, formatCurrency, formatNumber } from '@/i18n/format';
+import { ScrollTable } from '@/components/scroll-table';
 
 /** The countries to choose from, named in the reader's language (made at render: the language is read then). */
 const countryOptions = () => PURCHASE_COUNTRIES.map((code) => ({ value: code, label: m.numbers_country_option({ country: countryName(code) ?? code, code }) }));
@@ -105,70 +106,62 @@ function AvailableNumbersTable({ numbers, where, onChoose }: { numbers: Availabl
       <Text size="sm" c="dimmed" aria-live="polite">
         {m.numbers_for_sale_count({ count: formatNumber(numbers.length), where })}
       </Text>
-      <Table.ScrollContainer minWidth={compact ? 0 : 480} type="native">
-        <Table data-testid="available-numbers" horizontalSpacing={compact ? 4 : 'xs'}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{m.numbers_col_number()}</Table.Th>
-              {compact ? null : <Table.Th>{m.numbers_country()}</Table.Th>}
-              {compact ? null : <Table.Th>SMS</Table.Th>}
-              <Table.Th ta="right">{m.numbers_col_per_month()}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{m.numbers_buy()}</VisuallyHidden>
-              </Table.Th>
+      <ScrollTable
+        minWidth={compact ? 0 : 480}
+        scroll={{ type: 'native' }}
+        data-testid="available-numbers"
+        horizontalSpacing={compact ? 4 : 'xs'}
+        titles={[m.numbers_col_number(), ...(compact ? [] : [m.numbers_country(), 'SMS']), { title: m.numbers_col_per_month(), ta: 'right' }]}
+        actions={m.numbers_buy()}
+      >
+        {numbers.map((n, i) => {
+          const display = n.phone_number_formatted || n.phone_number;
+          // A number for sale has no id, and a host may list one twice: its place keeps the key unique.
+          return (
+            <Table.Tr key={`${i}-${n.phone_number ?? ''}`} data-testid="available-number-row" data-number={n.phone_number ?? ''}>
+              <Table.Td>
+                <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {display ?? DASH}
+                </Text>
+                {compact ? (
+                  <Text size="xs" c="dimmed">
+                    {n.sms_capable ? m.numbers_voice_and_sms() : m.numbers_voice_only()}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              {compact ? null : (
+                <Table.Td>
+                  <Text size="sm">{countryName(n.country_code) ?? DASH}</Text>
+                </Table.Td>
+              )}
+              {compact ? null : (
+                <Table.Td>
+                  <Badge variant="light" color={n.sms_capable ? 'teal' : 'gray'} radius="sm" tt="none">
+                    {n.sms_capable ? 'SMS' : m.numbers_voice_only()}
+                  </Badge>
+                </Table.Td>
+              )}
+              <Table.Td ta="right">
+                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="available-number-price">
+                  {formatCurrency(n.price)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconShoppingCart size={14} aria-hidden />}
+                  disabled={!n.phone_number}
+                  onClick={() => onChoose(n)}
+                  aria-label={m.numbers_buy_aria({ number: display ?? m.numbers_this_number() })}
+                >
+                  {m.numbers_buy()}
+                </Button>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {numbers.map((n, i) => {
-              const display = n.phone_number_formatted || n.phone_number;
-              // A number for sale has no id, and a host may list one twice: its place keeps the key unique.
-              return (
-                <Table.Tr key={`${i}-${n.phone_number ?? ''}`} data-testid="available-number-row" data-number={n.phone_number ?? ''}>
-                  <Table.Td>
-                    <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {display ?? DASH}
-                    </Text>
-                    {compact ? (
-                      <Text size="xs" c="dimmed">
-                        {n.sms_capable ? m.numbers_voice_and_sms() : m.numbers_voice_only()}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  {compact ? null : (
-                    <Table.Td>
-                      <Text size="sm">{countryName(n.country_code) ?? DASH}</Text>
-                    </Table.Td>
-                  )}
-                  {compact ? null : (
-                    <Table.Td>
-                      <Badge variant="light" color={n.sms_capable ? 'teal' : 'gray'} radius="sm" tt="none">
-                        {n.sms_capable ? 'SMS' : m.numbers_voice_only()}
-                      </Badge>
-                    </Table.Td>
-                  )}
-                  <Table.Td ta="right">
-                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="available-number-price">
-                      {formatCurrency(n.price)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconShoppingCart size={14} aria-hidden />}
-                      disabled={!n.phone_number}
-                      onClick={() => onChoose(n)}
-                      aria-label={m.numbers_buy_aria({ number: display ?? m.numbers_this_number() })}
-                    >
-                      {m.numbers_buy()}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </ScrollTable>
     </>
   );
 }

@@ -14,6 +14,7 @@ import { formatInstant, formatNumber } from '@/i18n/format';
 import { SET_REFRESH_MS, setQuery, setsQuery, useCancelReplay } from '../api/replays';
 import { fromTo, toolsLine, verdictColor, verdictLabel } from '../lib/format';
 import { PairView } from './pair-view';
+import { ScrollTable } from '@/components/scroll-table';
 
 const id = (n: number | null) => (n === null ? m.replays_none() : `#${formatNumber(n, { useGrouping: false })}`);
 
@@ -40,50 +41,38 @@ function Summary({ set }: { set: ReplaySet }) {
 
 function PairsTable({ pairs, onOpen }: { pairs: ReplayPair[]; onOpen: (p: ReplayPair) => void }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" highlightOnHover data-testid="pairs-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{m.replays_col_call()}</Table.Th>
-            <Table.Th>{m.replays_col_outcome()}</Table.Th>
-            <Table.Th>{m.replays_col_turns()}</Table.Th>
-            <Table.Th>{m.replays_col_tools()}</Table.Th>
-            <Table.Th>{m.replays_col_variables()}</Table.Th>
-            <Table.Th>{m.replays_verdict()}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {pairs.map((p) => (
-            <Table.Tr key={p.id} data-testid="pair-row">
-              <Table.Td>
-                <Button size="compact-sm" variant="subtle" onClick={() => onOpen(p)} aria-label={m.replays_open_pair_aria({ id: String(p.original_call_id ?? p.id) })}>
-                  {fromTo(id(p.original_call_id), id(p.call_id))}
-                </Button>
-              </Table.Td>
-              <Table.Td>{p.diff ? fromTo(p.diff.outcome?.before, p.diff.outcome?.after) : p.status}</Table.Td>
-              <Table.Td>{p.diff ? fromTo(formatNumber(p.diff.turns?.before ?? 0), formatNumber(p.diff.turns?.after ?? 0)) : ''}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.diff ? toolsLine(p.diff.tools) || '=' : ''}</Table.Td>
-              <Table.Td>{p.diff ? p.diff.variables.map((v) => v.name).join(', ') || '=' : ''}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {p.verdict ? (
-                  <Badge color={verdictColor(p.verdict)} variant="light" style={{ overflow: 'visible' }} miw="fit-content">
-                    {verdictLabel(p.verdict)}
-                  </Badge>
-                ) : p.status === 'error' ? (
-                  <Text size="sm" c="red.8">
-                    {m.replays_pair_error()}
-                  </Text>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {m.replays_pair_pending()}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable
+      minWidth={640}
+      verticalSpacing="xs"
+      highlightOnHover
+      data-testid="pairs-table"
+      titles={[m.replays_col_call(), m.replays_col_outcome(), m.replays_col_turns(), m.replays_col_tools(), m.replays_col_variables(), m.replays_verdict()]}
+    >
+      {pairs.map((p) => (
+        <Table.Tr key={p.id} data-testid="pair-row">
+          <Table.Td>
+            <Button size="compact-sm" variant="subtle" onClick={() => onOpen(p)} aria-label={m.replays_open_pair_aria({ id: String(p.original_call_id ?? p.id) })}>
+              {fromTo(id(p.original_call_id), id(p.call_id))}
+            </Button>
+          </Table.Td>
+          <Table.Td>{p.diff ? fromTo(p.diff.outcome?.before, p.diff.outcome?.after) : p.status}</Table.Td>
+          <Table.Td>{p.diff ? fromTo(formatNumber(p.diff.turns?.before ?? 0), formatNumber(p.diff.turns?.after ?? 0)) : ''}</Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.diff ? toolsLine(p.diff.tools) || '=' : ''}</Table.Td>
+          <Table.Td>{p.diff ? p.diff.variables.map((v) => v.name).join(', ') || '=' : ''}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {p.verdict ? (
+              <Badge color={verdictColor(p.verdict)} variant="light" style={{ overflow: 'visible' }} miw="fit-content">
+                {verdictLabel(p.verdict)}
+              </Badge>
+            ) : (
+              <Text size="sm" c={p.status === 'error' ? 'red.8' : 'dimmed'}>
+                {p.status === 'error' ? m.replays_pair_error() : m.replays_pair_pending()}
+              </Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 
@@ -121,38 +110,26 @@ function SetView({ set, cancelling, onCancel, onOpen }: { set: ReplaySet; cancel
 
 function HistoryTable({ sets, selected, onSelect }: { sets: ReplaySet[]; selected: number | undefined; onSelect: (id: number) => void }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" data-testid="replay-history">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{m.replays_col_set()}</Table.Th>
-            <Table.Th>{m.replays_col_when()}</Table.Th>
-            <Table.Th>{m.replays_col_version()}</Table.Th>
-            <Table.Th>{m.replays_col_result()}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sets.map((s) => (
-            <Table.Tr key={s.id} aria-selected={s.id === selected}>
-              <Table.Td>
-                <Button size="compact-sm" variant={s.id === selected ? 'filled' : 'subtle'} onClick={() => onSelect(s.id)} aria-label={m.replays_show_set_aria({ id: formatNumber(s.id, { useGrouping: false }) })}>
-                  {id(s.id)}
-                </Button>
-              </Table.Td>
-              <Table.Td>{s.created_at ? formatInstant(s.created_at) : ''}</Table.Td>
-              <Table.Td>
-                <Code>{s.config_version}</Code>
-              </Table.Td>
-              <Table.Td>
-                {s.status === 'running'
-                  ? m.replays_progress({ done: formatNumber(s.pairs_done ?? 0), total: formatNumber(s.pairs_total ?? 0), running: formatNumber(s.pairs_running ?? 0) })
-                  : m.replays_counts({ better: formatNumber(s.verdicts?.better ?? 0), same: formatNumber(s.verdicts?.same ?? 0), worse: formatNumber(s.verdicts?.worse ?? 0), unclear: formatNumber(s.verdicts?.unclear ?? 0) })}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable minWidth={560} verticalSpacing="xs" data-testid="replay-history" titles={[m.replays_col_set(), m.replays_col_when(), m.replays_col_version(), m.replays_col_result()]}>
+      {sets.map((s) => (
+        <Table.Tr key={s.id} aria-selected={s.id === selected}>
+          <Table.Td>
+            <Button size="compact-sm" variant={s.id === selected ? 'filled' : 'subtle'} onClick={() => onSelect(s.id)} aria-label={m.replays_show_set_aria({ id: formatNumber(s.id, { useGrouping: false }) })}>
+              {id(s.id)}
+            </Button>
+          </Table.Td>
+          <Table.Td>{s.created_at ? formatInstant(s.created_at) : ''}</Table.Td>
+          <Table.Td>
+            <Code>{s.config_version}</Code>
+          </Table.Td>
+          <Table.Td>
+            {s.status === 'running'
+              ? m.replays_progress({ done: formatNumber(s.pairs_done ?? 0), total: formatNumber(s.pairs_total ?? 0), running: formatNumber(s.pairs_running ?? 0) })
+              : m.replays_counts({ better: formatNumber(s.verdicts?.better ?? 0), same: formatNumber(s.verdicts?.same ?? 0), worse: formatNumber(s.verdicts?.worse ?? 0), unclear: formatNumber(s.verdicts?.unclear ?? 0) })}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 

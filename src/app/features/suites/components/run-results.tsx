@@ -4,6 +4,7 @@ import { m } from '@/i18n';
 import { formatInstant, formatNumber } from '@/i18n/format';
 import { expectationText, percent } from '../lib/labels';
 import type { EvidenceTarget } from './evidence-drawer';
+import { ScrollTable } from '@/components/scroll-table';
 
 const statusLabel = (status: string): string =>
   ({ running: m.suites_run_running(), finished: m.suites_run_finished(), cancelled: m.suites_run_cancelled() })[status] ?? status;
@@ -66,61 +67,55 @@ export function RunResults({ run, onEvidence, onCancel, cancelling }: { run: Sui
         <Text size="sm">{m.suites_run_progress({ done: formatNumber(done), total: formatNumber(total), running: formatNumber(run.items_running ?? 0) })}</Text>
       </div>
       <Progress value={total > 0 ? (done / total) * 100 : 0} aria-label={m.suites_run_progress_label()} animated={run.status === 'running'} />
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped verticalSpacing="xs" data-testid="summary-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{m.suites_col_scenario()}</Table.Th>
-              <Table.Th>{m.suites_col_expectation()}</Table.Th>
-              <Table.Th>{m.suites_col_rate()}</Table.Th>
-              <Table.Th>{m.suites_col_repetitions()}</Table.Th>
+      <ScrollTable
+        minWidth={640}
+        striped
+        verticalSpacing="xs"
+        data-testid="summary-table"
+        titles={[m.suites_col_scenario(), m.suites_col_expectation(), m.suites_col_rate(), m.suites_col_repetitions()]}
+      >
+        {run.summary.map((s, i) => {
+          const id = s.expectation?.id ?? '';
+          const own = items.filter((it) => it.scenario_id === s.scenario_id && it.scenario_name === s.scenario_name);
+          return (
+            <Table.Tr key={`${s.scenario_id}-${id}-${i}`} data-testid="summary-row" data-ok={s.ok}>
+              <Table.Td>{s.scenario_name}</Table.Td>
+              <Table.Td>{expectationText(s.expectation)}</Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Badge variant="light" color={s.evaluated ? (s.ok ? 'green' : 'red') : 'gray'}>
+                    {s.evaluated ? (s.ok ? m.suites_ok() : m.suites_below()) : m.suites_pending()}
+                  </Badge>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {m.suites_rate({ passed: formatNumber(s.passed ?? 0), evaluated: formatNumber(s.evaluated ?? 0), rate: percent(s.pass_rate), needed: percent(s.min_pass_rate) })}
+                  </Text>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {own.map((item) => (
+                    <RepetitionMark
+                      key={item.id}
+                      item={item}
+                      expectationId={id}
+                      open={() =>
+                        onEvidence({
+                          expectation: s.expectation,
+                          result: item.results.find((r) => r.expectation_id === id) ?? null,
+                          callId: item.call_id,
+                          repetition: item.repetition,
+                          scenarioName: s.scenario_name,
+                          error: item.error,
+                        })
+                      }
+                    />
+                  ))}
+                </Group>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {run.summary.map((s, i) => {
-              const id = s.expectation?.id ?? '';
-              const own = items.filter((it) => it.scenario_id === s.scenario_id && it.scenario_name === s.scenario_name);
-              return (
-                <Table.Tr key={`${s.scenario_id}-${id}-${i}`} data-testid="summary-row" data-ok={s.ok}>
-                  <Table.Td>{s.scenario_name}</Table.Td>
-                  <Table.Td>{expectationText(s.expectation)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Badge variant="light" color={s.evaluated ? (s.ok ? 'green' : 'red') : 'gray'}>
-                        {s.evaluated ? (s.ok ? m.suites_ok() : m.suites_below()) : m.suites_pending()}
-                      </Badge>
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {m.suites_rate({ passed: formatNumber(s.passed ?? 0), evaluated: formatNumber(s.evaluated ?? 0), rate: percent(s.pass_rate), needed: percent(s.min_pass_rate) })}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {own.map((item) => (
-                        <RepetitionMark
-                          key={item.id}
-                          item={item}
-                          expectationId={id}
-                          open={() =>
-                            onEvidence({
-                              expectation: s.expectation,
-                              result: item.results.find((r) => r.expectation_id === id) ?? null,
-                              callId: item.call_id,
-                              repetition: item.repetition,
-                              scenarioName: s.scenario_name,
-                              error: item.error,
-                            })
-                          }
-                        />
-                      ))}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          );
+        })}
+      </ScrollTable>
     </Stack>
   );
 }

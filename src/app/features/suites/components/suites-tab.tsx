@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Code, Group, Modal, NumberInput, Pagination, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, NumberInput, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { suiteKeys } from '@/api/query-keys';
 import { IconFlask, IconInfoCircle, IconPencil, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -21,6 +21,7 @@ import { kindLabel, percent } from '../lib/labels';
 import { EvidenceDrawer, type EvidenceTarget } from './evidence-drawer';
 import { RunResults } from './run-results';
 import { ScenarioForm } from './scenario-form';
+import { ScrollTable } from '@/components/scroll-table';
 
 // recharts is large: the chart loads when there is a history to draw.
 const HistoryChart = lazy(() => import('./history-chart'));
@@ -46,80 +47,65 @@ function NoModelNote() {
 
 function ScenarioList({ scenarios, onEdit, onDelete }: { scenarios: Scenario[]; onEdit: (s: Scenario) => void; onDelete: (s: Scenario) => void }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" data-testid="scenario-list">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{m.suites_col_scenario()}</Table.Th>
-            <Table.Th>{m.suites_col_goal()}</Table.Th>
-            <Table.Th>{m.suites_col_expectations()}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{m.suites_col_actions()}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {scenarios.map((s) => (
-            <Table.Tr key={s.id} data-testid="scenario-row">
-              <Table.Td fw={600}>{s.name}</Table.Td>
-              <Table.Td>
-                <Text size="sm" lineClamp={2}>
-                  {s.goal}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{s.expectations.map((e) => kindLabel(e.kind)).join(', ')}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onEdit(s)} aria-label={m.suites_edit_aria({ name: s.name })}>
-                    {m.suites_edit()}
-                  </Button>
-                  <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => onDelete(s)} aria-label={m.suites_delete_aria({ name: s.name })}>
-                    {m.suites_delete()}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable
+      minWidth={560}
+      verticalSpacing="xs"
+      data-testid="scenario-list"
+      titles={[m.suites_col_scenario(), m.suites_col_goal(), m.suites_col_expectations()]}
+      actions={m.suites_col_actions()}
+    >
+      {scenarios.map((s) => (
+        <Table.Tr key={s.id} data-testid="scenario-row">
+          <Table.Td fw={600}>{s.name}</Table.Td>
+          <Table.Td>
+            <Text size="sm" lineClamp={2}>
+              {s.goal}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{s.expectations.map((e) => kindLabel(e.kind)).join(', ')}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Group gap={4} justify="flex-end" wrap="nowrap">
+              <Button size="xs" variant="subtle" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onEdit(s)} aria-label={m.suites_edit_aria({ name: s.name })}>
+                {m.suites_edit()}
+              </Button>
+              <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => onDelete(s)} aria-label={m.suites_delete_aria({ name: s.name })}>
+                {m.suites_delete()}
+              </Button>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 
 function HistoryTable({ runs, selected, onSelect }: { runs: SuiteRun[]; selected: number | undefined; onSelect: (id: number) => void }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" highlightOnHover data-testid="history-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{m.suites_col_run()}</Table.Th>
-            <Table.Th>{m.suites_col_when()}</Table.Th>
-            <Table.Th>{m.suites_col_version()}</Table.Th>
-            <Table.Th>{m.suites_col_rate()}</Table.Th>
-            <Table.Th>{m.suites_col_changes()}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {runs.map((r) => (
-            <Table.Tr key={r.id} aria-selected={r.id === selected} data-testid="history-row">
-              <Table.Td>
-                <Button size="compact-sm" variant={r.id === selected ? 'filled' : 'subtle'} onClick={() => onSelect(r.id)} aria-label={m.suites_show_run_aria({ id: formatNumber(r.id, { useGrouping: false }) })}>
-                  #{formatNumber(r.id, { useGrouping: false })}
-                </Button>
-              </Table.Td>
-              <Table.Td>{r.created_at ? formatInstant(r.created_at) : ''}</Table.Td>
-              <Table.Td>
-                <Code>{r.config_version}</Code>
-              </Table.Td>
-              <Table.Td>{r.status === 'running' ? m.suites_run_running() : `${percent(r.pass_rate)} · ${r.passed ? m.suites_run_passed() : r.status === 'cancelled' ? m.suites_run_cancelled() : m.suites_run_failed()}`}</Table.Td>
-              <Table.Td>{r.config_changes.length > 0 ? r.config_changes.join(', ') : m.suites_no_changes()}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ScrollTable
+      minWidth={560}
+      verticalSpacing="xs"
+      highlightOnHover
+      data-testid="history-table"
+      titles={[m.suites_col_run(), m.suites_col_when(), m.suites_col_version(), m.suites_col_rate(), m.suites_col_changes()]}
+    >
+      {runs.map((r) => (
+        <Table.Tr key={r.id} aria-selected={r.id === selected} data-testid="history-row">
+          <Table.Td>
+            <Button size="compact-sm" variant={r.id === selected ? 'filled' : 'subtle'} onClick={() => onSelect(r.id)} aria-label={m.suites_show_run_aria({ id: formatNumber(r.id, { useGrouping: false }) })}>
+              #{formatNumber(r.id, { useGrouping: false })}
+            </Button>
+          </Table.Td>
+          <Table.Td>{r.created_at ? formatInstant(r.created_at) : ''}</Table.Td>
+          <Table.Td>
+            <Code>{r.config_version}</Code>
+          </Table.Td>
+          <Table.Td>{r.status === 'running' ? m.suites_run_running() : `${percent(r.pass_rate)} · ${r.passed ? m.suites_run_passed() : r.status === 'cancelled' ? m.suites_run_cancelled() : m.suites_run_failed()}`}</Table.Td>
+          <Table.Td>{r.config_changes.length > 0 ? r.config_changes.join(', ') : m.suites_no_changes()}</Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Modal, Skeleton, Stack, Tooltip } from '@mantine/core';
+import { Button, Modal, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPhoneIncoming, IconPhoneOutgoing } from '@tabler/icons-react';
 import type { Assistant } from '@contract';
 import { m } from '@/i18n';
 import type { CallPanelMode } from './call-panel';
+import { PanelSkeleton } from '@/components/panel-skeleton';
 
 const CallPanel = lazy(() => import('./call-panel'));
 
@@ -53,14 +54,7 @@ export function CallActions({ assistant, phoneNumber }: { assistant: Pick<Assist
         closeOnClickOutside={false}
       >
         {mode !== null ? (
-          <Suspense
-            fallback={
-              <Stack gap="sm" role="status" aria-busy="true" aria-label={m.testcall_loading()}>
-                <Skeleton height={36} />
-                <Skeleton height={36} />
-              </Stack>
-            }
-          >
+          <Suspense fallback={<PanelSkeleton label={m.testcall_loading()} contentHeight={36} />}>
             <CallPanel mode={mode} assistant={assistant} phoneNumber={phoneNumber ?? null} onClose={close} />
           </Suspense>
         ) : null}

@@ -2,24 +2,14 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toolSchema, type Tool } from '@contract/tool';
 import { listOf } from '@contract/lookups';
+import { toolRecord } from '@contract/test/record-examples';
 import { allFieldsVariants, checkRandomLists, checkRandomVariants, numbered, renderInConsole, singleFieldVariants, stubWideScreen, type JsonRecord } from '@/test/variants';
 import { toolToForm } from '../lib/form-schema';
 import { ToolForm } from './tool-form';
 import { ToolsTable } from './tools-table';
 
-/** A mid-call tool as the hosted tool list sends it, every field filled. */
-const FULL: JsonRecord = {
-  id: 601,
-  name: 'check_hours',
-  description: 'Opening hours of the practice',
-  endpoint: 'https://hooks.example/hours',
-  method: 'POST',
-  timeout: 10,
-  headers: [{ name: 'X-Api-Key', value: 'k-123' }],
-  schema: [{ name: 'day', type: 'string', description: 'The day asked about' }],
-  created_at: '2025-09-02T08:15:00.000000Z',
-  updated_at: '2025-10-11 16:40:12',
-};
+/** A mid-call tool as the hosted tool list sends it, every field filled (the contract's full example). */
+const FULL: JsonRecord = toolRecord;
 
 const parse = (records: JsonRecord[]): Tool[] => records.map((r) => toolSchema.parse(r));
 const displayName = (t: Tool) => t.name || `Tool ${t.id}`;

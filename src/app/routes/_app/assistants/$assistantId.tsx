@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Button, Tabs } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { IconCopy, IconFlask, IconPlayerTrackNext, IconSettings, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconFlask, IconPlayerTrackNext, IconSettings } from '@tabler/icons-react';
 import * as z from '@/lib/zod-mini';
 import { optionalIdParam, optionalOneOfParam } from '@/lib/search-params';
 import { loadOrNotFound, pathIdOrNotFound } from '@/lib/route-loaders';
@@ -25,6 +25,7 @@ import { useToolChoices } from './-tool-choices';
 import { CallActions } from '@/features/test-call/components/call-actions';
 import { TestChatButton } from '@/features/conversations/components/test-chat-button';
 import { WebCallButton } from '@/features/web-call/components/web-call-button';
+import { DeleteButton } from '@/components/delete-button';
 
 // Below the form's first screen: loaded when the form's Deferred shows them (it holds the Suspense).
 const InboundWebhookCard = lazy(() => import('@/features/assistants/components/inbound-webhook-card').then((mod) => ({ default: mod.InboundWebhookCard })));
@@ -107,15 +108,7 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
             >
               {m.assistants_duplicate()}
             </ButtonLink>
-            <Button
-              variant="light"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => void onDelete()}
-              loading={remove.isPending}
-            >
-              {m.common_delete()}
-            </Button>
+            <DeleteButton loading={remove.isPending} onClick={() => void onDelete()} />
           </>
         }
       />

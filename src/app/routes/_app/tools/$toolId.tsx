@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { IconTrash } from '@tabler/icons-react';
 import { loadOrNotFound, pathIdOrNotFound } from '@/lib/route-loaders';
 import { PageHeader } from '@/components/page-header';
 import { notifySuccess } from '@/lib/notify';
@@ -13,6 +12,7 @@ import { useUpdateTool } from '@/features/tools/api/update-tool';
 import { ToolForm } from '@/features/tools/components/tool-form';
 import { formToUpdateToolRequest, toolToForm } from '@/features/tools/lib/form-schema';
 import { m } from '@/i18n';
+import { DeleteButton } from '@/components/delete-button';
 
 export const Route = createFileRoute('/_app/tools/$toolId')({
   loader: async ({ context, params }) => {
@@ -44,11 +44,7 @@ function EditTool({ tool }: { tool: Tool }) {
       <PageHeader
         title={m.tools_edit_title({ name: tool.name })}
         description={m.tools_edit_description()}
-        actions={
-          <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void onDelete()} loading={remove.isPending}>
-            {m.common_delete()}
-          </Button>
-        }
+        actions={<DeleteButton loading={remove.isPending} onClick={() => void onDelete()} />}
       />
       <ToolForm
         initialValues={initial}

@@ -2,11 +2,10 @@ import { useMemo } from 'react';
 import { SimpleGrid } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '@contract';
-import { CountedTextarea } from '@/components/counted-textarea';
 import { useModels } from '@/api/get-models';
 import { m } from '@/i18n';
 import type { AssistantFormValues } from '../../lib/form-schema';
-import { ChoiceField, SliderField } from '../fields';
+import { ChoiceField, LongTextField, SliderField } from '../fields';
 import { FormSection } from '../form-section';
 import { LookupSelect } from '../lookup-select';
 
@@ -37,7 +36,6 @@ function ModelField() {
 
 export function ModelSection() {
   const B = ASSISTANT_BOUNDS;
-  const { control, register } = useFormContext<AssistantFormValues>();
   return (
     <FormSection id="model" title={m.assistants_section_model()} description={m.assistants_section_model_description()}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -49,35 +47,16 @@ export function ModelSection() {
           ends={[m.assistants_temperature_low(), m.assistants_temperature_high()]}
         />
       </SimpleGrid>
-      <div>
-        <CountedTextarea
-          control={control}
-          register={register}
-          name="system_prompt"
-          max={B.system_prompt.max}
-          label={m.assistants_system_prompt()}
-          description={m.assistants_system_prompt_description({ example: VARIABLE_EXAMPLE })}
-          placeholder={m.assistants_system_prompt_placeholder()}
-          required
-          autosize
-          minRows={5}
-          maxRows={18}
-        />
-      </div>
-      <div>
-        <CountedTextarea
-          control={control}
-          register={register}
-          name="initial_message"
-          max={B.initial_message.max}
-          label={m.assistants_initial_message()}
-          description={m.assistants_initial_message_description()}
-          placeholder={m.assistants_initial_message_placeholder()}
-          autosize
-          minRows={2}
-          maxRows={6}
-        />
-      </div>
+      <LongTextField
+        name="system_prompt"
+        max={B.system_prompt.max}
+        rows={[5, 18]}
+        required
+        label={m.assistants_system_prompt()}
+        description={m.assistants_system_prompt_description({ example: VARIABLE_EXAMPLE })}
+        placeholder={m.assistants_system_prompt_placeholder()}
+      />
+      <LongTextField name="initial_message" max={B.initial_message.max} rows={[2, 6]} label={m.assistants_initial_message()} description={m.assistants_initial_message_description()} placeholder={m.assistants_initial_message_placeholder()} />
       <ChoiceField
         name="who_speaks_first"
         label={m.assistants_who_speaks_first()}

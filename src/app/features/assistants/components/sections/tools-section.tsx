@@ -1,13 +1,10 @@
 import { useMemo } from 'react';
 import { Anchor, MultiSelect, Pill, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useFormContext } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '@contract';
-import { CountedTextarea } from '@/components/counted-textarea';
 import { paths } from '@/lib/paths';
 import { m } from '@/i18n';
-import type { AssistantFormValues } from '../../lib/form-schema';
-import { useIdListSelect } from '../fields';
+import { LongTextField, useIdListSelect } from '../fields';
 import { FormSection } from '../form-section';
 import { KnowledgeFields } from './knowledge-fields';
 
@@ -89,25 +86,18 @@ function ToolsPicker({ choices }: { choices: ToolChoices }) {
 }
 
 export function ToolsSection({ toolChoices }: { toolChoices: ToolChoices }) {
-  const { control, register } = useFormContext<AssistantFormValues>();
   return (
     <FormSection id="tools" title={m.assistants_section_tools()} description={m.assistants_section_tools_description()}>
       <KnowledgeFields />
       <ToolsPicker choices={toolChoices} />
-      <div>
-        <CountedTextarea
-          control={control}
-          register={register}
-          name="end_call_tool.description"
-          max={ASSISTANT_BOUNDS.end_call_tool_description.max}
-          label={m.assistants_end_call_tool()}
-          description={m.assistants_end_call_tool_description()}
-          placeholder={m.assistants_end_call_tool_placeholder()}
-          autosize
-          minRows={2}
-          maxRows={6}
-        />
-      </div>
+      <LongTextField
+        name="end_call_tool.description"
+        max={ASSISTANT_BOUNDS.end_call_tool_description.max}
+        rows={[2, 6]}
+        label={m.assistants_end_call_tool()}
+        description={m.assistants_end_call_tool_description()}
+        placeholder={m.assistants_end_call_tool_placeholder()}
+      />
     </FormSection>
   );
 }

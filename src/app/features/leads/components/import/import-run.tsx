@@ -5,6 +5,7 @@ import { m } from '@/i18n';
 import { DASH, formatNumber } from '@/i18n/format';
 import { stopMessage, type ImportProgress, type ImportResult } from '../../lib/importer';
 import { outcomeLabel, type NotImportedRow } from '../../lib/failed-rows';
+import { ScrollTable } from '@/components/scroll-table';
 
 /** The rate-limit notice, with the seconds until the next row counting down. */
 function RateLimitNotice({ until }: { until: number }) {
@@ -131,36 +132,32 @@ export function ImportSummary({
               ))}
             </Stack>
           ) : (
-            <Table.ScrollContainer minWidth={560} mah={360}>
-              <Table verticalSpacing={4} striped data-testid="not-imported-rows" stickyHeader>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={60}>{m.leads_col_row()}</Table.Th>
-                    <Table.Th w={180}>{m.leads_col_phone_in_file()}</Table.Th>
-                    <Table.Th w={150}>{m.leads_col_outcome()}</Table.Th>
-                    <Table.Th>{m.leads_col_reason()}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {notImported.map(({ row, outcome }) => (
-                    <Table.Tr key={row.index}>
-                      <Table.Td>{row.rowNumber}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {row.phone}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{outcomeLabel(outcome.status)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{outcome.reason}</Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ScrollTable
+              minWidth={560}
+              scroll={{ mah: 360 }}
+              verticalSpacing={4}
+              striped
+              data-testid="not-imported-rows"
+              stickyHeader
+              titles={[{ title: m.leads_col_row(), w: 60 }, { title: m.leads_col_phone_in_file(), w: 180 }, { title: m.leads_col_outcome(), w: 150 }, m.leads_col_reason()]}
+            >
+              {notImported.map(({ row, outcome }) => (
+                <Table.Tr key={row.index}>
+                  <Table.Td>{row.rowNumber}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {row.phone}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{outcomeLabel(outcome.status)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{outcome.reason}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ScrollTable>
           )}
         </>
       ) : (
