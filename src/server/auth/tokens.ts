@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect';
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  // The one-shot form: no Hash object a call (every authenticated request hashes its token).
+  return hash('sha256', token, 'hex');
 }
 
 /** A new token for the user with this email (made if missing). Only its hash is stored. */

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { userForToken } from '../auth/tokens';
 import type { Db } from '../db/connect';
 import type { AppEnv } from './context';
+import { offerHeaders, settleHeaders } from './answer-headers';
 import { HttpError } from './errors';
 import type { RequestBudget } from './rate-limit';
 
@@ -48,7 +49,12 @@ export function requireToken(db: Db, { budget, addressOf }: TokenCheckOptions): 
     let headers: Record<string, string>;
     if (c.req.method === 'GET' || c.req.method === 'HEAD') {
       // Settled before anything awaits it, so a 429 met while the handler runs is no unhandled rejection.
-      spending.catch(() => undefined);
+      // A lease in memory settles it long before the handler has its rows: its headers are then offered to
+      // the answer as it is built (http/answer-headers.ts), else set on it below.
+      spending.then(
+        (h) => offerHeaders(c, h),
+        () => undefined,
+      );
       await next();
       try {
         headers = await spending;
@@ -58,8 +64,9 @@ export function requireToken(db: Db, { budget, addressOf }: TokenCheckOptions): 
       }
     } else {
       headers = await spending;
+      offerHeaders(c, headers);
       await next();
     }
-    for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
+    settleHeaders(c, headers);
   };
 }

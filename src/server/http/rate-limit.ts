@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { offerHeaders, settleHeaders } from './answer-headers';
 import { HttpError } from './errors';
 
 export interface RateLimitOptions {
@@ -144,7 +145,8 @@ export class RequestBudget {
 export function rateLimitBy(budget: RequestBudget, keyOf: (c: Context) => string): MiddlewareHandler {
   return async (c, next) => {
     const headers = await budget.spend(keyOf(c));
+    offerHeaders(c, headers);
     await next();
-    for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
+    settleHeaders(c, headers);
   };
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { isPrebuiltAnswer, prebuiltHeaders } from './answer-headers';
 
 /*
  * The headers a security review asks for, from Hono's secure-headers middleware. Hono's defaults stay
@@ -40,8 +41,11 @@ export const consoleHeaders = secureHeaders({
   },
 });
 
-/** The API: JSON and audio, nothing to run or embed. */
-export const apiHeaders = secureHeaders({
+/**
+ * The API: JSON and audio, nothing to run or embed. The same on every answer, so read once from
+ * secureHeaders and offered to each answer as one record (http/answer-headers.ts).
+ */
+export const apiHeaders = prebuiltHeaders(secureHeaders({
   ...common,
   contentSecurityPolicy: {
     defaultSrc: ["'none'"],
@@ -53,7 +57,7 @@ export const apiHeaders = secureHeaders({
   },
   // Consoles on other origins call the API (CORS) and play its recordings in <audio> (no-cors).
   crossOriginResourcePolicy: 'cross-origin',
-});
+}));
 
 /**
  * The API reference (/api/docs, src/server/openapi/docs-page.ts): the renderer's script and its
@@ -79,6 +83,8 @@ export const docsHeaders = secureHeaders({
 /** Hono has no option for `Server`; a proxied upstream may send one (`nginx/1.2`, `cloudflare`). */
 export const noServerBanner: MiddlewareHandler = async (c, next) => {
   await next();
+  // Built here with its headers: none of them to remove, and its plain record stays plain.
+  if (isPrebuiltAnswer(c)) return;
   c.res.headers.delete('Server');
   c.res.headers.delete('X-Powered-By');
 };
