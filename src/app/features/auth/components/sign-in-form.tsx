@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, NativeSelect, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, NativeSelect, PasswordInput, Stack, Switch } from '@mantine/core';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { startSession, type Session } from '@/api/session';
 import type { FieldErrors, SignInValues } from '../api/sign-in-values';
@@ -122,7 +122,7 @@ export function SignInForm({ onSignedIn, expired = false }: { onSignedIn: (sessi
           </Suspense>
         ) : null}
 
-        <Checkbox
+        <Switch
           name="remember"
           label={m.auth_remember_label()}
           description={m.auth_remember_description()}
