@@ -64,6 +64,13 @@ export default defineConfig({
             // Libraries most console pages need: the shell fetches them in idle time (components/shell-prefetch.ts).
             { name: 'phone', priority: 10, test: /node_modules[\\/]libphonenumber-js[\\/]/ },
             { name: 'forms', priority: 10, test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/ },
+            // Controls many console pages show and the sign-in page does not (components/console-controls.ts).
+            // Below the sign-in groups: the Mantine internals they share stay in the sign-in chunk.
+            {
+              name: 'controls',
+              priority: 3,
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Checkbox|SegmentedControl|FloatingIndicator)[\\/]/,
+            },
             // The console's router: not on the sign-in screen (boot/sign-in.tsx).
             {
               name: 'router',
