@@ -117,7 +117,7 @@ export default defineConfig({
     },
     {
       // The real start path: the compiled service (rebuilt first when the sources are newer, one process at a time).
-      command: 'node scripts/run-server.mjs start',
+      command: 'node --max-semi-space-size=4 --liftoff-only scripts/run-server.mjs start',
       url: `http://127.0.0.1:${port}/api/local/info`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -165,7 +165,7 @@ export default defineConfig({
     {
       // The console in proxy mode in front of the stand-in: no database, /api/* forwarded.
       // The real start path: the compiled service (rebuilt first when the sources are newer, one process at a time).
-      command: 'node scripts/run-server.mjs start',
+      command: 'node --max-semi-space-size=4 --liftoff-only scripts/run-server.mjs start',
       url: `http://127.0.0.1:${hostedPort}/`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -52,21 +52,29 @@ export default defineConfig({
             { name: 'sign-in', test: (id) => signIn.has(id), priority: 5 },
             // What it loads on demand (a submit, "Another host"): one more request, after the first paint.
             { name: 'sign-in-later', test: (id) => signIn.later(id), priority: 4 },
-            // What every page needs, the sign-in screen included.
+            // What every page needs, the sign-in screen included. (use-sync-external-store is the router's
+            // store's, so it travels with the router below: the sign-in screen has no use for it.)
             {
               name: 'framework',
               priority: 10,
-              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
             // The console's data layer: not on the sign-in screen either.
             { name: 'query', priority: 10, test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
             // Libraries most console pages need: the shell fetches them in idle time (components/shell-prefetch.ts).
             { name: 'phone', priority: 10, test: /node_modules[\\/]libphonenumber-js[\\/]/ },
             { name: 'forms', priority: 10, test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/ },
+            // Controls many console pages show and the sign-in page does not (components/console-controls.ts).
+            // Below the sign-in groups: the Mantine internals they share stay in the sign-in chunk.
+            {
+              name: 'controls',
+              priority: 3,
+              test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Checkbox|SegmentedControl|FloatingIndicator)[\\/]/,
+            },
             // The console's router: not on the sign-in screen (boot/sign-in.tsx).
             {
               name: 'router',
-              test: /node_modules[\\/]@tanstack[\\/](router-core|react-router|history|store|react-store)[\\/]/,
+              test: /node_modules[\\/](@tanstack[\\/](router-core|react-router|history|store|react-store)|use-sync-external-store)[\\/]/,
             },
           ],
         },

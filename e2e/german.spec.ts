@@ -120,7 +120,7 @@ test('the language chosen on the sign-in page sticks, and Settings switches it b
   // An English browser: English first.
   await page.goto('/sign-in');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await page.locator('label').filter({ hasText: /^Deutsch$/ }).click();
+  await page.getByRole('button', { name: 'Deutsch', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -129,7 +129,7 @@ test('the language chosen on the sign-in page sticks, and Settings switches it b
   await startSessionInStorage(context, demoToken());
   await page.goto('/settings');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  await page.locator('label').filter({ hasText: /^English$/ }).click();
+  await page.getByRole('button', { name: 'English', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

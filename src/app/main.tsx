@@ -3,12 +3,11 @@ import '@mantine/notifications/styles.css';
 import './styles/overrides.css';
 import { getSession } from './api/session';
 import { paths, safeRedirect } from './lib/paths';
-import { config as zodConfig } from 'zod/v4/core';
 import { applyDocumentLocale } from './i18n/locale';
 
-// zod compiles object parsers with `new Function` when it may; its probe for that is itself a violation
-// of the console's Content-Security-Policy (no 'unsafe-eval'). Parsing the interpreted way avoids both.
-zodConfig({ jitless: true });
+// zod's jitless mode (no `new Function`, which the console's Content-Security-Policy forbids) is set where
+// zod first loads: lib/zod-mini.ts (the sign-in form) and i18n/zod-errors.ts (the console). Not here: this
+// entry runs on every first visit, and the sign-in page loads no zod before its form is submitted.
 
 applyDocumentLocale();
 

@@ -44,6 +44,24 @@ describe('the session', () => {
     expect(getSession()).toBeNull();
   });
 
+  it.each([
+    ['not JSON', '{token'],
+    ['no token', JSON.stringify({ token: '', host: null, remember: true, startedAt: '2026-01-01T00:00:00Z' })],
+    ['an empty host', JSON.stringify({ token: 'vc_a', host: '', remember: true, startedAt: '2026-01-01T00:00:00Z' })],
+    ['remember as a string', JSON.stringify({ token: 'vc_a', host: null, remember: 'yes', startedAt: '2026-01-01T00:00:00Z' })],
+    ['no start time', JSON.stringify({ token: 'vc_a', host: null, remember: true })],
+    ['a list', '[]'],
+  ])('a stored session with %s is no session', (_label, raw) => {
+    localStorage.setItem(SESSION_STORAGE_KEY, raw);
+    expect(getSession()).toBeNull();
+  });
+
+  it('keeps what a session holds, nothing more', () => {
+    const stored = { token: 'vc_a', host: 'https://api.example.com/api', remember: true, startedAt: '2026-01-01T00:00:00Z' };
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...stored, extra: 1 }));
+    expect(getSession()).toEqual(stored);
+  });
+
   it('names the host in use', () => {
     expect(describeApiHost(null)).toBe(`${window.location.host}/api`);
     expect(describeApiHost('https://api.example.com/api/')).toBe('api.example.com/api');

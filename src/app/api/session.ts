@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import * as z from '@/lib/zod-mini';
 import { env } from '@/env';
 
 /*
@@ -11,14 +10,27 @@ import { env } from '@/env';
 
 export const SESSION_STORAGE_KEY = 'vc.session';
 
-const sessionSchema = z.object({
-  token: z.string().check(z.minLength(1)),
+export interface Session {
+  token: string;
   /** null: "This server" (env.apiBaseUrl); otherwise the custom API base URL, e.g. https://host/api. */
-  host: z.nullable(z.string().check(z.minLength(1))),
-  remember: z.boolean(),
-  startedAt: z.string(),
-});
-export type Session = z.infer<typeof sessionSchema>;
+  host: string | null;
+  remember: boolean;
+  startedAt: string;
+}
+
+/**
+ * What storage holds, checked by hand rather than with a schema library: every first visit reads the
+ * session, and the sign-in page loads no schema library before its form is submitted (`npm run size`).
+ * Extra fields are dropped, as a zod object would.
+ */
+function sessionOf(value: unknown): Session | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { token, host, remember, startedAt } = value as Record<string, unknown>;
+  if (typeof token !== 'string' || token === '') return null;
+  if (host !== null && (typeof host !== 'string' || host === '')) return null;
+  if (typeof remember !== 'boolean' || typeof startedAt !== 'string') return null;
+  return { token, host, remember, startedAt };
+}
 
 export type SessionEndReason = 'signed-out' | 'expired';
 export type SessionEvent = { type: 'started'; session: Session } | { type: 'ended'; reason: SessionEndReason };
@@ -44,8 +56,7 @@ export function getSession(): Session | null {
   let session: Session | null = null;
   if (raw) {
     try {
-      const result = z.safeParse(sessionSchema, JSON.parse(raw));
-      session = result.success ? result.data : null;
+      session = sessionOf(JSON.parse(raw));
     } catch {
       session = null;
     }

@@ -67,5 +67,7 @@ export const zodErrorMap: $ZodErrorMap = (issue) => {
 
 /** Makes zod speak the reader's language; call before the first parse. */
 export function installZodErrors(): void {
-  config({ customError: zodErrorMap });
+  // jitless: zod compiles object parsers with `new Function` when it may; its probe for that is itself a
+  // violation of the console's Content-Security-Policy (no 'unsafe-eval'). Interpreted parsing avoids both.
+  config({ customError: zodErrorMap, jitless: true });
 }

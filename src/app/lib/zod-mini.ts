@@ -1,3 +1,5 @@
+import { config } from 'zod/mini';
+
 /*
  * The few zod/mini functions the entry chunk and the sign-in page use, re-exported by name. Importing
  * `* as z from 'zod/mini'` in several chunks makes the bundler keep the whole namespace (every schema
@@ -37,3 +39,8 @@ export {
   unknown,
 } from 'zod/mini';
 export type { infer, input, output } from 'zod/mini';
+
+// zod compiles object parsers with `new Function` when it may; its probe for that is itself a violation of
+// the console's Content-Security-Policy (no 'unsafe-eval'). The sign-in form's schemas are zod's first use
+// on that page, so jitless is set here (i18n/zod-errors.ts sets it for the console; the config is global).
+config({ jitless: true });

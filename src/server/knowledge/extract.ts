@@ -3,6 +3,7 @@ import { parseHTML } from 'linkedom';
 import mammoth from 'mammoth';
 import { htmlBlocks, textBlocks, type Block } from './blocks';
 import { NoTextError, pdfBlocks } from './pdf';
+import { ExtractError } from './extract-error';
 
 /*
  * A document's content as blocks (headings and paragraphs), with kept libraries for each format: unpdf
@@ -11,7 +12,7 @@ import { NoTextError, pdfBlocks } from './pdf';
  * document's, in words a person understands (ExtractError).
  */
 
-export class ExtractError extends Error {}
+export { ExtractError };
 
 /** Plain text as UTF-8 when it is valid UTF-8, else as Windows-1252 (what older editors write). */
 export function decodeText(bytes: Uint8Array): string {

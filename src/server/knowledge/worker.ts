@@ -6,9 +6,8 @@ import { publish } from '../events/bus';
 import { knowledgeDocumentEvent } from '../events/build';
 import { publishKnowledgebaseStatus } from './bases';
 import type { Block } from './blocks';
-import { ExtractError, fileBlocks } from './extract';
+import { ExtractError } from './extract-error';
 import { splitPassages, type Passage } from './passages';
-import { readWebsite } from './website';
 import { ModelCallError } from '../model/chat-model';
 import { embedMissingPassages, passageText, storeEmbeddings } from './passage-embeddings';
 import { knowledgeEmbeddings } from './vector-support';
@@ -83,10 +82,14 @@ async function readDocument(db: Db, id: number, options: KnowledgeWorkOptions): 
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return [];
+  // The readers (PDF.js, mammoth, linkedom: ~3.5 MB of code) load with the first document, not at the
+  // service's start: most starts have no document waiting.
   if (row.type === 'website') {
+    const { readWebsite } = await import('./website');
     return (await readWebsite(row, { allowPrivate: options.allowPrivate, ...(options.signal ? { signal: options.signal } : {}) })).blocks;
   }
   if (!row.content) throw new ExtractError('The uploaded file is missing.');
+  const { fileBlocks } = await import('./extract');
   return fileBlocks(row.type, row.content);
 }
 

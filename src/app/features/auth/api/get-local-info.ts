@@ -1,22 +1,42 @@
 import { useEffect, useState } from 'react';
-import * as z from '@/lib/zod-mini';
-import { api } from '@/api';
+import { apiBaseUrlOf } from '@/api/session';
 
-// Built from zod/mini as the sign-in page loads it (the contract's full zod would grow that page), and as
-// lenient as the contract's records: a field this host leaves out or sends oddly only costs its hint.
-export const localInfoSchema = z.looseObject({
-  service: z.catch(z.string(), ''),
-  demo_data: z.catch(z.boolean(), false),
-  sign_in_hint: z.catch(z.nullish(z.string()), null),
-});
-export type LocalInfo = z.output<typeof localInfoSchema>;
+export interface LocalInfo {
+  service: string;
+  demo_data: boolean;
+  sign_in_hint: string | null;
+}
+
+/**
+ * The answer read as leniently as the contract's records: a field this host leaves out or sends oddly
+ * only costs its hint. By hand, not with a schema: it is the one answer the sign-in page reads before its
+ * form is submitted, and a schema library would be most of that page's own JavaScript (`npm run size`).
+ */
+export function readLocalInfo(body: unknown): LocalInfo {
+  const o = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return {
+    ...o,
+    service: typeof o.service === 'string' ? o.service : '',
+    demo_data: typeof o.demo_data === 'boolean' ? o.demo_data : false,
+    sign_in_hint: typeof o.sign_in_hint === 'string' ? o.sign_in_hint : null,
+  };
+}
 
 /**
  * GET /api/local/info, no token: only the local service answers it (a hosted API or proxy mode gives
  * 404). Tells whether demo data is there and where its token was printed; never the token itself.
+ * A plain fetch, not the API client: nobody is told about a failure here, so its error words are not needed.
  */
-export function getLocalInfo(signal?: AbortSignal) {
-  return api.get('/local/info', localInfoSchema, { auth: { token: null, host: null }, retries: 0, timeoutMs: 5_000, signal });
+export async function getLocalInfo(signal?: AbortSignal): Promise<LocalInfo> {
+  const timeout = AbortSignal.timeout(5_000);
+  const res = await fetch(`${apiBaseUrlOf(null)}/local/info`, {
+    headers: { Accept: 'application/json' },
+    credentials: 'omit',
+    cache: 'no-store',
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+  if (!res.ok) throw new Error(`GET /local/info: HTTP ${res.status}`);
+  return readLocalInfo(await res.json());
 }
 
 /**

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SignInForm, parseSignIn } from './sign-in-form';
+import { SignInForm } from './sign-in-form';
+import { parseSignIn } from '../api/sign-in-values';
 import { getSession, SESSION_STORAGE_KEY } from '@/api/session';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 

@@ -1,10 +1,8 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import * as z from '@/lib/zod-mini';
-import { Alert, Button, Checkbox, NativeSelect, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, NativeSelect, PasswordInput, Stack, Switch } from '@mantine/core';
 import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
-import { errorMessage } from '@/api/errors';
 import { startSession, type Session } from '@/api/session';
-import { verifyToken } from '../api/verify-token';
+import type { FieldErrors, SignInValues } from '../api/sign-in-values';
 import type { SignInField } from '../api/sign-in-failure';
 import { useLocalInfo } from '../api/get-local-info';
 import { SignInHint } from './sign-in-hint';
@@ -15,60 +13,6 @@ import { m } from '@/i18n';
  * JavaScript budget is tight (`npm run size`). Four fields, validated with the same kind of zod schema,
  * errors on their fields.
  */
-
-/** contract/validation's isHttpUrl, without loading that module's full-zod schemas on this page. */
-function isHttpUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-export const signInSchema = z
-  .object({
-    // People paste "Bearer vc_…" from curl examples: the word is not part of the token.
-    token: z.pipe(
-      z.pipe(
-        z.string(),
-        z.transform((v) => v.trim().replace(/^Bearer\s+/i, '')),
-      ),
-      z.string().check(z.minLength(1, { error: () => m.auth_token_required() }), z.maxLength(4096, { error: () => m.auth_token_too_long() })),
-    ),
-    hostMode: z.enum(['same', 'custom']),
-    host: z.pipe(
-      z.string(),
-      z.transform((v) => v.trim().replace(/\/+$/, '')),
-    ),
-    remember: z.boolean(),
-  })
-  .check(
-    z.superRefine((v, ctx) => {
-      if (v.hostMode !== 'custom') return;
-      if (v.host === '') ctx.addIssue({ code: 'custom', path: ['host'], message: m.auth_host_required() });
-      else if (!isHttpUrl(v.host)) ctx.addIssue({ code: 'custom', path: ['host'], message: m.auth_host_invalid() });
-    }),
-  );
-export type SignInValues = z.input<typeof signInSchema>;
-type FieldErrors = Partial<Record<'token' | 'host' | 'form', string>>;
-
-/** Validates the form; on success the values to sign in with (host null = this server). */
-export function parseSignIn(values: SignInValues):
-  | { ok: true; token: string; host: string | null; remember: boolean }
-  | { ok: false; errors: FieldErrors } {
-  const result = z.safeParse(signInSchema, values);
-  if (result.success) {
-    const v = result.data;
-    return { ok: true, token: v.token, host: v.hostMode === 'custom' ? v.host : null, remember: v.remember };
-  }
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] === 'token' || issue.path[0] === 'host' ? issue.path[0] : 'form';
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
 
 const CustomHostField = lazy(() => import('./sign-in-custom-host').then((mod) => ({ default: mod.CustomHostField })));
 
@@ -98,13 +42,22 @@ export function SignInForm({ onSignedIn, expired = false }: { onSignedIn: (sessi
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (submitting) return;
+    setSubmitting(true);
+    // The check of the values and of the token load with the first submit (they are most of the form's code).
+    const code = await Promise.all([import('../api/sign-in-values'), import('../api/verify-token'), import('@/api/errors')]).catch(() => null);
+    if (!code) {
+      setErrors({ form: m.shell_api_network() });
+      setSubmitting(false);
+      return;
+    }
+    const [{ parseSignIn }, { verifyToken }, { errorMessage }] = code;
     const parsed = parseSignIn(values);
     if (!parsed.ok) {
       setErrors(parsed.errors);
+      setSubmitting(false);
       focus(parsed.errors.token ? 'token' : 'host');
       return;
     }
-    setSubmitting(true);
     setErrors({});
     // The words for a failure load while the check runs (and only then).
     const failures = import('../api/sign-in-failure').catch(() => null);
@@ -169,7 +122,7 @@ export function SignInForm({ onSignedIn, expired = false }: { onSignedIn: (sessi
           </Suspense>
         ) : null}
 
-        <Checkbox
+        <Switch
           name="remember"
           label={m.auth_remember_label()}
           description={m.auth_remember_description()}
