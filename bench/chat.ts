@@ -35,6 +35,7 @@ const { values: opts } = parseArgs({
 });
 const CONVERSATIONS = Number(opts.conversations);
 const MESSAGES = Number(opts.messages);
+const ADDED_P95_AIM_MS = 20;
 
 async function main() {
   const bench = startBench('chat');
@@ -104,7 +105,14 @@ async function main() {
         { name: 'a message end to end, p50', value: Math.round(percentile(total, 50)), unit: 'ms' },
         { name: 'a message end to end, p95', value: Math.round(percentile(total, 95)), unit: 'ms' },
         { name: 'service adds (client), p50', value: percentile(added, 50), unit: 'ms' },
-        { name: 'service adds (client), p95', value: percentile(added, 95), unit: 'ms' },
+        // The promise (issue 35): what the service adds to the model's answer as a client meets it, judged on PostgreSQL.
+        {
+          name: 'service adds (client), p95',
+          value: percentile(added, 95),
+          unit: 'ms',
+          aim: `< ${ADDED_P95_AIM_MS} ms on PostgreSQL`,
+          pass: handle.kind === 'postgres' ? percentile(added, 95) < ADDED_P95_AIM_MS : null,
+        },
         { name: 'service adds (Server-Timing), p50', value: percentile(inside, 50), unit: 'ms' },
         { name: 'service adds (Server-Timing), p95', value: percentile(inside, 95), unit: 'ms' },
         { name: 'event loop delay, p99', value: loop.percentile(99) / 1e6, unit: 'ms' },

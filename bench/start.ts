@@ -12,7 +12,8 @@ import { freePort, groupCpuMs, median, rssMb, serviceProcess, spawnService, wait
  * start (empty folder, demo seed included); --cold starts from an empty folder again.
  * STATIC_DIR, when set, is handed to the service (a console build of one's own).
  */
-const BUDGET_MS = 1000;
+// Issue 35: the first page within half a second of `npm start` on a built, seeded folder.
+const BUDGET_MS = 500;
 
 const { values } = parseArgs({
   options: {
