@@ -4,7 +4,7 @@ import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBench, startBench } from './lib/report';
-import { freePort, rssMb, serviceProcess, spawnService, waitForApi, type Service } from './lib/service';
+import { START_SCRIPT, freePort, rssMb, serviceProcess, spawnService, startLauncher, waitForApi, type Service } from './lib/service';
 
 /*
  * `npm run bench:memory [-- --seconds 20] [--calls 100000]`: the service's resident memory (VmRSS of its
@@ -28,8 +28,8 @@ const DEMO_BUDGET_MB = 200;
 const LOAD_BUDGET_MB = 300;
 const root = resolve(import.meta.dirname, '..');
 /** `npm start`'s own command line (its node flags included), without npm in front: RSS is the service's. */
-const startScript = (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
-const launcher = startScript.split(' ').map((w, i) => (i === 0 && w === 'node' ? process.execPath : w.startsWith('scripts/') ? resolve(root, w) : w));
+const startScript = START_SCRIPT;
+const launcher = startLauncher();
 const env = (dataDir: string, tokensFile: string) => ({
   DATA_DIR: dataDir,
   TOKENS_FILE: tokensFile,

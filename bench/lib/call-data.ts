@@ -4,6 +4,7 @@
  * DATABASE_URL set, on that PostgreSQL database (seeded once; the database is the benchmark's own).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { startLauncher } from './service';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -32,7 +33,9 @@ function run(cmd: string, cmdArgs: string[], env: Record<string, string>): Promi
 /** Starts the local service and resolves once it listens. */
 export function startService(data: BenchData, env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((res, rej) => {
-    const child = spawn(tsx, ['src/server/cli/start.ts'], {
+    // As `npm start` runs it (its node flags included): the call log is measured as a user meets it.
+    const [node, ...args] = startLauncher();
+    const child = spawn(node!, args, {
       cwd: root,
       env: { ...process.env, PORT: String(data.port), HOST: '127.0.0.1', ...databaseEnv(data), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 
 /*
  * What bench-start.ts and bench-memory.ts share: starting the service as the user does, waiting for its
  * first page, reading the memory of the node process behind `npm start`, and stopping it.
  */
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** `npm start`'s script from package.json, e.g. `node --max-semi-space-size=4 --liftoff-only scripts/run-server.mjs start`. */
+export const START_SCRIPT = (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+
+/**
+ * `npm start`'s command line without npm: this Node and the script's own node flags, so a bench measures the service as
+ * `npm start` runs it (its V8 flags change memory and speed) and reads the service's process directly.
+ */
+export function startLauncher(): string[] {
+  return START_SCRIPT.split(' ').map((w, i) => (i === 0 && w === 'node' ? process.execPath : w.startsWith('scripts/') ? resolve(root, w) : w));
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
