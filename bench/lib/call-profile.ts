@@ -14,6 +14,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { percentile } from './report';
 
 const CATEGORIES = [
   'devtools.timeline',
@@ -325,6 +326,9 @@ function summarize(trace: string, samples: readonly ProfileWindowSource[], optio
   // waited for a core too, so builds are compared on this (each event's CPU time in proportion to the
   // part of it inside the windows).
   let busyCpu = 0;
+  // Per window too: its median is the plain change's, apart from the few whose window also holds the
+  // router's late commit of the URL change or a closing list.
+  const cpuPerWindow = windows.map(() => 0);
   for (const e of mainThread) {
     const end = e.ts + (e.dur ?? 0);
     const inside = overlap(windows, e.ts, end);
@@ -332,6 +336,7 @@ function summarize(trace: string, samples: readonly ProfileWindowSource[], optio
     if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') {
       busy += inside;
       busyCpu += cpu;
+      if (inside > 0 && e.dur) windows.forEach((w, i) => (cpuPerWindow[i]! += ((e.tdur ?? e.dur!) * overlap([w], e.ts, end)) / e.dur!));
     }
     const phase = TIMELINE[e.name];
     if (phase) {
@@ -394,6 +399,7 @@ function summarize(trace: string, samples: readonly ProfileWindowSource[], optio
   const lines = [
     `Answer→paint, per filter change (mean of ${n}; ${(windowTotal / 1000 / n).toFixed(1)} ms a window):`,
     `  main thread busy ${ms(busy)}   JavaScript ${ms(script)}   ${[...phases].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${ms(v).trim()}`).join('   ')}`,
+    `  CPU time a window: median ${(percentile(cpuPerWindow, 50) / 1000).toFixed(2)} ms, p90 ${(percentile(cpuPerWindow, 90) / 1000).toFixed(2)} ms`,
     `  its CPU time     ${ms(busyCpu)}   JavaScript and the rest ${ms(busyCpu - [...phasesCpu.values()].reduce((a, b) => a + b, 0))}   ${[...phasesCpu].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${ms(v).trim()}`).join('   ')}`,
     '  JavaScript by module (self time):',
     ...[...byModule].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `    ${ms(v)}  ${k}`),
