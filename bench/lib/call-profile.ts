@@ -14,6 +14,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { percentile } from './report';
 
 const CATEGORIES = [
   'devtools.timeline',
@@ -34,6 +35,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of a complete event: its wall time less the time the thread waited for a core. */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -317,12 +320,29 @@ function summarize(trace: string, samples: readonly ProfileWindowSource[], optio
   // Busy time on the main thread and the engine's phases (complete events, clipped to the windows).
   const mainThread = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined);
   const phases = new Map<string, number>();
+  const phasesCpu = new Map<string, number>();
   let busy = 0;
+  // The same in thread (CPU) time: on a loaded machine a task's wall time counts the time the thread
+  // waited for a core too, so builds are compared on this (each event's CPU time in proportion to the
+  // part of it inside the windows).
+  let busyCpu = 0;
+  // Per window too: its median is the plain change's, apart from the few whose window also holds the
+  // router's late commit of the URL change or a closing list.
+  const cpuPerWindow = windows.map(() => 0);
   for (const e of mainThread) {
     const end = e.ts + (e.dur ?? 0);
-    if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') busy += overlap(windows, e.ts, end);
+    const inside = overlap(windows, e.ts, end);
+    const cpu = e.dur ? ((e.tdur ?? e.dur) * inside) / e.dur : 0;
+    if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') {
+      busy += inside;
+      busyCpu += cpu;
+      if (inside > 0 && e.dur) windows.forEach((w, i) => (cpuPerWindow[i]! += ((e.tdur ?? e.dur!) * overlap([w], e.ts, end)) / e.dur!));
+    }
     const phase = TIMELINE[e.name];
-    if (phase) phases.set(phase, (phases.get(phase) ?? 0) + overlap(windows, e.ts, end));
+    if (phase) {
+      phases.set(phase, (phases.get(phase) ?? 0) + inside);
+      phasesCpu.set(phase, (phasesCpu.get(phase) ?? 0) + cpu);
+    }
   }
 
   // CPU samples of the renderer's main thread: the time to the next sample counts for the sampled function.
@@ -379,6 +399,8 @@ function summarize(trace: string, samples: readonly ProfileWindowSource[], optio
   const lines = [
     `Answer→paint, per filter change (mean of ${n}; ${(windowTotal / 1000 / n).toFixed(1)} ms a window):`,
     `  main thread busy ${ms(busy)}   JavaScript ${ms(script)}   ${[...phases].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${ms(v).trim()}`).join('   ')}`,
+    `  CPU time a window: median ${(percentile(cpuPerWindow, 50) / 1000).toFixed(2)} ms, p90 ${(percentile(cpuPerWindow, 90) / 1000).toFixed(2)} ms`,
+    `  its CPU time     ${ms(busyCpu)}   JavaScript and the rest ${ms(busyCpu - [...phasesCpu.values()].reduce((a, b) => a + b, 0))}   ${[...phasesCpu].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${ms(v).trim()}`).join('   ')}`,
     '  JavaScript by module (self time):',
     ...[...byModule].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `    ${ms(v)}  ${k}`),
     '  JavaScript by function (self time):',

@@ -8,7 +8,7 @@ import { currentLocale } from './locale';
 type Formatter = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.ListFormat;
 const cache = new Map<string, Formatter>();
 
-let lastLocale = { key: '', value: '' };
+let lastLocale: { language: string; preferred: readonly string[] | null; key: string; value: string } = { language: '', preferred: null, key: '', value: '' };
 
 /**
  * The Intl locale for the chosen language: the browser's own regional form of it when it has one (an
@@ -18,9 +18,14 @@ let lastLocale = { key: '', value: '' };
 export function intlLocale(): string {
   const language = currentLocale();
   const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  // Asked for every number and date a table cell shows: the answer is kept per language and browser list.
+  // Asked for every number and date a table cell shows. The browser hands out the same languages array
+  // until they change, so the answer is found by identity first, without joining the list into a key.
+  if (language === lastLocale.language && preferred === lastLocale.preferred) return lastLocale.value;
   const key = `${language}|${preferred.join(',')}`;
-  if (key === lastLocale.key) return lastLocale.value;
+  if (key === lastLocale.key) {
+    lastLocale = { ...lastLocale, language, preferred };
+    return lastLocale.value;
+  }
   const regional = preferred.find((tag) => typeof tag === 'string' && tag.toLowerCase().split('-')[0] === language);
   let value: string = language;
   try {
@@ -28,7 +33,7 @@ export function intlLocale(): string {
   } catch {
     // a malformed browser language: the bare language
   }
-  lastLocale = { key, value };
+  lastLocale = { language, preferred, key, value };
   return value;
 }
 

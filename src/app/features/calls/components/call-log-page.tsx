@@ -31,6 +31,15 @@ const CallCharts = lazy(() => import('./call-charts'));
 const route = getRouteApi('/_app/calls');
 const PREFETCH_DELAY_MS = 300;
 
+/** Memoised: the page draws again with each answer; this button only when the charts are shown or hidden. */
+const ChartsToggle = memo(function ChartsToggle({ on, onToggle }: { on: boolean; onToggle: () => void }) {
+  return (
+    <Button variant={on ? 'light' : 'default'} leftSection={<IconChartBar size={16} />} aria-pressed={on} onClick={onToggle}>
+      {m.calls_charts()}
+    </Button>
+  );
+});
+
 /*
  * Memoised (it takes no props): the router draws the route's component again whenever its own state
  * moves (the navigation's pending match, the loader settling, the drawer's route), each a whole page of
@@ -110,6 +119,7 @@ export const CallLogPage = memo(function CallLogPage() {
     },
     [setSearch, startList],
   );
+  const toggleCharts = useCallback(() => setSearch((prev) => ({ ...prev, charts: prev.charts ? undefined : true })), [setSearch]);
   const toPage = useCallback((p: number) => changePage({ page: p }), [changePage]);
   const toPerPage = useCallback((n: CallsSearch['per_page']) => changePage({ per_page: n, page: 1 }), [changePage]);
   const clear = useCallback(() => {
@@ -233,14 +243,7 @@ export const CallLogPage = memo(function CallLogPage() {
         actions={
           <>
             {calls.isFetching && !calls.isPending && <Loader size="xs" role="status" aria-label={m.calls_refreshing()} />}
-            <Button
-              variant={search.charts ? 'light' : 'default'}
-              leftSection={<IconChartBar size={16} />}
-              aria-pressed={search.charts === true}
-              onClick={() => setSearch((prev) => ({ ...prev, charts: prev.charts ? undefined : true }))}
-            >
-              {m.calls_charts()}
-            </Button>
+            <ChartsToggle on={search.charts === true} onToggle={toggleCharts} />
             <ExportCalls filter={filter} filterWords={filterWords} total={total} disabled={phone.state === 'invalid'} />
             {/* Our extension: the filter's calls replayed against their assistant as it is now. */}
             {local && (

@@ -4,7 +4,7 @@ import type { Call } from '@contract/call';
 import { m } from '@/i18n';
 import { DASH, formatCallTimeShort, formatCost, formatDuration, joinParts } from '@/lib/call-format';
 import { answeredByLabel, typeLabel } from '@/lib/call-labels';
-import { PhoneNumber } from '@/components/phone-number';
+import { PhoneNumber, phoneNumber } from '@/components/phone-number';
 import { CallStatusBadge } from '@/components/call-status-badge';
 import { CallLink } from './call-link';
 
@@ -96,7 +96,7 @@ const CardRow = memo(function CardRow({ call, selected, onOpen, onPreload }: Row
     >
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <CallLink call={call} current={selected} onOpen={onOpen} onIntent={onPreload}>
-          <CallTime value={call.created_at} />
+          {formatCallTimeShort(call.created_at)}
         </CallLink>
         <CallStatusBadge status={call.status} />
       </Group>
@@ -145,7 +145,12 @@ const ROW_SELECTED = { cursor: 'pointer', background: 'var(--mantine-color-blue-
 const ASSISTANT_WIDTH = { maxWidth: 104 } as const;
 const CAMPAIGN_WIDTH = { maxWidth: 92 } as const;
 
-function Truncated({ value, width }: { value: string | null; width: { maxWidth: number } }) {
+/*
+ * The row's cells are elements placed by the row, not components of their own (a truncated name, a phone
+ * number, the time): after a filter change the row is drawn once and its cells with it, where a
+ * component per cell added five renders a row to the answer's commit.
+ */
+function truncated(value: string | null, width: { maxWidth: number }) {
   return (
     <td className={TD} style={width}>
       <span style={value ? TRUNCATE : TRUNCATE_DIMMED} title={value ?? undefined}>
@@ -169,21 +174,17 @@ const TableRow = memo(function TableRow({ call, selected, onOpen, onPreload }: R
     >
       <td className={TD} style={NOWRAP}>
         <CallLink call={call} current={selected} onOpen={onOpen} onIntent={onPreload}>
-          <CallTime value={call.created_at} />
+          {formatCallTimeShort(call.created_at)}
         </CallLink>
       </td>
       <td className={TD}>{typeLabel(call.type)}</td>
       <td className={TD}>
         <CallStatusBadge status={call.status} />
       </td>
-      <Truncated value={call.assistant_name} width={ASSISTANT_WIDTH} />
-      <Truncated value={call.campaign_name} width={CAMPAIGN_WIDTH} />
-      <td className={TD}>
-        <PhoneNumber value={call.client_phone_number} />
-      </td>
-      <td className={TD}>
-        <PhoneNumber value={call.assistant_phone_number} />
-      </td>
+      {truncated(call.assistant_name, ASSISTANT_WIDTH)}
+      {truncated(call.campaign_name, CAMPAIGN_WIDTH)}
+      <td className={TD}>{phoneNumber(call.client_phone_number)}</td>
+      <td className={TD}>{phoneNumber(call.assistant_phone_number)}</td>
       <td className={TD} style={NUMERIC}>
         {formatDuration(call.duration)}
       </td>
@@ -272,9 +273,4 @@ export function CallsTable(props: CallsTableProps) {
       </Table>
     </Table.ScrollContainer>
   );
-}
-
-/** "Nov 23, 9:45 AM" this year, "Nov 23, 2025, 9:45 AM" before: the widest column stays narrow. */
-function CallTime({ value }: { value: string | null }) {
-  return <>{formatCallTimeShort(value)}</>;
 }
