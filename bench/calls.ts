@@ -73,8 +73,11 @@ const TYPES = ['inbound', 'outbound', 'web'];
 
 const run = startBench('calls');
 const log = run.progress;
-/** The aim for an uncached filter change, click to painted table (p95): 60 ms at 100,000 calls, 100 ms at a million. */
-const aimMs = (calls: number) => (calls > 100_000 ? 100 : 60);
+/**
+ * The aim for an uncached filter change, click to painted table (p95): 60 ms at 100,000 calls, 100 ms at a million.
+ * The log holds the demo's calls beside the seeded ones (102,000 at "100,000"), so the line is drawn between the two sizes.
+ */
+const aimMs = (calls: number) => (calls >= 500_000 ? 100 : 60);
 
 interface Sample {
   ms: number;

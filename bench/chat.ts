@@ -22,7 +22,12 @@ import { serverCpu } from './lib/server-cpu';
  * stand-in, the tool and the clients run in a child process (chat-load.ts), so the CPU measured here is
  * the service's alone (the embedded database included). On DATABASE_URL it works in a schema of its own.
  *
- * Options: --conversations 20 --messages 10 --model-ms 300 --tool-ms 50
+ * Options: --conversations 20 --messages 10 --model-ms 300 --tool-ms 50 --arrivals spread|together
+ *
+ * --arrivals: `spread` (the default) starts conversation k of n k/n of a message's model-and-tool time after the first,
+ * as independent users arrive; `together` starts all at the same instant, and since the stand-in answers every step in
+ * exactly --model-ms they stay in lock-step: every message of a round reaches the one-threaded service in the same
+ * millisecond, so the last waits for the CPU of all the others (a worst case, kept for comparison with earlier runs).
  */
 
 const { values: opts } = parseArgs({
@@ -31,11 +36,15 @@ const { values: opts } = parseArgs({
     messages: { type: 'string', default: '10' },
     'model-ms': { type: 'string', default: '300' },
     'tool-ms': { type: 'string', default: '50' },
+    arrivals: { type: 'string', default: 'spread' },
   },
 });
+if (opts.arrivals !== 'spread' && opts.arrivals !== 'together') throw new Error('--arrivals is spread or together');
 const CONVERSATIONS = Number(opts.conversations);
 const MESSAGES = Number(opts.messages);
 const ADDED_P95_AIM_MS = 20;
+// One message's outside time: two model steps and the tool between them.
+const SPREAD_MS = opts.arrivals === 'spread' ? 2 * Number(opts['model-ms']) + Number(opts['tool-ms']) : 0;
 
 async function main() {
   const bench = startBench('chat');
@@ -73,9 +82,9 @@ async function main() {
 
     // Warm-up: the SDK's first import and the queries' first plans are not what a message costs.
     const warm = await Promise.all(Array.from({ length: 4 }, open));
-    await ask(child, { run: { api, token, conversations: warm, messages: 2 } }, 'samples');
+    await ask(child, { run: { api, token, conversations: warm, messages: 2, spreadMs: 0 } }, 'samples');
 
-    bench.progress(`${CONVERSATIONS} conversations at once, ${MESSAGES} messages each, on ${handle.kind}`);
+    bench.progress(`${CONVERSATIONS} conversations at once (arrivals ${opts.arrivals}), ${MESSAGES} messages each, on ${handle.kind}`);
     const conversations = await Promise.all(Array.from({ length: CONVERSATIONS }, open));
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
@@ -83,7 +92,7 @@ async function main() {
     trips?.reset();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
-    const samples = await ask<Sample[]>(child, { run: { api, token, conversations, messages: MESSAGES } }, 'samples');
+    const samples = await ask<Sample[]>(child, { run: { api, token, conversations, messages: MESSAGES, spreadMs: SPREAD_MS } }, 'samples');
     const wall = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     const roundTrips = trips?.count() ?? null;
@@ -125,6 +134,7 @@ async function main() {
       {
         database: handle.kind,
         conversations: CONVERSATIONS,
+        arrivals: opts.arrivals,
         messages: MESSAGES,
         model_ms: Number(opts['model-ms']),
         tool_ms: Number(opts['tool-ms']),

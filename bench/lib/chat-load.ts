@@ -19,6 +19,8 @@ interface Run {
   token: string;
   conversations: string[];
   messages: number;
+  /** Conversation k of n sends its first message k/n of this later: independent users, not one lock-step herd. */
+  spreadMs: number;
 }
 export interface Sample {
   totalMs: number;
@@ -51,10 +53,11 @@ async function setUp({ modelMs, toolMs }: Setup) {
   return { modelUrl: stand.baseUrl, toolUrl: `http://127.0.0.1:${(tool.address() as AddressInfo).port}/book` };
 }
 
-async function run({ api, token, conversations, messages }: Run): Promise<Sample[]> {
+async function run({ api, token, conversations, messages, spreadMs }: Run): Promise<Sample[]> {
   const samples: Sample[] = [];
   await Promise.all(
-    conversations.map(async (id) => {
+    conversations.map(async (id, k) => {
+      if (spreadMs > 0) await new Promise((r) => setTimeout(r, (k * spreadMs) / conversations.length));
       for (let i = 0; i < messages; i++) {
         const t0 = performance.now();
         const res = await fetch(`${api}/conversations/${id}/messages`, {
