@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, callsSearchSchema, clearedSearch, filterOf, hasActiveFilter } from './search';
+import { activeFilterCount, callsSearchSchema, clearedSearch, filterOf, hasActiveFilter, sameSearch, type CallsSearch } from './search';
 
 describe('callsSearchSchema', () => {
   it('gives the defaults for an empty search', () => {
@@ -93,5 +94,41 @@ describe('search helpers', () => {
     const search = callsSearchSchema.parse({ latency_p95_min: 900 });
     expect(activeFilterCount(search)).toBe(1);
     expect(clearedSearch(search).latency_p95_min).toBeUndefined();
+  });
+});
+
+describe('sameSearch', () => {
+  // Searches as the URL may carry them: any of the fields, in any order, some unset.
+  const search = fc
+    .record(
+      {
+        status: fc.constantFrom('completed', 'failed', 'busy'),
+        type: fc.constantFrom('inbound', 'outbound'),
+        phone: fc.constantFrom('', '+4930123'),
+        assistant_id: fc.integer({ min: 1, max: 3 }),
+        page: fc.integer({ min: 1, max: 3 }),
+        per_page: fc.constantFrom(15, 25),
+        charts: fc.constantFrom(true, undefined),
+      },
+      { requiredKeys: [] },
+    )
+    .map((s) => callsSearchSchema.parse(s));
+
+  it('does not care about the order of the fields or an unset one', () => {
+    fc.assert(
+      fc.property(search, (s) => {
+        const reversed = Object.fromEntries(Object.entries(s).reverse()) as CallsSearch;
+        expect(sameSearch(s, reversed)).toBe(true);
+        expect(sameSearch(s, { ...s, date_from: undefined })).toBe(true);
+      }),
+    );
+  });
+
+  it('tells apart two searches that differ in any field', () => {
+    fc.assert(
+      fc.property(search, search, (a, b) => {
+        expect(sameSearch(a, b)).toBe(JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort()));
+      }),
+    );
   });
 });

@@ -93,3 +93,13 @@ export function hasActiveFilter(search: CallsSearch): boolean {
 export function clearedSearch(search: CallsSearch): CallsSearch {
   return { phone: '', page: 1, per_page: search.per_page, ...(search.charts ? { charts: true } : {}) };
 }
+
+/** A search as text that is the same for the same view: its set fields in name order. */
+export function searchIdentity(s: CallsSearch): string {
+  return JSON.stringify(s, Object.keys(s).sort());
+}
+
+/** Whether two searches ask for the same view: the same fields with the same values, in any order (an unset field is absent). */
+export function sameSearch(a: CallsSearch, b: CallsSearch): boolean {
+  return searchIdentity(a) === searchIdentity(b);
+}
