@@ -66,10 +66,14 @@ const app = (test: { name: string; isolate?: boolean; include?: string[]; exclud
  * The console project runs with `isolate: false`: one module cache and one jsdom window per worker, not per
  * file, so React, Mantine and our own modules are evaluated once a worker instead of once for each of ~80
  * files (~5 s of imports each). The tests leave nothing behind for the next file (src/app/test/setup.ts).
- * These files test what a page shows before a part's code has loaded (React.lazy's placeholder): in a module
- * cache another file may already have loaded it, so they run in a fresh one each.
+ * These files test what a page shows before a part's code has loaded (React.lazy's placeholder), or mock a module
+ * that other files load first (vi.mock cannot replace what a shared cache already holds): they run in a fresh one each.
  */
-const FIRST_LOAD = ['src/app/components/recording-player.test.tsx', 'src/app/components/call-latency/latency-panel.test.tsx'];
+const FIRST_LOAD = [
+  'src/app/components/recording-player.test.tsx',
+  'src/app/components/call-latency/latency-panel.test.tsx',
+  'src/app/components/language-switch.test.tsx',
+];
 
 export default defineConfig({
   test: {

@@ -19,6 +19,13 @@ export function statusColor(status: string): string | null {
   return Object.hasOwn(STATUS_COLORS, status) ? STATUS_COLORS[status as CallStatus] : null;
 }
 
-export function isLiveStatus(status: string): boolean {
-  return LIVE_CALL_STATUSES.includes(status);
+/*
+ * The statuses whose calls still change, which the console refreshes: the live ones, and `ended` (hung up; the
+ * outcome, costs and analysis follow within seconds, as `completed` or another final status). The event stream
+ * says so too, but a missed event (a reconnecting stream) left a call log showing `ended` for good.
+ */
+const CHANGING_STATUSES: readonly string[] = [...LIVE_CALL_STATUSES, 'ended'];
+
+export function isChangingStatus(status: string): boolean {
+  return CHANGING_STATUSES.includes(status);
 }

@@ -1,19 +1,19 @@
-import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
-import { errorMessage } from '@/api';
-import { downloadCsv } from '@/lib/download-csv';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { m } from '@/i18n';
-import { formatNumber } from '@/i18n/format';
 import type { ExportProgress } from '../api/export-calls';
-import { joinParts } from '@/lib/call-format';
 import type { CallsFilterParams } from '../lib/params';
 
-type Phase =
+/** Where an export is: shown by its dialog. */
+export type ExportPhase =
   | { kind: 'idle' }
   | { kind: 'running'; progress: ExportProgress }
   | { kind: 'done'; count: number; fileName: string }
   | { kind: 'failed'; error: unknown; loaded: number };
+
+// The dialog comes with the first export.
+const ExportCallsDialog = lazy(() => import('./export-calls-dialog'));
 
 /**
  * CSV of every call of the current filter: all pages, a progress bar, a cancel button. `total` is the
@@ -30,7 +30,7 @@ export function ExportCalls({
   total: number | null;
   disabled: boolean;
 }) {
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [phase, setPhase] = useState<ExportPhase>({ kind: 'idle' });
   // The dialog is mounted from its first opening on (then it stays, for its closing transition): closed,
   // it was a dozen components drawn again with every page of calls the log shows.
   const [used, setUsed] = useState(false);
@@ -45,7 +45,11 @@ export function ExportCalls({
     let loaded = 0;
     try {
       // The paging and CSV code is only needed once someone exports: not part of the log's first visit.
-      const [{ fetchAllCalls }, { buildCsv, csvFileName }] = await Promise.all([import('../api/export-calls'), import('../lib/csv')]);
+      const [{ fetchAllCalls }, { buildCsv, csvFileName }, { downloadCsv }] = await Promise.all([
+        import('../api/export-calls'),
+        import('../lib/csv'),
+        import('@/lib/download-csv'),
+      ]);
       if (abort.signal.aborted) return;
       const calls = await fetchAllCalls(filter, {
         signal: abort.signal,
@@ -73,9 +77,6 @@ export function ExportCalls({
     setPhase({ kind: 'idle' });
   };
 
-  const running = phase.kind === 'running' ? phase.progress : null;
-  const percent = running && running.total ? Math.min(100, (running.loaded / running.total) * 100) : 0;
-
   return (
     <>
       <Button
@@ -87,59 +88,9 @@ export function ExportCalls({
         {m.common_export_csv()}
       </Button>
       {used && (
-        <Modal
-          opened={phase.kind !== 'idle'}
-          onClose={cancel}
-          title={m.calls_export_title()}
-          closeOnClickOutside={phase.kind !== 'running'}
-          centered
-        >
-          <Stack gap="sm" data-testid="export-dialog" data-phase={phase.kind}>
-            <Text size="sm" c="dimmed">
-              {filterWords.length > 0 ? joinParts(filterWords) : m.calls_all_calls()}
-            </Text>
-            {running && (
-              <>
-                <Progress value={percent} animated aria-label={m.calls_export_progress_label()} />
-                <Text size="sm" data-testid="export-progress">
-                  {running.total !== null
-                    ? m.calls_export_loaded_of({ loaded: formatNumber(running.loaded), total: formatNumber(running.total) })
-                    : m.calls_export_loaded({ loaded: formatNumber(running.loaded) })}
-                  {running.waitingFor ? ` · ${m.calls_export_waiting({ seconds: formatNumber(running.waitingFor) })}` : ''}
-                </Text>
-                {running.total !== null && running.total > 5_000 && (
-                  <Text size="xs" c="dimmed">
-                    {m.calls_export_large()}
-                  </Text>
-                )}
-              </>
-            )}
-            {phase.kind === 'done' && (
-              <Text size="sm" data-testid="export-done">
-                {m.calls_export_done({ count: formatNumber(phase.count), file: phase.fileName })}
-              </Text>
-            )}
-            {phase.kind === 'failed' && (
-              <Text size="sm" c="red" role="alert">
-                {m.calls_export_failed({ count: formatNumber(phase.loaded), error: errorMessage(phase.error) })}
-              </Text>
-            )}
-            <Group justify="flex-end" gap="xs">
-              {running ? (
-                <Button variant="default" onClick={cancel}>
-                  {m.common_cancel()}
-                </Button>
-              ) : (
-                <>
-                  {phase.kind === 'failed' && <Button onClick={() => void start()}>{m.common_retry()}</Button>}
-                  <Button variant={phase.kind === 'failed' ? 'default' : 'filled'} onClick={cancel}>
-                    {m.common_close()}
-                  </Button>
-                </>
-              )}
-            </Group>
-          </Stack>
-        </Modal>
+        <Suspense fallback={null}>
+          <ExportCallsDialog phase={phase} filterWords={filterWords} onCancel={cancel} onRetry={() => void start()} />
+        </Suspense>
       )}
     </>
   );
