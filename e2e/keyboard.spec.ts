@@ -16,11 +16,13 @@ const isButton = (f: FocusedInfo) => f.tag === 'button' || f.role === 'button';
 const isField = (f: FocusedInfo) => f.tag === 'input' || f.tag === 'textarea';
 
 /** Back to the main navigation (it comes before the page in the tab order) and into a section. */
-async function openSection(page: Page, label: string, path: RegExp) {
+async function openSection(page: Page, label: string, path: RegExp, heading: string = label) {
   await tabTo(page, label, { backwards: true, max: 120, where: (f) => isLink(f) && f.testId === null });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(path);
-  await expect(page.locator('h1').first()).toBeVisible();
+  // The URL changes first; the page before stays drawn until the new one's code is in (a Tab then walked the
+  // old page in CI): wait for the new page's own heading.
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
 }
 
 /** Types into the field named `label` (reached with Tab) what a person would type. */
@@ -96,7 +98,7 @@ test.describe('keyboard only', () => {
 
     // A tool.
     made.tool = toolName('kb_lookup');
-    await openSection(page, 'Tools', /\/tools$/);
+    await openSection(page, 'Tools', /\/tools$/, 'Mid-call tools');
     await tabTo(page, 'New tool', { where: isLink, max: 60 });
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/tools\/new$/);
