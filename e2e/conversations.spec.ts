@@ -1,8 +1,9 @@
 import { expect, test } from './fixtures';
 import { EXPECTED } from '../src/server/test/stand-ins/hosted-service-fixtures';
-import { RUN_ID, serviceApi, toolName, type ServiceApi } from './fixtures/assistants-api';
+import { RUN_ID, serviceApi, type ServiceApi } from './fixtures/assistants-api';
 import { startSessionInStorage } from './support/session';
 import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
+import { createOrderTool, removedAfterEach } from './fixtures/order-desk';
 
 /*
  * The Test chat and the Conversations page against the real local service, whose language model is our
@@ -13,19 +14,12 @@ import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
  * reply "Your order A-17 is shipped."
  */
 
-const modelPort = process.env.VC_E2E_MODEL_PORT;
 const hostedPort = process.env.VC_E2E_HOSTED_PORT;
 const REPLY = 'Your order A-17 is shipped.';
 
 /** An assistant with the stand-in's order tool, its first message using a variable. */
 async function chatAssistant(api: ServiceApi) {
-  const tool = await api.createTool(toolName('order_status'), {
-    description: 'Looks up an order by its number.',
-    endpoint: `http://127.0.0.1:${modelPort}/tools/order-status`,
-    method: 'GET',
-    timeout: 5,
-    schema: [{ name: 'order_id', type: 'string', description: 'The order number' }],
-  });
+  const tool = await createOrderTool(api);
   const assistant = await api.createAssistant({
     name: `Order desk ${RUN_ID}`,
     initial_message: 'Hello {{customer_name}}, how can I help?',
@@ -36,14 +30,7 @@ async function chatAssistant(api: ServiceApi) {
 }
 
 test.describe('test chat and conversations', () => {
-  const made: { tools: number[]; assistants: number[] } = { tools: [], assistants: [] };
-  test.afterEach(async ({ request, demoToken }) => {
-    const api = serviceApi(request, demoToken);
-    for (const id of made.assistants) await api.deleteAssistant(id);
-    for (const id of made.tools) await api.deleteTool(id);
-    made.tools.length = 0;
-    made.assistants.length = 0;
-  });
+  const made = removedAfterEach();
 
   test('chats with an assistant, shows its tool call, and finds the conversation on the Conversations page', async ({ signedInPage: page, request, demoToken }) => {
     const api = serviceApi(request, demoToken);

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
-import { RUN_ID, serviceApi, toolName } from './fixtures/assistants-api';
+import { RUN_ID, serviceApi } from './fixtures/assistants-api';
+import { createOrderTool, removedAfterEach } from './fixtures/order-desk';
 
 /*
  * A test call a language model plays (issue 23), against the real local service whose model is the
@@ -11,17 +12,9 @@ import { RUN_ID, serviceApi, toolName } from './fixtures/assistants-api';
  * scripted, has no tool call and no latency, and this spec fails.
  */
 
-const modelPort = process.env.VC_E2E_MODEL_PORT;
 
 test.describe('model-played calls', () => {
-  const made: { tools: number[]; assistants: number[] } = { tools: [], assistants: [] };
-  test.afterEach(async ({ request, demoToken }) => {
-    const api = serviceApi(request, demoToken);
-    for (const id of made.assistants) await api.deleteAssistant(id);
-    for (const id of made.tools) await api.deleteTool(id);
-    made.tools.length = 0;
-    made.assistants.length = 0;
-  });
+  const made = removedAfterEach();
 
   test('a test call with a persona shows the model’s transcript, a tool call on its timeline and the latency panel', async ({
     signedInPage: page,
@@ -30,13 +23,7 @@ test.describe('model-played calls', () => {
   }) => {
     test.setTimeout(120_000);
     const api = serviceApi(request, demoToken);
-    const tool = await api.createTool(toolName('order_status'), {
-      description: 'Looks up an order by its number.',
-      endpoint: `http://127.0.0.1:${modelPort}/tools/order-status`,
-      method: 'GET',
-      timeout: 5,
-      schema: [{ name: 'order_id', type: 'string', description: 'The order number' }],
-    });
+    const tool = await createOrderTool(api);
     made.tools.push(tool.id);
     const assistant = await api.createAssistant({
       name: `Order line ${RUN_ID}`,

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
-import { RUN_ID, serviceApi, toolName } from './fixtures/assistants-api';
+import { RUN_ID, serviceApi } from './fixtures/assistants-api';
 import { axeFindings } from './support/a11y';
+import { createOrderTool, removedAfterEach } from './fixtures/order-desk';
 
 /*
  * The Tests tab against the real local service, whose language model is our stand-in (src/server/test/stand-ins/model.ts): a scenario
@@ -11,26 +12,14 @@ import { axeFindings } from './support/a11y';
  * so "never says "shipped"" fails, pointing at that line.
  */
 
-const modelPort = process.env.VC_E2E_MODEL_PORT;
 
 test.describe('assistant test suites', () => {
-  const made: { tools: number[]; assistants: number[] } = { tools: [], assistants: [] };
-  test.afterEach(async ({ request, demoToken }) => {
-    const api = serviceApi(request, demoToken);
-    for (const id of made.assistants) await api.deleteAssistant(id);
-    for (const id of made.tools) await api.deleteTool(id);
-  });
+  const made = removedAfterEach();
 
   test('writes a scenario, runs it from the Tests tab and opens a failed expectation at its moment in the transcript', async ({ signedInPage: page, request, demoToken }) => {
     test.setTimeout(150_000);
     const api = serviceApi(request, demoToken);
-    const tool = await api.createTool(toolName('order_status'), {
-      description: 'Looks up an order by its number.',
-      endpoint: `http://127.0.0.1:${modelPort}/tools/order-status`,
-      method: 'GET',
-      timeout: 5,
-      schema: [{ name: 'order_id', type: 'string', description: 'The order number' }],
-    });
+    const tool = await createOrderTool(api);
     made.tools.push(tool.id);
     const assistant = await api.createAssistant({ name: `Suite desk ${RUN_ID}`, initial_message: 'Hello, how can I help?', tool_ids: [tool.id] });
     made.assistants.push(assistant.id);
