@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { RUN_ID, serviceApi, toolName, type ServiceApi } from './fixtures/assistants-api';
+import { RUN_ID, serviceApi, type ServiceApi } from './fixtures/assistants-api';
+import { createOrderTool, removedAfterEach } from './fixtures/order-desk';
 import { axeFindings } from './support/a11y';
 import { CALLER_TEXT, callerAudio } from './support/caller-wav';
 import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
@@ -21,7 +22,6 @@ import { DESKTOP, PHONE, saveScreenshot } from './support/screenshots';
  */
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const modelPort = process.env.VC_E2E_MODEL_PORT;
 
 let caller: string | null = null;
 let callerProblem = '';
@@ -52,15 +52,9 @@ test.use({
   },
 });
 
-/** An assistant with the model stand-in's order tool (as e2e/conversations.spec.ts has it). */
+/** An assistant with the model stand-in's order tool. */
 async function orderDesk(api: ServiceApi) {
-  const tool = await api.createTool(toolName('order_status'), {
-    description: 'Looks up an order by its number.',
-    endpoint: `http://127.0.0.1:${modelPort}/tools/order-status`,
-    method: 'GET',
-    timeout: 5,
-    schema: [{ name: 'order_id', type: 'string', description: 'The order number' }],
-  });
+  const tool = await createOrderTool(api);
   const assistant = await api.createAssistant({ name: `Voice desk ${RUN_ID}`, initial_message: 'Hello, how can I help?', tool_ids: [tool.id] });
   return { tool, assistant };
 }
@@ -69,14 +63,7 @@ const line = (page: Page, sender: 'human' | 'bot') => page.getByTestId('web-call
 
 test.describe('web call', () => {
   test.skip(caller === null, `The caller's WAV could not be made (espeak-ng): ${callerProblem}`);
-  const made: { tools: number[]; assistants: number[] } = { tools: [], assistants: [] };
-  test.afterEach(async ({ request, demoToken }) => {
-    const api = serviceApi(request, demoToken);
-    for (const id of made.assistants) await api.deleteAssistant(id);
-    for (const id of made.tools) await api.deleteTool(id);
-    made.tools.length = 0;
-    made.assistants.length = 0;
-  });
+  const made = removedAfterEach();
 
   test('talks to an assistant through the microphone and finds the call in the log with its recording', async ({ signedInPage: page, request, demoToken }) => {
     test.setTimeout(120_000);

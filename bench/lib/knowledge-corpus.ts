@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from '../../src/server/engine/random';
 
 /*
  * The retrieval benchmark's corpus (bench/knowledge/): documents of voice-assistant businesses written for
@@ -103,18 +104,6 @@ export function score(ranks: readonly (number | null)[]): Scores {
 
 export { percentile } from './report';
 
-/** A small seeded generator (mulberry32): the same bulk corpus on every run, so runs compare. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface BulkDocument {
   name: string;
   text: string;
@@ -132,7 +121,8 @@ export function bulkDocuments(
   count: number,
   options: { seed?: number; sections?: number; sectionWords?: number; startAt?: number } = {},
 ): BulkDocument[] {
-  const random = seededRandom(options.seed ?? 24);
+  // The engine's seeded generator: the same bulk corpus on every run, so runs compare.
+  const random = mulberry32(options.seed ?? 24);
   const sections = options.sections ?? 10;
   const sectionWords = options.sectionWords ?? 120;
   const headings: string[] = [];
