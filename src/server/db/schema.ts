@@ -48,6 +48,17 @@ export interface PhoneNumbersTable {
   /** The account's credential, AES-256-GCM (telephony/secrets.ts): never returned, never logged. */
   provider_secret: Generated<string | null>;
   created_at: Timestamp;
+  /** SIP trunks (migration 0022; provider 'sip', type_label 'SIP'): null on other numbers. */
+  sip_trunk_type: Generated<string | null>;
+  sip_username: Generated<string | null>;
+  sip_address: Generated<string | null>;
+  sip_calling_format: Generated<string | null>;
+  inbound_authorization_type: Generated<string | null>;
+  allowed_inbound_ips: NullableJson<string[]>;
+  outbound_proxy: Generated<boolean>;
+  inbound_trunk_id: Generated<string | null>;
+  outbound_trunk_id: Generated<string | null>;
+  updated_at: NullableTimestamp;
 }
 
 export interface VoicesTable {
