@@ -392,6 +392,11 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
         return json(200, { incoming_phone_numbers: list, page: 0, page_size: 50, next_page_uri: null });
       }
       const update = /^\/IncomingPhoneNumbers\/(PN[0-9a-f]+)\.json$/.exec(rest);
+      if (req.method === 'GET' && update) {
+        const n = numbers.get(update[1] ?? '');
+        if (!n || n.account !== account) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+        return json(200, view(n));
+      }
       if (req.method === 'POST' && update) {
         const n = numbers.get(update[1] ?? '');
         if (!n || n.account !== account) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
