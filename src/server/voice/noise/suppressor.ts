@@ -79,7 +79,7 @@ export class NoiseSuppressor {
         this.fill = 0;
       }
     }
-    let out = new Float32Array(0);
+    let out: Float32Array = new Float32Array(0);
     if (frames.length > 0) {
       const joined = new Float32Array(frames.length * FRAME);
       frames.forEach((f, i) => joined.set(f, i * FRAME));
