@@ -1,7 +1,7 @@
 /*
  * `npm run bench:noise -- [--seconds 60] [--snr 10]`: what enable_noise_cancellation buys on a noisy line. A caller's side of a
  * call (eSpeak NG sentences with pauses between, during which the assistant "speaks") is mixed with babble (six
- * eSpeak NG voices talking at once) or street noise (sox's brown and pink noise, low-passed and slowly swelling) at
+ * eSpeak NG voices talking at once), a café's two voices with pauses, or street noise (sox's brown and pink noise, low-passed and slowly swelling) at
  * 10 dB SNR, and run through the real Silero detector (voice/vad.ts) and turn detector (voice/turn-detector.ts) at
  * the default sensitivities, once as it is and once through RNNoise (voice/noise/suppressor.ts) first, in 20 ms
  * pushes as a call's audio comes. Counted per minute of audio:
@@ -101,19 +101,24 @@ function callerTimeline(): Timeline {
   return { samples, sentences, assistant };
 }
 
-/** Six voices talking at once, each its sentences over and over from its own offset. */
-function babble(): Float32Array {
+/**
+ * Voices talking at once, each its sentences over and over from its own offset: `voices` of them, with pauses of
+ * `pauseS` (a range) between their sentences. Six without pauses is a crowd's babble; two with pauses a café's.
+ */
+function babble(voices: number, pauseS: readonly [number, number]): Float32Array {
   const total = SECONDS * PIPELINE_RATE;
   const out = new Float32Array(total);
-  BABBLE_VOICES.forEach((voice, v) => {
-    const talk = espeak(BABBLE.slice(v).concat(BABBLE.slice(0, v)).join(' '), voice, 150 + 10 * v);
+  const random = mulberry32(11 + voices);
+  BABBLE_VOICES.slice(0, voices).forEach((voice, v) => {
+    const talk = BABBLE.map((t) => espeak(t, voice, 150 + 10 * v));
     let at = -Math.round(v * 0.7 * PIPELINE_RATE);
-    while (at < total) {
-      for (let i = 0; i < talk.length; i++) {
-        const k = at + i;
-        if (k >= 0 && k < total) out[k]! += talk[i]!;
+    for (let k = v; at < total; k++) {
+      const sentence = talk[k % talk.length]!;
+      for (let i = 0; i < sentence.length; i++) {
+        const j = at + i;
+        if (j >= 0 && j < total) out[j]! += sentence[i]!;
       }
-      at += talk.length + Math.round(0.3 * PIPELINE_RATE);
+      at += sentence.length + Math.round((pauseS[0] + (pauseS[1] - pauseS[0]) * random()) * PIPELINE_RATE);
     }
   });
   return out;
@@ -203,7 +208,7 @@ const bench = startBench('noise');
 async function main() {
   bench.progress(`making ${SECONDS} s of the caller's side and the noises`);
   const timeline = callerTimeline();
-  const noises = { babble: babble(), street: street() };
+  const noises = { babble: babble(6, [0.1, 0.4]), 'café (two voices)': babble(2, [1, 3]), street: street() };
   const minutes = SECONDS / 60;
   const perMinute = (n: number) => Math.round((n / minutes) * 10) / 10;
   const figures: Figure[] = [];
