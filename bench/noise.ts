@@ -1,7 +1,7 @@
 /*
  * `npm run bench:noise -- [--seconds 60] [--snr 10]`: what enable_noise_cancellation buys on a noisy line. A caller's side of a
  * call (eSpeak NG sentences with pauses between, during which the assistant "speaks") is mixed with babble (six
- * eSpeak NG voices talking at once), a café's two voices with pauses, or street noise (sox's brown and pink noise, low-passed and slowly swelling) at
+ * eSpeak NG voices talking at once), a café's two voices with pauses, a fan's white noise, or street noise (sox's brown and pink noise, low-passed and slowly swelling) at
  * 10 dB SNR, and run through the real Silero detector (voice/vad.ts) and turn detector (voice/turn-detector.ts) at
  * the default sensitivities, once as it is and once through RNNoise (voice/noise/suppressor.ts) first, in 20 ms
  * pushes as a call's audio comes. Counted per minute of audio:
@@ -208,7 +208,9 @@ const bench = startBench('noise');
 async function main() {
   bench.progress(`making ${SECONDS} s of the caller's side and the noises`);
   const timeline = callerTimeline();
-  const noises = { babble: babble(6, [0.1, 0.4]), 'café (two voices)': babble(2, [1, 3]), street: street() };
+  // A fan or a bad line's hiss: steady white noise over the telephone band.
+  const fan = sox(['whitenoise', 'sinc', '200-7000']);
+  const noises = { babble: babble(6, [0.1, 0.4]), 'café (two voices)': babble(2, [1, 3]), street: street(), 'fan (white noise)': fan };
   const minutes = SECONDS / 60;
   const perMinute = (n: number) => Math.round((n / minutes) * 10) / 10;
   const figures: Figure[] = [];
