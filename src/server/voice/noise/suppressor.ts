@@ -13,8 +13,8 @@ import { StreamResampler } from '../../audio/stream-resampler';
  * Emscripten for Node and browsers alike). @shiguredo/rnnoise-wasm (2025.1.5) was tried first, but its build is
  * for browsers only: in Node its load throws "not compiled for this environment"; @jitsi/rnnoise-wasm likewise.
  * The module is loaded on the first call that asks for it (about 5 ms, 4 MB): a service whose assistants
- * never suppress noise never loads it. One call's denoising costs about a second of one core per call-minute
- * (bench/noise.ts measures it: docs/benchmarks.md).
+ * never suppress noise never loads it. One call's denoising costs about 2.1 s of one core per call-minute under
+ * `npm start`'s --liftoff-only, 1.2 s without it (bench/noise.ts: docs/benchmarks.md).
  */
 
 /** RNNoise's frame at 48 kHz (10 ms). */
