@@ -93,18 +93,13 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
       ...(deps.log ? { log: deps.log } : {}),
     },
     transport,
-    sink,
+    // The session's own end (end_call, silence, ...) frees the call's RNNoise state too, whatever the transport does.
+    suppressor ? { entry: (e) => sink.entry(e), ended: (r) => (suppressor.destroy(), sink.ended(r)) } : sink,
   );
   session.start();
   if (!suppressor) return session;
   return {
     pushAudio: (samples) => session.pushAudio(suppressor.push(samples)),
-    end: async (reason) => {
-      try {
-        await session.end(reason);
-      } finally {
-        suppressor.destroy();
-      }
-    },
+    end: (reason) => session.end(reason),
   };
 }
