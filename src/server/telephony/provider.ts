@@ -30,6 +30,8 @@ export interface OutboundCall {
   /** The one-time ticket the media socket must present. */
   ticket: string;
   statusUrl: string;
+  /** The assistant's ringing_time (s): not answered within it, the call is no-answer (Twilio's `Timeout`). */
+  ringingTimeoutS?: number;
 }
 
 /** The provider refused the credentials (Twilio: 401, code 20003). */

@@ -61,6 +61,7 @@ const ENDINGS: Record<VoiceEndReason, { status: FinalStatus; reason: EndReason }
   dropped: { status: 'completed', reason: 'hang_up' },
   end_call: { status: 'ended_by_assistant', reason: 'end_call' },
   silence: { status: 'ended_by_assistant', reason: 'hang_up' },
+  initial_silence: { status: 'ended_by_assistant', reason: 'hang_up' },
   max_duration: { status: 'ended_by_assistant', reason: 'max_duration' },
   error: { status: 'failed', reason: 'model_error' },
 };

@@ -85,6 +85,8 @@ export async function createTwilioCall(options: TwilioRestOptions, credentials: 
     StatusCallback: outbound.statusUrl,
     StatusCallbackEvent: 'initiated ringing answered completed',
     StatusCallbackMethod: 'POST',
+    // ringing_time: Twilio's own default (60 s) without one.
+    ...(outbound.ringingTimeoutS ? { Timeout: String(outbound.ringingTimeoutS) } : {}),
   })) as { sid?: unknown } | null;
   if (!created || typeof created.sid !== 'string') throw new ProviderError('Twilio created the call without a sid.');
   return { providerCallId: created.sid };

@@ -17,7 +17,8 @@ import { pipelineToMulaw } from '../../telephony/twilio/media-stream';
  * times, and when each thing the caller said was heard to start and end (its first and last loud frame sent),
  * on the same timeline: what a latency is measured from, as the caller would. An
  * outbound call sends signed status callbacks (initiated, ringing, then busy / no-answer / failed, or answered
- * and completed).
+ * and completed). An outbound call whose callee answers after `answerAfterMs` of ringing, longer than the call
+ * create's `Timeout` (seconds), is given up as no-answer at the Timeout, as Twilio does.
  */
 
 const FRAME_BYTES = 160;
@@ -116,7 +117,7 @@ export interface StandInTwilio {
   requests: StandInRequest[];
   calls: StandInCall[];
   /** What the next outbound calls do (default completed, talking `talkMs` then hanging up). */
-  outbound: { outcome: OutboundOutcome; talkMs: number; say?: Float32Array };
+  outbound: { outcome: OutboundOutcome; talkMs: number; say?: Float32Array; answerAfterMs?: number };
   addAccount(): { sid: string; token: string };
   addNumber(account: string, phoneNumber: string): StandInNumber;
   number(phoneNumber: string): StandInNumber | undefined;
@@ -345,6 +346,13 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
     };
     await callback('initiated');
     await callback('ringing');
+    const timeoutMs = form.Timeout ? Number(form.Timeout) * 1000 : null;
+    if (plan.answerAfterMs !== undefined && timeoutMs !== null && plan.answerAfterMs > timeoutMs) {
+      await new Promise((r) => setTimeout(r, timeoutMs));
+      await callback('no-answer');
+      return;
+    }
+    if (plan.answerAfterMs !== undefined) await new Promise((r) => setTimeout(r, plan.answerAfterMs));
     if (plan.outcome !== 'completed') {
       await callback(plan.outcome);
       return;
