@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { builtinFunctions } from '../../builtin/functions';
 import { assistantSetting } from '../../conversations/store';
 import { knowledgeForTurn } from '../../conversations/knowledge';
 import { fillPlaceholders, mergedVariables, offeredFunctions, systemPrompt } from '../../conversations/prompt';
@@ -131,6 +132,8 @@ export interface AssistantTalkInput {
   answeredAt: number;
   model: ChatModel;
   allowPrivateUrls: boolean;
+  /** The clock the calendar's "today" is read on; the wall clock unless given. */
+  now?: () => Date;
 }
 
 export interface AssistantTalk {
@@ -177,6 +180,14 @@ export async function loadAssistantTalk(db: Db, input: AssistantTalkInput): Prom
         fillers: assistant.fillers,
         fillerConfig: assistant.filler_config,
         knowledge: (words) => knowledgeForTurn(db, setting.assistant.user_id, setting.knowledge, words),
+        builtins: builtinFunctions(db, setting.assistant.builtin_tools, {
+          userId: setting.assistant.user_id,
+          assistantId: setting.assistant.id,
+          channel: 'call',
+          allowPrivate: input.allowPrivateUrls,
+          timeZone: setting.assistant.timezone,
+          now: input.now ?? (() => new Date()),
+        }),
       },
     },
   };

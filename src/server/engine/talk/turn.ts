@@ -1,5 +1,6 @@
 import { runAssistantSteps, type AssistantStepsInput, type StepTool } from '../../conversations/assistant-steps';
 import { withKnowledgeFunctions, type TurnKnowledge } from '../../conversations/knowledge';
+import { withBuiltinFunctions, type BuiltinFunctions } from '../../builtin/functions';
 import type { FillerConfig } from '../../db/schema';
 import type { ChatMessage, ChatModel, ChatTool } from '../../model/chat-model';
 import { assistantHistory, customerHistory, type FillerEntry, type FunctionCallEntry, type MessageEntry, type TalkEntry } from './entries';
@@ -40,6 +41,8 @@ export interface TalkSetting {
     fillerConfig: Partial<FillerConfig> | null;
     /** The assistant's knowledge base for a turn after the customer said this (conversations/knowledge.ts); none without one. */
     knowledge?: (customerWords: string) => Promise<TurnKnowledge | null>;
+    /** The built-in tools that act on a call (builtin/: the calendar, the hand-over to another assistant). */
+    builtins?: BuiltinFunctions | null;
   };
   customer: { system: string; temperature: number };
 }
@@ -68,8 +71,9 @@ export function assistantStepsInput(
     modelName: talk.modelName,
     system: knowledge?.system ? `${a.system}\n\n${knowledge.system}` : a.system,
     context,
-    offered: withKnowledgeFunctions(a.offered, knowledge),
+    offered: withBuiltinFunctions(withKnowledgeFunctions(a.offered, knowledge), a.builtins),
     knowledge,
+    builtins: a.builtins ?? null,
     tools: a.tools,
     endCall: a.endCall,
     temperature: a.temperature,
