@@ -18,6 +18,7 @@ export const REFUSED_TRANSFER = 'refused: the assistant to hand over to is not o
 
 /** A hand-over the model asked for, once the target was found to be the account's. */
 export interface Handover {
+  fromAssistantId: number;
   assistantId: number;
   assistantName: string;
   /** Said by the first assistant before the hand-over ('' for nothing). */
@@ -45,6 +46,7 @@ export function transferFunction(db: Db, data: JsonRecord, name: string, from: {
       const duration_ms = Math.round(performance.now() - started);
       if (!target) return { result: null, error: REFUSED_TRANSFER, duration_ms, status_code: null };
       const handover: Handover = {
+        fromAssistantId: from.assistantId,
         assistantId: target.id,
         assistantName: target.name,
         messageBeforeTransfer: typeof data.message_before_transfer === 'string' ? data.message_before_transfer.trim() : '',

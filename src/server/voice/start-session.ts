@@ -4,7 +4,7 @@ import type { ChatModel } from '../model/chat-model';
 import type { SpeechSource } from '../speech/speech';
 import { ambientSound } from './ambient';
 import { realClock, type SessionClock } from './clock';
-import { VoiceSession, type VoiceSetting } from './session';
+import { VoiceSession, type NextAssistant, type VoiceSetting } from './session';
 import { PIPELINE_RATE, type VoiceCallStart, type VoiceSessionInput, type VoiceSessionSink, type VoiceTransport } from './session-types';
 import { Speaker, speechVoice } from './speaker';
 import type { Transcriber } from './transcriber';
@@ -64,12 +64,22 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
     ambient: ambientSound(a.ambient_sound, Number(a.ambient_sound_volume), PIPELINE_RATE, call.callId),
   };
   const voice = speechVoice(deps.speech.engine, { name: a.voice_name, gender: a.voice_gender, accent: a.voice_accent, language: iso, speed: Number(a.speech_speed) });
+  // assistant_transfer: the other assistant read for this call as this one was, with its own voice.
+  const nextAssistant = async (assistantId: number): Promise<NextAssistant | null> => {
+    const other = await loadAssistantTalk(deps.db, { assistantId, callId: call.callId, variables: call.variables, answeredAt: call.answeredAt, model: deps.model, allowPrivateUrls: deps.allowPrivateUrls });
+    if (!other) return null;
+    const b = other.assistant;
+    const lang = b.iso_2?.trim().toLowerCase() || null;
+    const otherVoice = speechVoice(deps.speech.engine, { name: b.voice_name, gender: b.voice_gender, accent: b.voice_accent, language: lang, speed: Number(b.speech_speed) });
+    return { talk: other.setting, speaker: new Speaker(deps.speech, otherVoice), language: lang };
+  };
   const session = new VoiceSession(
     setting,
     {
       transcriber: deps.transcriber,
       speaker: new Speaker(deps.speech, voice),
       vad: deps.vad.create(),
+      nextAssistant,
       clock: deps.clock ?? realClock(deps.now),
       ...(deps.log ? { log: deps.log } : {}),
     },
