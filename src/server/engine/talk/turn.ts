@@ -3,7 +3,8 @@ import { withKnowledgeFunctions, type TurnKnowledge } from '../../conversations/
 import { withBuiltinFunctions, type BuiltinFunctions } from '../../builtin/functions';
 import type { FillerConfig } from '../../db/schema';
 import type { ChatMessage, ChatModel, ChatTool } from '../../model/chat-model';
-import { assistantHistory, customerHistory, type FillerEntry, type FunctionCallEntry, type MessageEntry, type TalkEntry } from './entries';
+import type { Handover } from '../../builtin/functions';
+import { assistantHistory, customerHistory, handoverEntry, type FillerEntry, type FunctionCallEntry, type MessageEntry, type TalkEntry } from './entries';
 import { FILLER_AFTER_MS, fillerKind, fillerPhrase } from './fillers';
 import { ASSISTANT_CONNECTED_CUE, CONNECTED_CUE, HANG_UP_TOOL, hangUpTool } from './persona';
 import { CUSTOMER_REACTION_MS, speakingMs, type TalkState } from './state';
@@ -50,6 +51,8 @@ export interface TalkSetting {
 export interface TurnOutcome {
   entries: TalkEntry[];
   state: TalkState;
+  /** The assistant handed the call to another (assistant_transfer): the caller swaps the setting before the next turn. */
+  handover?: Handover;
 }
 
 /** The search that put knowledge-base passages in the prompt, as the timeline shows it before the model's step. */
@@ -187,6 +190,17 @@ async function assistantTurn(setting: TalkSetting, transcript: readonly TalkEntr
   const billed = (steps.inputTokens ?? 0) + (steps.outputTokens ?? 0);
   const base: TalkState = { ...state, model_requests: state.model_requests + steps.modelCalls, billed_tokens: state.billed_tokens + billed };
   const ended: TalkState = steps.ending ? { ...base, end: { status: 'ended_by_assistant', reason: 'end_call' } } : base;
+  const handover = steps.handover;
+  if (handover && !steps.ending) {
+    // The words before the hand-over, the mark; then the other assistant's greeting (its first turn) or the customer.
+    if (handover.messageBeforeTransfer !== '') {
+      entries.push({ sender: 'bot', type: 'message', text: handover.messageBeforeTransfer, timestamp: stamp(setting, t) });
+      t += speakingMs(handover.messageBeforeTransfer);
+    }
+    entries.push(handoverEntry(handover, stamp(setting, t)));
+    const next: TalkState = { ...ended, assistant_id: handover.assistantId, opened: !handover.speakGreeting };
+    return { entries: withinCall(setting, entries), state: advance(setting, next, t - state.elapsed_ms, handover.speakGreeting ? 'assistant' : 'customer'), handover };
+  }
   return { entries: withinCall(setting, entries), state: advance(setting, ended, t - state.elapsed_ms, 'customer') };
 }
 
