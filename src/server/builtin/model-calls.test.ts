@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../engine/clock';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { startTestService, type TestResponse, type TestService, type TestUser } from '../test/harness';
+import { startStandInCalcom, type StandInCalcom } from '../test/stand-ins/calcom';
 import { conversation, startStandInModel, type StandInModel } from '../test/stand-ins/model';
 
 /*
+ * The built-in tools in model calls (engine/talk/worker.ts; test suites run the same calls).
  * assistant_transfer in a model call (engine/talk/worker.ts): the model's customer asks for the sales team, the
  * front desk's model hands over, its message and the hand-over are on the timeline, the sales assistant greets
  * and answers with its own prompt, and the call names both. Over real HTTP against the model stand-in.
@@ -15,9 +17,11 @@ let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
 let stand: StandInModel;
+let calcom: StandInCalcom;
 
 beforeAll(async () => {
   stand = await startStandInModel({ fallback: conversation });
+  calcom = await startStandInCalcom();
   svc = await startTestService({ clock, llm: { baseUrl: stand.baseUrl, retryDelayMs: 5 } });
   alice = await svc.user();
   bob = await svc.user();
@@ -26,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await svc?.close();
   await stand?.close();
+  await calcom?.close();
 });
 
 type Body = TestResponse['body'];
@@ -83,5 +88,29 @@ describe('assistant_transfer in a model call', () => {
     const times = (call.transcript as Body[]).map((e) => Date.parse(e.timestamp));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     expect((await bob.req('GET', `/user/calls/${callId}`)).status).toBe(404);
+  });
+});
+
+describe('calendar_integration in a model call', () => {
+  it('the customer asks for an appointment: free times found, the first booked with their e-mail address', async () => {
+    const desk = await assistantOf(alice, 'Acme bookings', { system_prompt: 'You book intro calls for Acme.', initial_message: 'Acme bookings, hello.', timezone: 'America/New_York' });
+    const put = await alice.req('PUT', `/user/assistant/${desk}`, {
+      tools: [{ type: 'calendar_integration', description: 'Books an intro call', calcom_api_key: calcom.apiKey, calcom_event_slug: 'intro-call', calcom_endpoint: 'custom', calcom_custom_endpoint: calcom.baseUrl }],
+    });
+    expect(put.status, put.text).toBe(200);
+    const made = await alice.req('POST', '/user/make_call', {
+      phone_number: '+13125550100',
+      assistant_id: desk,
+      persona: 'Your name is Jane Doe. What you want: to book an appointment. Your email is jane@example.com.',
+    });
+    expect(made.status, made.text).toBe(200);
+    const call = await playOut(alice, made.body.call_id as number);
+    const calls = (call.transcript as Body[]).filter((e) => e.type === 'function_call');
+    expect(calls.map((c) => c.name)).toEqual(['check_availability', 'book_appointment']);
+    expect(calls[0].result.time_zone).toBe('America/New_York');
+    const first = calls[0].result.free_starts[0] as string;
+    expect(calls[1]).toMatchObject({ arguments: { start: first, email: 'jane@example.com' }, result: { booked: true, start: first }, error: null });
+    expect(calcom.bookings.at(-1)).toMatchObject({ start: first, attendee: { email: 'jane@example.com', timeZone: 'America/New_York' } });
+    expect((call.transcript as Body[]).map((e) => e.text)).toContain(`You are booked for ${first}. See you then!`);
   });
 });
