@@ -474,7 +474,7 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
       if (rest) this.say(current(), rest, generation);
       if (utterance) this.close(utterance);
       // The other assistant is read while this one still has the turn (the caller hears the words before it).
-      if (handover) await this.handOver(handover, !controller.signal.aborted);
+      if (handover) await this.handOver(handover, controller.signal);
     } catch (e) {
       if (!controller.signal.aborted) this.log(`the assistant could not answer: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -491,7 +491,7 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
    * The call goes on with another assistant (assistant_transfer): its words before the hand-over in this voice,
    * then its setting and voice, the transcript's mark once those words have played, and its greeting.
    */
-  async handOver(request: HandoverRequest, speak = true): Promise<boolean> {
+  async handOver(request: HandoverRequest, turn?: AbortSignal): Promise<boolean> {
     if (this.ended) return false;
     let next: NextAssistant | null = null;
     try {
@@ -503,6 +503,8 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
       if (!this.ended) this.log(`the call could not be handed over to assistant ${request.assistantId}: it cannot talk`);
       return false;
     }
+    // A caller who cut the turn (barge-in) meanwhile is not talked over: the other assistant takes the call silently.
+    const speak = !turn?.aborted;
     if (speak && request.messageBeforeTransfer !== '') this.speakFixed(request.messageBeforeTransfer, 'message');
     this.setting = { ...this.setting, talk: next.talk, language: next.language };
     this.parts = { ...this.parts, speaker: next.speaker };
