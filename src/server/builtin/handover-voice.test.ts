@@ -227,6 +227,7 @@ describe('assistant_transfer on a live web call', () => {
     expect(JSON.stringify(refused)).not.toContain('Bob private');
 
     // On a live call: the refusal is the function's answer, nobody else speaks, no hand-over is recorded.
+    const spokenBefore = asked.filter((r) => r.text === BEFORE).length;
     const { socket, callId, say } = await webCall(alice, front);
     await until('the greeting played', () => socket.messages.find((m) => m.type === 'transcript' && m.final === true && m.sender === 'bot'));
     await say(voiceOf[ASK]!);
@@ -240,6 +241,6 @@ describe('assistant_transfer on a live web call', () => {
     });
     expect(row.transferred_to_assistant_id).toBeNull();
     expect(((row.transcript ?? []) as Entry[]).some((e) => e.type === 'handover')).toBe(false);
-    expect(asked.filter((r) => r.text === BEFORE)).toHaveLength(1);
+    expect(asked.filter((r) => r.text === BEFORE)).toHaveLength(spokenBefore);
   }, 60_000);
 });
