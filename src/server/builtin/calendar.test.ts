@@ -3,7 +3,8 @@ import { insertAssistant } from '../test/fixtures';
 import { startTestService, type TestService, type TestUser } from '../test/harness';
 import { startStandInCalcom, CALCOM_BOOKINGS_VERSION, CALCOM_SLOTS_VERSION, type StandInCalcom } from '../test/stand-ins/calcom';
 import { conversation, startStandInModel, type StandInModel } from '../test/stand-ins/model';
-import { calendarFunctions } from './calendar';
+import { calcomBase } from './calcom';
+import { calendarFunctions, dayIn } from './calendar';
 
 /*
  * The calendar_integration built-in tool end to end: a text chat of the real service, the model stand-in
@@ -144,5 +145,22 @@ describe('calendar_integration in a text chat', () => {
     expect(asked.body.function_calls[0]).toMatchObject({ name: 'check_availability', result: null });
     expect(asked.body.function_calls[0].error).toMatch(/^refused/);
     expect(calcom.requests.length).toBe(before);
+  });
+});
+
+describe('the cal.com endpoint and the day', () => {
+  it('us by default, eu, or the custom origin (a trailing /v2 and slashes dropped)', () => {
+    expect(calcomBase(undefined, undefined)).toBe('https://api.cal.com');
+    expect(calcomBase('us', 'https://ignored.example')).toBe('https://api.cal.com');
+    expect(calcomBase('eu', undefined)).toBe('https://api.cal.eu');
+    expect(calcomBase('custom', 'https://cal.acme.example/v2/')).toBe('https://cal.acme.example');
+    expect(calcomBase('custom', 'https://cal.acme.example/api')).toBe('https://cal.acme.example/api');
+  });
+
+  it("today is the assistant's day, not the server's", () => {
+    const lateUtc = new Date('2026-03-02T23:30:00Z');
+    expect(dayIn(lateUtc, 'Europe/Berlin')).toBe('2026-03-03');
+    expect(dayIn(lateUtc, 'America/New_York')).toBe('2026-03-02');
+    expect(dayIn(lateUtc, 'Not/AZone')).toBe('2026-03-02');
   });
 });
