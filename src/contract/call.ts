@@ -34,6 +34,10 @@ export const transcriptEntrySchema = lenientRecord({
   llm_ms: numberish.optional(),
   tts_ms: numberish.optional(),
   interrupted: z.boolean().optional().catch(undefined),
+  /** Our extension, on a `handover` entry (assistant_transfer): the assistant that handed over, and the one the call went on with. */
+  from_assistant_id: nullableIdish.optional(),
+  assistant_id: nullableIdish.optional(),
+  assistant_name: textish.optional(),
 });
 export type TranscriptEntry = z.output<typeof transcriptEntrySchema>;
 
@@ -83,6 +87,9 @@ export const callSchema = lenientRecord({
   conversation_mode: textish.optional(),
   /** Our extension: the model's time over the assistant's turns; null without a model conversation. */
   latency: callLatencySchema.optional(),
+  /** Our extension (assistant_transfer): the assistant the call was handed to; absent when it was not. `assistant_id` stays the first. */
+  transferred_to_assistant_id: nullableIdish.optional(),
+  transferred_to_assistant_name: textish.optional(),
 });
 export type Call = z.output<typeof callSchema>;
 

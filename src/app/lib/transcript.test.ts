@@ -111,3 +111,20 @@ describe('helpers', () => {
     expect(formatTurnTime('2025-05-12 14:03:09')).toMatch(/\d{2}.\d{2}.\d{2}/);
   });
 });
+
+describe('parseTranscript, a hand-over (assistant_transfer)', () => {
+  it('shows where the call went on with another assistant as a note, and nothing for an entry it cannot name', () => {
+    const entries = transcriptSchema.parse([
+      { sender: 'bot', type: 'message', text: 'One moment, I am handing you over.', timestamp: '2026-03-02T10:00:01Z' },
+      { sender: 'tool', type: 'handover', text: '', timestamp: '2026-03-02T10:00:03Z', from_assistant_id: 1, assistant_id: 2, assistant_name: 'Acme sales' },
+      { sender: 'bot', type: 'message', text: 'Hi, this is Sam.', timestamp: '2026-03-02T10:00:03Z' },
+    ]);
+    const turns = parseTranscript(entries);
+    expect(turns.map((t) => [t.side, t.text])).toEqual([
+      ['assistant', 'One moment, I am handing you over.'],
+      ['other', 'Handed over to the assistant Acme sales'],
+      ['assistant', 'Hi, this is Sam.'],
+    ]);
+    expect(transcriptText(entries).split('\n')[1]).toBe('Note: Handed over to the assistant Acme sales');
+  });
+});

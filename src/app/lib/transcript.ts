@@ -93,6 +93,11 @@ function parseEntries(entries: readonly TranscriptEntry[]): Turn[] {
       turns.push({ side: 'other', speaker: name ?? 'tool', text: entry.text ?? '', timestamp, kind: 'tool', latencyMs: null, tool: toolOf(entry) });
       continue;
     }
+    if (type === 'handover') {
+      // assistant_transfer (our extension): a note where the call went on with another assistant.
+      turns.push({ side: 'other', speaker: '', text: m.calls_handed_over({ name: entry.assistant_name ?? '' }), timestamp, kind: 'message', latencyMs: null, tool: null });
+      continue;
+    }
     const rawText = entry.text ?? (typeof loose.content === 'string' ? loose.content : null) ?? (typeof loose.message === 'string' ? loose.message : null);
     const text = rawText ?? '';
     if (text.trim() === '') continue;

@@ -158,6 +158,8 @@ const call = {
       duration_ms: 412,
     },
     { text: 'Morgen um 10 Uhr ist frei.', type: 'message', sender: 'bot', timestamp: '2024-05-02T09:14:13.100Z', latency_ms: 930 },
+    // Our extension: the call handed to another assistant (assistant_transfer).
+    { text: '', type: 'handover', sender: 'tool', timestamp: '2024-05-02T09:14:20.000Z', from_assistant_id: 8, assistant_id: 9, assistant_name: 'Sales' },
   ],
   variables: { customer_name: 'Max' },
   evaluation: [{ name: 'interested', value: true }],
@@ -170,6 +172,8 @@ const call = {
   updated_at: ts,
   conversation_mode: 'model',
   latency: { p50_ms: 640, p95_ms: 930, turns: 2 },
+  transferred_to_assistant_id: 9,
+  transferred_to_assistant_name: 'Sales',
 };
 
 const secondaryContact = {
@@ -454,7 +458,8 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
     label: 'transcript line (every field)',
     schema: contract.transcriptEntrySchema,
     // A live voice call's assistant line: voice to voice, its parts, cut by the caller.
-    example: { ...call.transcript[3], latency_ms: 120, endpointing_ms: 40, stt_ms: 30, llm_ms: 35, tts_ms: 15, interrupted: true },
+    // (and, to name every field, a hand-over's: who handed over, to whom).
+    example: { ...call.transcript[3], latency_ms: 120, endpointing_ms: 40, stt_ms: 30, llm_ms: 35, tts_ms: 15, interrupted: true, from_assistant_id: 8, assistant_id: 9, assistant_name: 'Sales' },
     required: [],
   },
   { covers: ['transcriptSchema'], label: 'transcript', schema: contract.transcriptSchema, example: call.transcript, required: [] },

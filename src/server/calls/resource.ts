@@ -67,6 +67,8 @@ export type CallRecordRow = Pick<
   | 'latency_p50_ms'
   | 'latency_p95_ms'
   | 'latency_turns'
+  | 'transferred_to_assistant_id'
+  | 'transferred_to_assistant_name'
 > & {
   /** The JSON columns as their JSON text (`col::text`): spliced into the answer without a parse and a re-write. */
   transcript: string | null;
@@ -104,6 +106,8 @@ export const CALL_RECORD_SELECTION = [
   'latency_p50_ms',
   'latency_p95_ms',
   'latency_turns',
+  'transferred_to_assistant_id',
+  'transferred_to_assistant_name',
   jsonText('transcript'),
   jsonText('variables'),
   jsonText('evaluation'),
@@ -181,5 +185,9 @@ export function callRecordJson(row: CallRecordRow, origin: string): string {
   if (row.recording_key !== null) out += `,"recording_url":${str(recordingUrl(origin, row.recording_key))}`;
   out += `,"created_at":${str(laravelDateTime(row.created_at))},"updated_at":${str(laravelDateTime(row.updated_at))}`;
   if (row.conversation_mode !== null) out += `,"conversation_mode":${str(row.conversation_mode)},"latency":${latencyJson(row)}`;
+  // assistant_transfer (our extension): only on a call that was handed to another assistant.
+  if (row.transferred_to_assistant_id !== null) {
+    out += `,"transferred_to_assistant_id":${row.transferred_to_assistant_id},"transferred_to_assistant_name":${strOrNull(row.transferred_to_assistant_name)}`;
+  }
   return `${out}}`;
 }

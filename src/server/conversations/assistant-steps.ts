@@ -1,3 +1,4 @@
+import type { BuiltinFunctions, Handover } from '../builtin/functions';
 import type { StoredFunctionCall, ToolRow } from '../db/schema';
 import type { ChatMessage, ChatModel, ChatReply, ChatTool, ChatToolCall } from '../model/chat-model';
 import { END_CALL_TOOL } from './prompt';
@@ -49,6 +50,8 @@ export interface AssistantStepsInput {
   allowPrivateUrls: boolean;
   /** Functions answered by the service itself (the knowledge base's search_knowledge_base, conversations/knowledge.ts). */
   knowledge?: ServiceFunctions | null;
+  /** The assistant's built-in tools that act here (builtin/: the calendar, the hand-over on calls). */
+  builtins?: BuiltinFunctions | null;
   /** Stream the text (a chat's SSE answer); else one answer per step. */
   stream?: boolean;
   signal?: AbortSignal;
@@ -65,12 +68,14 @@ export interface AssistantSteps {
   outputTokens: number | null;
   /** end_call was called. */
   ending: boolean;
+  /** The model handed the call to another assistant (assistant_transfer): the turn ends with that call. */
+  handover: Handover | null;
 }
 
 export async function runAssistantSteps(input: AssistantStepsInput, events: AssistantStepEvents = {}): Promise<AssistantSteps> {
   const { model, context } = input;
   const toolByName = new Map(input.tools.map((t) => [t.name, t]));
-  const out: AssistantSteps = { said: [], calls: [], modelMs: 0, toolMs: 0, modelCalls: 0, inputTokens: null, outputTokens: null, ending: false };
+  const out: AssistantSteps = { said: [], calls: [], modelMs: 0, toolMs: 0, modelCalls: 0, inputTokens: null, outputTokens: null, ending: false, handover: null };
 
   const runCall = async (call: ChatToolCall, round: number, refused?: string): Promise<StoredFunctionCall> => {
     const args = storableJson(call.arguments) as Record<string, unknown>;
@@ -83,6 +88,11 @@ export async function runAssistantSteps(input: AssistantStepsInput, events: Assi
     else if (call.name === END_CALL_TOOL && input.endCall) {
       out.ending = true;
       stored = { ...base, result: { ended: true }, error: null, duration_ms: 0, status_code: null };
+    } else if (input.builtins?.answers(call.name)) {
+      const { handover, ...outcome } = await input.builtins.call(call.name, args, input.signal);
+      // The first hand-over of a step wins: a call goes on with one assistant.
+      if (handover && !out.handover) out.handover = handover;
+      stored = { ...base, ...outcome };
     } else if (input.knowledge?.answers(call.name)) stored = { ...base, ...(await input.knowledge.call(args)) };
     else if (!tool) stored = { ...base, result: null, error: `unknown function "${call.name}"`, duration_ms: 0, status_code: null };
     else stored = { ...base, ...(await callTool(tool, args, { allowPrivate: input.allowPrivateUrls, ...(input.signal ? { signal: input.signal } : {}) })) };
@@ -91,7 +101,7 @@ export async function runAssistantSteps(input: AssistantStepsInput, events: Assi
   };
 
   for (let round = 1; ; round++) {
-    const tools = round <= MAX_TOOL_ROUNDS && !out.ending ? input.offered : [];
+    const tools = round <= MAX_TOOL_ROUNDS && !out.ending && !out.handover ? input.offered : [];
     let startedStep = false;
     const onText = (delta: string) => {
       if (!startedStep && out.said.length > 0 && delta !== '') events.onText?.('\n\n');
@@ -126,6 +136,8 @@ export async function runAssistantSteps(input: AssistantStepsInput, events: Assi
     for (const c of done) context.push({ role: 'tool', toolCallId: c.id, name: c.name, result: c.error ?? c.result, isError: c.error !== null });
     // end_call with its goodbye in the same step: nothing more to ask.
     if (out.ending && reply.text.trim() !== '') break;
+    // Handed over: the other assistant answers from here (the caller of the steps swaps it in).
+    if (out.handover) break;
   }
   out.toolMs = Math.round(out.toolMs);
   return out;

@@ -64,7 +64,7 @@ export interface KnowledgeSetting {
 
 /** What a turn needs of the assistant: its prompt and settings, its model's and language's names, its tools, its knowledge base. */
 export interface AssistantSetting {
-  assistant: Pick<AssistantRow, 'id' | 'user_id' | 'system_prompt' | 'timezone' | 'variables' | 'end_call_tool_description' | 'llm_temperature' | 'deleted_at'>;
+  assistant: Pick<AssistantRow, 'id' | 'user_id' | 'system_prompt' | 'timezone' | 'variables' | 'end_call_tool_description' | 'llm_temperature' | 'deleted_at' | 'builtin_tools'>;
   modelName: string | null;
   language: string | null;
   tools: Pick<ToolRow, 'name' | 'description' | 'endpoint' | 'method' | 'timeout' | 'headers' | 'schema'>[];
@@ -81,7 +81,7 @@ function settingQuery(db: Db, assistantId: number) {
     .leftJoin('llm_models as m', 'm.id', 'a.llm_model_id')
     .leftJoin('languages as l', 'l.id', 'a.language_id')
     .leftJoin('knowledgebases as kb', (j) => j.onRef('kb.id', '=', 'a.knowledgebase_id').onRef('kb.user_id', '=', 'a.user_id'))
-    .select(['a.id', 'a.user_id', 'a.system_prompt', 'a.timezone', 'a.variables', 'a.end_call_tool_description', 'a.llm_temperature', 'a.deleted_at', 'a.language', 'm.name as model_name', 'l.name as language_name'])
+    .select(['a.id', 'a.user_id', 'a.system_prompt', 'a.timezone', 'a.variables', 'a.end_call_tool_description', 'a.llm_temperature', 'a.deleted_at', 'a.builtin_tools', 'a.language', 'm.name as model_name', 'l.name as language_name'])
     .select(['a.knowledgebase_mode', 'kb.id as kb_id', 'kb.name as kb_name', 'kb.description as kb_description'])
     .select(
       sql<AssistantSetting['tools']>`(

@@ -1,3 +1,4 @@
+import { builtinFunctions, withBuiltinFunctions } from '../builtin/functions';
 import type { Db } from '../db/connect';
 import type { ConversationRow, StoredFunctionCall } from '../db/schema';
 import { publish } from '../events/bus';
@@ -132,6 +133,15 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
     events.onFunctionResult?.(promptCall);
   }
 
+  // The calendar acts in a chat too; a hand-over needs a call (builtin/functions.ts).
+  const builtins = builtinFunctions(db, assistant.builtin_tools, {
+    userId: assistant.user_id,
+    assistantId: assistant.id,
+    channel: 'chat',
+    allowPrivate: svc.allowPrivateUrls,
+    timeZone: assistant.timezone,
+    now: svc.now,
+  });
   let steps: AssistantSteps;
   try {
     steps = await runAssistantSteps(
@@ -140,9 +150,10 @@ export async function takeTurn(svc: ConversationServices, conversation: Conversa
         modelName: chosen.model,
         system,
         context: historyMessages([...read.history, kept.message]),
-        offered: withKnowledgeFunctions(offeredFunctions(setting.tools, assistant.end_call_tool_description), knowledge),
+        offered: withBuiltinFunctions(withKnowledgeFunctions(offeredFunctions(setting.tools, assistant.end_call_tool_description), knowledge), builtins),
         tools: setting.tools,
         knowledge,
+        builtins,
         endCall: Boolean(assistant.end_call_tool_description),
         temperature: Number(assistant.llm_temperature),
         allowPrivateUrls: svc.allowPrivateUrls,

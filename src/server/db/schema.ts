@@ -326,6 +326,9 @@ export interface CallsTable {
   latency_p50_ms: Generated<number | null>;
   latency_p95_ms: Generated<number | null>;
   latency_turns: Generated<number | null>;
+  /** assistant_transfer (migration 0024): the assistant the call was handed to; null when it was not. */
+  transferred_to_assistant_id: Generated<number | null>;
+  transferred_to_assistant_name: Generated<string | null>;
   /** A suite's call: its scenario's most turns (migration 0017); null: the talk worker's own limit. */
   max_turns: Generated<number | null>;
   /** A call over a real line (migration 0020): the provider and its id of the call (Twilio's CA sid). */

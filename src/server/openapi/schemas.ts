@@ -190,7 +190,7 @@ const TRANSCRIPT_ENTRY: JsonSchema = {
   type: 'object',
   properties: {
     sender: { type: 'string', enum: ['bot', 'human', 'tool'] },
-    type: { type: 'string', enum: ['message', 'filler', 'function_call'], description: "Our extension: 'message' when absent" },
+    type: { type: 'string', enum: ['message', 'filler', 'function_call', 'handover'], description: "Our extension: 'message' when absent; 'handover' marks where the call went on with another assistant (assistant_transfer)" },
     text: { type: 'string', description: "What was said ('' on a function call)" },
     timestamp: { type: 'string', format: 'date-time', description: 'When it was said (ISO 8601)' },
     latency_ms: { type: 'number', description: "An assistant message: the model's time to produce it" },
@@ -204,6 +204,9 @@ const TRANSCRIPT_ENTRY: JsonSchema = {
     llm_ms: { type: 'number', description: "A live voice call's assistant message: the transcript to the model's first token" },
     tts_ms: { type: 'number', description: "A live voice call's assistant message: the first sentence to the first audio out" },
     interrupted: { type: 'boolean', description: 'A live voice call\'s assistant message cut by the caller: `text` is what was played' },
+    from_assistant_id: { type: 'integer', description: 'A hand-over: the assistant that handed the call over' },
+    assistant_id: { type: 'integer', description: 'A hand-over: the assistant the call went on with' },
+    assistant_name: { type: 'string', description: 'A hand-over: that assistant\'s name' },
   },
   required: ['sender', 'text', 'timestamp'],
   additionalProperties: false,
@@ -237,6 +240,8 @@ const CALL_EXTENSIONS: Record<string, JsonSchema> = {
     ],
     description: "Our extension: the assistant turns' model latency; null on calls the model did not hold",
   },
+  transferred_to_assistant_id: { type: 'integer', description: 'Our extension (assistant_transfer): the assistant the call was handed to; absent when it was not (assistant_id stays the first)' },
+  transferred_to_assistant_name: { type: ['string', 'null'], description: "Our extension: that assistant's name when it was handed over" },
 };
 
 function recordSchema(name: keyof typeof RECORDS): JsonSchema {
@@ -246,7 +251,7 @@ function recordSchema(name: keyof typeof RECORDS): JsonSchema {
   if (name !== 'Call') return refined;
   const properties = { ...(refined.properties as Record<string, JsonSchema>), ...CALL_EXTENSIONS };
   // Optional: a hosted record has neither (the contract's examples are checked against this document too).
-  const required = ((refined.required ?? []) as string[]).filter((k) => k !== 'conversation_mode' && k !== 'latency');
+  const required = ((refined.required ?? []) as string[]).filter((k) => k !== 'conversation_mode' && k !== 'latency' && !k.startsWith('transferred_to_'));
   return { ...refined, properties, required };
 }
 

@@ -276,6 +276,20 @@ export class CallRecord implements VoiceSessionSink {
     clearInterval(this.heartbeat);
   }
 
+  /** assistant_transfer: the call names the assistant it was handed to (written in order with the entries). */
+  handedOver(to: { assistantId: number; assistantName: string }): Promise<void> {
+    const write = this.writes.then(async () => {
+      await this.deps.db
+        .updateTable('calls')
+        .set({ transferred_to_assistant_id: to.assistantId, transferred_to_assistant_name: to.assistantName })
+        .where('id', '=', this.callId)
+        .where('talk_lease', '=', this.lease)
+        .execute();
+    });
+    this.writes = write.catch((e: unknown) => console.error(`Voice call ${this.callId}: the hand-over not stored:`, e instanceof Error ? e.message : e));
+    return this.writes as Promise<void>;
+  }
+
   /** Appends a finished entry to the transcript (in order: writes are chained) and publishes the call. */
   entry(entry: VoiceEntry): Promise<void> {
     this.entries.push(entry);

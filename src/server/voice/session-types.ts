@@ -55,7 +55,7 @@ export interface VoiceSessionInput {
 /** A finished transcript entry of a voice call, as stored in calls.transcript (engine/talk/entries.ts's shapes). */
 export interface VoiceEntry {
   sender: 'bot' | 'human' | 'tool';
-  type: 'message' | 'filler' | 'function_call';
+  type: 'message' | 'filler' | 'function_call' | 'handover';
   text: string;
   /** ISO 8601, when it began to be said (or the tool was called). */
   timestamp: string;
@@ -73,10 +73,37 @@ export interface VoiceEntry {
   result?: unknown;
   error?: string | null;
   duration_ms?: number;
+  /** handover entries (assistant_transfer): who handed the call over, and to whom. */
+  from_assistant_id?: number;
+  assistant_id?: number;
+  assistant_name?: string;
+}
+
+/** assistant_transfer: the call goes on with another assistant of the account (builtin/transfer.ts's Handover). */
+export interface HandoverRequest {
+  fromAssistantId: number;
+  assistantId: number;
+  assistantName: string;
+  /** Said in the first assistant's voice before the hand-over ('' for nothing). */
+  messageBeforeTransfer: string;
+  /** The other assistant says its initial message once it has the call. */
+  speakGreeting: boolean;
+}
+
+/**
+ * A live session that can hand its call to another assistant in the same call and recording: the pipeline
+ * session (session.ts) swaps its talk setting and its Speaker's voice; a realtime session would send the other
+ * assistant's instructions, tools and voice in a session.update. Resolves false when the other assistant cannot
+ * take the call (gone, or its model not served): the first one goes on.
+ */
+export interface HandsOverCalls {
+  handOver(request: HandoverRequest): Promise<boolean>;
 }
 
 /** Where a session reports what happened; the call's record (voice/call-record.ts) implements it. */
 export interface VoiceSessionSink {
+  /** The call went on with another assistant (assistant_transfer): the call's record names it. */
+  handedOver?(to: { assistantId: number; assistantName: string }): void | Promise<void>;
   /** An entry is final: appended to the call's transcript (and published) as it happens. */
   entry(entry: VoiceEntry): void | Promise<void>;
   /** The call is over. `wav`: the real recording, both sides at their times (8 kHz mono 16-bit WAV). */

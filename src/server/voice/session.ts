@@ -9,7 +9,18 @@ import type { SessionClock } from './clock';
 import { Playout, SentenceAudio } from './playout';
 import { CallRecorder } from './recorder';
 import { SentenceSplitter, splitSentences } from './sentences';
-import { PIPELINE_RATE, type VoiceEndReason, type VoiceEntry, type VoiceSessionInput, type VoiceSessionSink, type VoiceState, type VoiceTransport } from './session-types';
+import { handoverEntry } from '../engine/talk/entries';
+import {
+  PIPELINE_RATE,
+  type HandoverRequest,
+  type HandsOverCalls,
+  type VoiceEndReason,
+  type VoiceEntry,
+  type VoiceSessionInput,
+  type VoiceSessionSink,
+  type VoiceState,
+  type VoiceTransport,
+} from './session-types';
 import type { Speaker } from './speaker';
 import { Tape } from './tape';
 import type { Transcriber } from './transcriber';
@@ -34,6 +45,12 @@ import type { VoiceActivityDetector } from './vad';
  * Silence: max_silence_duration after the last words of either side the assistant re-engages (the model is
  * asked with a note that the caller is silent, and the assistant's reengagement prompt), then every
  * re_engagement_interval; a fourth silence after three re-engagements ends the call (`silence`).
+ *
+ * Hand-over (assistant_transfer): when the model hands the call to another assistant, message_before_transfer is
+ * said in the first assistant's voice, the session swaps its talk setting (prompt, tools, knowledge, greeting)
+ * and its Speaker for the other assistant's (read by `parts.nextAssistant`), the transcript gets a `handover`
+ * entry once what was said before it has played, and the other assistant's greeting follows when
+ * speak_transfer_greeting. The call, its recording, its clock and its limits stay the same.
  *
  * Latency per assistant reply, measured where it happens (performance.now()): the caller's last voiced frame
  * arrives → the turn is ended by the pause (endpointing_ms) → transcript (stt_ms) → the model's first token
@@ -60,11 +77,21 @@ export interface VoiceSetting {
   initialSilenceMs?: number | null;
 }
 
+/** The assistant a call is handed to, as the session takes it over (start-session.ts reads it). */
+export interface NextAssistant {
+  talk: VoiceSetting['talk'];
+  speaker: Speaker;
+  /** ISO-639-1 for the transcription from now on; null lets the endpoint detect it. */
+  language: string | null;
+}
+
 export interface SessionParts {
   transcriber: Transcriber;
   speaker: Speaker;
   /** With secondary languages: a speaker per language (ISO-639-1); `speaker` for the others. */
   speakers?: ReadonlyMap<string, Speaker>;
+  /** Reads the assistant a call is handed to (assistant_transfer); none: hand-overs are refused. */
+  nextAssistant?: (assistantId: number) => Promise<NextAssistant | null>;
   vad: VoiceActivityDetector;
   clock: SessionClock;
   /** Where failures that do not end the call are told (a transcription that failed, a sentence not spoken). */
@@ -93,7 +120,7 @@ interface Heard {
   metrics: Omit<ReplyMetrics, 'llmMs' | 'ttsMs'>;
 }
 
-export class VoiceSession implements VoiceSessionInput {
+export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
   state: VoiceState = 'listening';
   readonly entries: VoiceEntry[] = [];
   private readonly detector: TurnDetector;
@@ -130,10 +157,13 @@ export class VoiceSession implements VoiceSessionInput {
   private callerSpoke = false;
   /** Barge-ins' reaction times (speech onset → clearAudio), for the benchmark. */
   readonly bargeInMs: number[] = [];
+  /** Entries to write once an utterance is final (the hand-over's, after the words said before it). */
+  private readonly afterSaid = new Map<Utterance, () => void>();
 
   constructor(
-    private readonly setting: VoiceSetting,
-    private readonly parts: SessionParts,
+    // Both change when the call is handed to another assistant (handOver).
+    private setting: VoiceSetting,
+    private parts: SessionParts,
     private readonly transport: VoiceTransport,
     private readonly sink: VoiceSessionSink,
   ) {
@@ -412,6 +442,7 @@ export class VoiceSession implements VoiceSessionInput {
     let fillerTimer: (() => void) | null = null;
     let fillers = 0;
     let ending = false;
+    let handover: HandoverRequest | null = null;
     try {
       const knowledge = a.knowledge ? await a.knowledge(options.lastWords) : null;
       const search = promptSearchEntry(knowledge, this.stamp(this.parts.clock.now()));
@@ -464,8 +495,12 @@ export class VoiceSession implements VoiceSessionInput {
         },
       );
       ending = steps.ending;
+      handover = steps.handover;
       const rest = controller.signal.aborted ? null : splitter.flush();
       if (rest) this.say(current(), rest, generation);
+      if (utterance) this.close(utterance);
+      // The other assistant is read while this one still has the turn (the caller hears the words before it).
+      if (handover) await this.handOver(handover, controller.signal);
     } catch (e) {
       if (!controller.signal.aborted) this.log(`the assistant could not answer: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -476,6 +511,44 @@ export class VoiceSession implements VoiceSessionInput {
     if (utterance) this.close(utterance);
     if (ending) this.endAfterSpeech = true;
     this.afterAssistant(options.note !== undefined);
+  }
+
+  /**
+   * The call goes on with another assistant (assistant_transfer): its words before the hand-over in this voice,
+   * then its setting and voice, the transcript's mark once those words have played, and its greeting.
+   */
+  async handOver(request: HandoverRequest, turn?: AbortSignal): Promise<boolean> {
+    if (this.ended) return false;
+    let next: NextAssistant | null = null;
+    try {
+      next = (await this.parts.nextAssistant?.(request.assistantId)) ?? null;
+    } catch (e) {
+      this.log(`the assistant to hand over to could not be read: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (!next || this.ended) {
+      if (!this.ended) this.log(`the call could not be handed over to assistant ${request.assistantId}: it cannot talk`);
+      return false;
+    }
+    // A caller who cut the turn (barge-in) meanwhile is not talked over: the other assistant takes the call silently.
+    const speak = !turn?.aborted;
+    if (speak && request.messageBeforeTransfer !== '') this.speakFixed(request.messageBeforeTransfer, 'message');
+    // The other assistant speaks its own language in its own voice: the first one's secondary languages and
+    // their speakers do not carry over.
+    const { languages: _dropped, ...setting } = this.setting;
+    void _dropped;
+    this.setting = { ...setting, talk: next.talk, language: next.language };
+    const { speakers: _theirs, ...parts } = this.parts;
+    void _theirs;
+    this.parts = { ...parts, speaker: next.speaker };
+    this.callLanguage = null;
+    const mark = () => this.emit(handoverEntry(request, this.stamp(this.parts.clock.now())));
+    const before = this.speaking.at(-1);
+    if (before) this.afterSaid.set(before, mark);
+    else mark();
+    void Promise.resolve(this.sink.handedOver?.({ assistantId: request.assistantId, assistantName: request.assistantName })).catch((e: unknown) => this.log(`the hand-over could not be recorded: ${String(e)}`));
+    const greeting = next.talk.assistant.initialMessage;
+    if (speak && request.speakGreeting && greeting !== '') this.speakFixed(greeting, 'message');
+    return true;
   }
 
   /** end_call: the call ends once the goodbye has played. */
@@ -555,6 +628,15 @@ export class VoiceSession implements VoiceSessionInput {
   }
 
   private finalize(u: Utterance, at: number, cut: boolean): void {
+    this.finalizeEntry(u, at, cut);
+    const then = this.afterSaid.get(u);
+    if (then) {
+      this.afterSaid.delete(u);
+      then();
+    }
+  }
+
+  private finalizeEntry(u: Utterance, at: number, cut: boolean): void {
     const heard = u.heardText(at);
     if (heard.text === '') return;
     const entry: VoiceEntry = { sender: 'bot', type: u.kind, text: heard.text, timestamp: this.stamp(u.startedAt ?? at) };
@@ -682,6 +764,7 @@ function talkEntries(entries: readonly VoiceEntry[]): TalkEntry[] {
       return { sender: 'tool', type: 'function_call', text: '', timestamp: e.timestamp, name: e.name ?? '', arguments: e.arguments ?? {}, result: e.result ?? null, error: e.error ?? null, duration_ms: e.duration_ms ?? 0 };
     }
     if (e.type === 'filler') return { sender: 'bot', type: 'filler', text: e.text, timestamp: e.timestamp };
+    if (e.type === 'handover') return handoverEntry({ fromAssistantId: e.from_assistant_id ?? 0, assistantId: e.assistant_id ?? 0, assistantName: e.assistant_name ?? '' }, e.timestamp);
     return { sender: e.sender === 'human' ? 'human' : 'bot', type: 'message', text: e.text, timestamp: e.timestamp };
   });
 }

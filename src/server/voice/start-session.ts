@@ -6,7 +6,7 @@ import { ambientSound } from './ambient';
 import { realClock, type SessionClock } from './clock';
 import { multilingualSystem, secondaryLanguages } from './languages';
 import { loadRnnoise, NoiseSuppressor } from './noise/suppressor';
-import { VoiceSession, type VoiceSetting } from './session';
+import { VoiceSession, type NextAssistant, type VoiceSetting } from './session';
 import { PIPELINE_RATE, type VoiceCallStart, type VoiceSessionInput, type VoiceSessionSink, type VoiceTransport } from './session-types';
 import { Speaker, speechVoice } from './speaker';
 import type { Transcriber } from './transcriber';
@@ -82,6 +82,15 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
   const voice = voiceOf(iso);
   // Loaded on the first call that suppresses noise; a call's denoiser state is its own.
   const suppressor = extra.enable_noise_cancellation ? new NoiseSuppressor(await loadRnnoise(), PIPELINE_RATE) : null;
+  // assistant_transfer: the other assistant read for this call as this one was, with its own voice.
+  const nextAssistant = async (assistantId: number): Promise<NextAssistant | null> => {
+    const other = await loadAssistantTalk(deps.db, { assistantId, callId: call.callId, variables: call.variables, answeredAt: call.answeredAt, model: deps.model, allowPrivateUrls: deps.allowPrivateUrls });
+    if (!other) return null;
+    const b = other.assistant;
+    const lang = b.iso_2?.trim().toLowerCase() || null;
+    const otherVoice = speechVoice(deps.speech.engine, { name: b.voice_name, gender: b.voice_gender, accent: b.voice_accent, language: lang, speed: Number(b.speech_speed) });
+    return { talk: other.setting, speaker: new Speaker(deps.speech, otherVoice), language: lang };
+  };
   const session = new VoiceSession(
     setting,
     {
@@ -89,6 +98,7 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
       speaker: new Speaker(deps.speech, voice),
       ...(languages ? { speakers: new Map(secondary.map((l) => [l.iso, new Speaker(deps.speech, voiceOf(l.iso))])) } : {}),
       vad: deps.vad.create(),
+      nextAssistant,
       clock: deps.clock ?? realClock(deps.now),
       ...(deps.log ? { log: deps.log } : {}),
     },

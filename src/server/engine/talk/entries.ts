@@ -38,7 +38,23 @@ export interface FunctionCallEntry {
   duration_ms: number;
 }
 
-export type TalkEntry = MessageEntry | FillerEntry | FunctionCallEntry;
+/** assistant_transfer: from here the call goes on with another assistant (builtin/transfer.ts). Nothing is spoken. */
+export interface HandoverEntry {
+  sender: 'tool';
+  type: 'handover';
+  text: '';
+  timestamp: string;
+  from_assistant_id: number;
+  assistant_id: number;
+  assistant_name: string;
+}
+
+export type TalkEntry = MessageEntry | FillerEntry | FunctionCallEntry | HandoverEntry;
+
+/** The hand-over's entry, as both kinds of call write it. */
+export function handoverEntry(h: { fromAssistantId: number; assistantId: number; assistantName: string }, timestamp: string): HandoverEntry {
+  return { sender: 'tool', type: 'handover', text: '', timestamp, from_assistant_id: h.fromAssistantId, assistant_id: h.assistantId, assistant_name: h.assistantName };
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -58,7 +74,8 @@ export function assistantHistory(entries: readonly TalkEntry[]): ChatMessage[] {
   let n = 0;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
-    if (e.type === 'filler') continue;
+    // The assistant that goes on reads the conversation so far; the hand-over itself is in the transfer call's answer.
+    if (e.type === 'filler' || e.type === 'handover') continue;
     if (e.type === 'function_call') {
       const run: FunctionCallEntry[] = [];
       while (i < entries.length && entries[i]!.type === 'function_call') run.push(entries[i++] as FunctionCallEntry);
@@ -90,6 +107,7 @@ export function transcriptLines(entries: readonly TalkEntry[]): string {
   return entries
     .map((e) => {
       if (e.type === 'function_call') return `[Tool ${e.name} called with ${JSON.stringify(e.arguments)}: ${e.error ? `failed: ${e.error}` : JSON.stringify(e.result)}]`;
+      if (e.type === 'handover') return `[The call was handed over to the assistant ${e.assistant_name}]`;
       return `${e.sender === 'bot' ? 'Assistant' : 'Customer'}: ${e.text}`;
     })
     .join('\n');

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { builtinFunctions } from '../../builtin/functions';
 import { assistantSetting } from '../../conversations/store';
 import { knowledgeForTurn } from '../../conversations/knowledge';
 import { fillPlaceholders, mergedVariables, offeredFunctions, systemPrompt } from '../../conversations/prompt';
@@ -119,6 +120,8 @@ export interface TalkInput {
   allowPrivateUrls: boolean;
   /** The persona the call is played with (talk_state.persona once chosen). */
   persona: string | null;
+  /** assistant_transfer: the assistant holding the call now (talk_state.assistant_id); the call's own when none. */
+  holderId?: number | null;
 }
 
 /** What the assistant's side of any call needs, whoever plays the other side (the model's customer, a person). */
@@ -131,6 +134,8 @@ export interface AssistantTalkInput {
   answeredAt: number;
   model: ChatModel;
   allowPrivateUrls: boolean;
+  /** The clock the calendar's "today" is read on; the wall clock unless given. */
+  now?: () => Date;
 }
 
 export interface AssistantTalk {
@@ -177,6 +182,14 @@ export async function loadAssistantTalk(db: Db, input: AssistantTalkInput): Prom
         fillers: assistant.fillers,
         fillerConfig: assistant.filler_config,
         knowledge: (words) => knowledgeForTurn(db, setting.assistant.user_id, setting.knowledge, words),
+        builtins: builtinFunctions(db, setting.assistant.builtin_tools, {
+          userId: setting.assistant.user_id,
+          assistantId: setting.assistant.id,
+          channel: 'call',
+          allowPrivate: input.allowPrivateUrls,
+          timeZone: setting.assistant.timezone,
+          now: input.now ?? (() => new Date()),
+        }),
       },
     },
   };
@@ -190,6 +203,11 @@ export async function loadCallTalk(db: Db, input: TalkInput): Promise<{ talk: Ca
   const variables = await callVariables(db, call, plan.input_variables);
   const loaded = await loadAssistantTalk(db, { assistantId: call.assistant_id, callId: call.id, variables, answeredAt, model, allowPrivateUrls: input.allowPrivateUrls });
   if (!loaded) return null;
+  // Handed over: the other assistant talks; the call's own keeps the post-call reading (as a live call's record does).
+  const holder =
+    input.holderId && input.holderId !== call.assistant_id
+      ? await loadAssistantTalk(db, { assistantId: input.holderId, callId: call.id, variables, answeredAt, model, allowPrivateUrls: input.allowPrivateUrls })
+      : null;
   const { assistant, language } = loaded;
   const type = call.type === 'inbound' ? 'inbound' : 'outbound';
   const persona = input.persona ?? personaFor({ given: call.persona, variables, type, seed: plan.seed, language: languageOf(language, assistant.iso_2) });
@@ -197,7 +215,7 @@ export async function loadCallTalk(db: Db, input: TalkInput): Promise<{ talk: Ca
   return {
     persona,
     talk: {
-      setting: { ...loaded.setting, customer: { system: customerSystemPrompt({ persona, assistantName: assistant.name, type, language }), temperature: 0.7 } },
+      setting: { ...(holder ?? loaded).setting, customer: { system: customerSystemPrompt({ persona, assistantName: assistant.name, type, language }), temperature: 0.7 } },
       postCall: { fields, evaluation: assistant.post_call_evaluation, language, modelName: loaded.setting.modelName },
     },
   };

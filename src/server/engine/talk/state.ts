@@ -24,6 +24,8 @@ export interface TalkState {
   failures: number;
   /** The caller the model plays (the given persona, or the one made from the variables). */
   persona: string;
+  /** assistant_transfer: the assistant holding the call now, when it was handed over (the call's assistant_id otherwise). */
+  assistant_id?: number;
   /** The most turns of this call (a suite scenario's); none: MAX_TURNS (turn.ts). */
   max_turns?: number;
   end?: { status: FinalStatus; reason: EndReason };
@@ -55,6 +57,7 @@ export function readTalkState(stored: unknown): TalkState | null {
     failures: num(stored.failures),
     persona: typeof stored.persona === 'string' ? stored.persona : '',
     ...(typeof stored.max_turns === 'number' && stored.max_turns > 0 && { max_turns: stored.max_turns }),
+    ...(typeof stored.assistant_id === 'number' && stored.assistant_id > 0 && { assistant_id: stored.assistant_id }),
     ...(end && { end }),
     ...(isRecord(stored.extracted) && { extracted: stored.extracted }),
     ...(isRecord(stored.evaluation) && { evaluation: stored.evaluation }),

@@ -1,8 +1,10 @@
 import { runAssistantSteps, type AssistantStepsInput, type StepTool } from '../../conversations/assistant-steps';
 import { withKnowledgeFunctions, type TurnKnowledge } from '../../conversations/knowledge';
+import { withBuiltinFunctions, type BuiltinFunctions } from '../../builtin/functions';
 import type { FillerConfig } from '../../db/schema';
 import type { ChatMessage, ChatModel, ChatTool } from '../../model/chat-model';
-import { assistantHistory, customerHistory, type FillerEntry, type FunctionCallEntry, type MessageEntry, type TalkEntry } from './entries';
+import type { Handover } from '../../builtin/functions';
+import { assistantHistory, customerHistory, handoverEntry, type FillerEntry, type FunctionCallEntry, type MessageEntry, type TalkEntry } from './entries';
 import { FILLER_AFTER_MS, fillerKind, fillerPhrase } from './fillers';
 import { ASSISTANT_CONNECTED_CUE, CONNECTED_CUE, HANG_UP_TOOL, hangUpTool } from './persona';
 import { CUSTOMER_REACTION_MS, speakingMs, type TalkState } from './state';
@@ -40,6 +42,8 @@ export interface TalkSetting {
     fillerConfig: Partial<FillerConfig> | null;
     /** The assistant's knowledge base for a turn after the customer said this (conversations/knowledge.ts); none without one. */
     knowledge?: (customerWords: string) => Promise<TurnKnowledge | null>;
+    /** The built-in tools that act on a call (builtin/: the calendar, the hand-over to another assistant). */
+    builtins?: BuiltinFunctions | null;
   };
   customer: { system: string; temperature: number };
 }
@@ -47,6 +51,8 @@ export interface TalkSetting {
 export interface TurnOutcome {
   entries: TalkEntry[];
   state: TalkState;
+  /** The assistant handed the call to another (assistant_transfer): the caller swaps the setting before the next turn. */
+  handover?: Handover;
 }
 
 /** The search that put knowledge-base passages in the prompt, as the timeline shows it before the model's step. */
@@ -68,8 +74,9 @@ export function assistantStepsInput(
     modelName: talk.modelName,
     system: knowledge?.system ? `${a.system}\n\n${knowledge.system}` : a.system,
     context,
-    offered: withKnowledgeFunctions(a.offered, knowledge),
+    offered: withBuiltinFunctions(withKnowledgeFunctions(a.offered, knowledge), a.builtins),
     knowledge,
+    builtins: a.builtins ?? null,
     tools: a.tools,
     endCall: a.endCall,
     temperature: a.temperature,
@@ -183,6 +190,17 @@ async function assistantTurn(setting: TalkSetting, transcript: readonly TalkEntr
   const billed = (steps.inputTokens ?? 0) + (steps.outputTokens ?? 0);
   const base: TalkState = { ...state, model_requests: state.model_requests + steps.modelCalls, billed_tokens: state.billed_tokens + billed };
   const ended: TalkState = steps.ending ? { ...base, end: { status: 'ended_by_assistant', reason: 'end_call' } } : base;
+  const handover = steps.handover;
+  if (handover && !steps.ending) {
+    // The words before the hand-over, the mark; then the other assistant's greeting (its first turn) or the customer.
+    if (handover.messageBeforeTransfer !== '') {
+      entries.push({ sender: 'bot', type: 'message', text: handover.messageBeforeTransfer, timestamp: stamp(setting, t) });
+      t += speakingMs(handover.messageBeforeTransfer);
+    }
+    entries.push(handoverEntry(handover, stamp(setting, t)));
+    const next: TalkState = { ...ended, assistant_id: handover.assistantId, opened: !handover.speakGreeting };
+    return { entries: withinCall(setting, entries), state: advance(setting, next, t - state.elapsed_ms, handover.speakGreeting ? 'assistant' : 'customer'), handover };
+  }
   return { entries: withinCall(setting, entries), state: advance(setting, ended, t - state.elapsed_ms, 'customer') };
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Handover } from '../../builtin/functions';
 import type { Db } from '../../db/connect';
 import type { CallRow } from '../../db/schema';
 import { toDbTimestamp } from '../../db/time';
@@ -101,9 +102,11 @@ async function workOn(db: Db, claimed: CallRow, now: Date, lease: string, leaseM
   const plan = readPlan(claimed.engine_plan);
   let state = readTalkState(claimed.talk_state);
   if (!plan || !state) return endWithoutTalk(db, claimed, lease, plan);
-  const loaded = await loadCallTalk(db, { call: claimed, plan, model: options.model, allowPrivateUrls: options.allowPrivateUrls, persona: state.persona || null });
+  const persona = state.persona || null;
+  const load = (holderId: number | null) => loadCallTalk(db, { call: claimed, plan, model: options.model, allowPrivateUrls: options.allowPrivateUrls, persona, holderId });
+  const loaded = await load(state.assistant_id ?? null);
   if (!loaded) return endWithoutTalk(db, claimed, lease, plan);
-  const { talk } = loaded;
+  let { talk } = loaded;
   if (!state.persona) state = { ...state, persona: loaded.persona };
   let transcript = readEntries(claimed.transcript);
   let written = 0;
@@ -122,19 +125,24 @@ async function workOn(db: Db, claimed: CallRow, now: Date, lease: string, leaseM
       return written;
     }
     const entries = [...transcript, ...outcome.entries];
-    const row = await writeTurn(db, claimed, outcome.state, outcome.entries, entries, lease, leaseMs);
+    const row = await writeTurn(db, claimed, outcome.state, outcome.entries, entries, lease, leaseMs, outcome.handover);
     if (!row) return written; // the lease ran out meanwhile: the call is another claim's now
     written += 1;
     publish(db, callEvent(row));
     transcript = entries;
     state = outcome.state.end ? { ...outcome.state, phase: 'post_call' } : outcome.state;
+    if (outcome.handover) {
+      // assistant_transfer: the other assistant talks from the next turn on (read as the next claim would read it).
+      const other = await load(outcome.handover.assistantId);
+      if (other) talk = other.talk;
+    }
   }
   await db.updateTable('calls').set({ talk_locked_until: null, talk_lease: null }).where('id', '=', claimed.id).where('talk_lease', '=', lease).execute();
   return written;
 }
 
 /** One turn written, if the claim still holds: the transcript grows, the latency and duration follow. */
-async function writeTurn(db: Db, call: CallRow, state: TalkState, added: TalkEntry[], entries: TalkEntry[], lease: string, leaseMs: number): Promise<CallRow | undefined> {
+async function writeTurn(db: Db, call: CallRow, state: TalkState, added: TalkEntry[], entries: TalkEntry[], lease: string, leaseMs: number, handover?: Handover): Promise<CallRow | undefined> {
   const answered = parseDb(call.answered_at ?? call.created_at);
   const ended = state.end !== undefined;
   const next: TalkState = ended ? { ...state, phase: 'post_call' } : state;
@@ -146,6 +154,7 @@ async function writeTurn(db: Db, call: CallRow, state: TalkState, added: TalkEnt
       talk_next_at: toDbTimestamp(new Date(answered + state.elapsed_ms)),
       talk_locked_until: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
       ...(ended && { status: 'ended', finished_at: toDbTimestamp(new Date(answered + state.elapsed_ms)) }),
+      ...(handover && { transferred_to_assistant_id: handover.assistantId, transferred_to_assistant_name: handover.assistantName }),
       updated_at: toDbTimestamp(new Date(Math.max(answered + state.elapsed_ms, parseDb(call.updated_at)))),
     })
     .where('id', '=', call.id)

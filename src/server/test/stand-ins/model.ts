@@ -251,6 +251,7 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
 /*
  * The browser tests' script, the same for every conversation (no state, so parallel tests cannot disturb
  * each other), after the roles:
+ *   - the calendar and the hand-over (calendarOrHandover below), when their functions are on offer
  *   - the last message is a knowledge search's answer ({query, passages})  -> a reply quoting the first passage
  *   - search_knowledge_base is on offer and the user just spoke             -> a call of it with the user's words
  *   - the system prompt holds passages (prompt mode)                       -> a reply quoting the first one
@@ -265,6 +266,8 @@ export function conversation(seen: SeenRequest): Scripted {
   const last = messages[messages.length - 1];
   const lastUser = [...messages].reverse().find((m) => m.role === 'user');
   const stamp = () => `call_${Date.now().toString(36)}`;
+  const builtin = calendarOrHandover(seen);
+  if (builtin) return builtin;
   if (last?.role === 'tool') {
     let answer: { passages?: { excerpt?: string }[]; status?: string } = {};
     try {
@@ -299,6 +302,56 @@ function toldGerman(seen: SeenRequest): boolean {
 }
 
 const KNOWLEDGE_SEARCH = 'search_knowledge_base';
+
+function parsedTool(content: unknown): Record<string, unknown> {
+  try {
+    const v = JSON.parse(textOf(content)) as unknown;
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/*
+ * The built-in tools (src/server/builtin/), stateless as the rest of the script:
+ *   - the last message is check_availability's answer ({free_starts})        -> "The first free time is <start>. ..."
+ *   - the last message is book_appointment's answer ({booked, start})        -> "You are booked for <start>."
+ *   - the user asks for a colleague / another assistant / to be transferred,
+ *     and transfer_to_assistant is on offer                                 -> a call of it
+ *   - the user gives an e-mail address after free times were found          -> book_appointment of the first free start
+ *     (the name from "my name is ..." / "this is ...")
+ *   - the user asks for an appointment and check_availability is on offer    -> a call of it
+ */
+export function calendarOrHandover(seen: SeenRequest): Scripted | null {
+  const messages = seen.body.messages;
+  const offered = new Set((seen.body.tools ?? []).map((t) => t.function.name));
+  const last = messages[messages.length - 1];
+  const id = () => `call_${Math.random().toString(36).slice(2, 10)}`;
+  if (last?.role === 'tool') {
+    const answer = parsedTool(last.content);
+    if (Array.isArray(answer.free_starts)) {
+      const first = answer.free_starts[0];
+      return { text: typeof first === 'string' ? `The first free time is ${first}. Shall I book it? Then I need your name and e-mail address.` : 'There is no free time in those days.' };
+    }
+    if (answer.booked === true) return { text: `You are booked for ${String(answer.start)}. See you then!` };
+    return null;
+  }
+  if (last?.role !== 'user') return null;
+  const said = textOf(last.content);
+  const transfer = [...offered].find((n) => n.startsWith('transfer_to_assistant'));
+  if (transfer && /\b(transfer|colleague|hand (me )?over|another assistant|sales team)\b/i.test(said)) return { text: '', toolCalls: [{ id: id(), name: transfer, arguments: {} }] };
+  const email = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(said)?.[0];
+  if (email && offered.has('book_appointment')) {
+    const found = [...messages].reverse().find((m) => m.role === 'tool' && Array.isArray(parsedTool(m.content).free_starts));
+    const start = found ? (parsedTool(found.content).free_starts as unknown[])[0] : undefined;
+    if (typeof start === 'string') {
+      const name = /(?:[Mm]y name is|[Tt]his is|I am|I'm) ([A-Z][\w-]*(?: [A-Z][\w-]*)*)/.exec(said)?.[1] ?? 'Sam Stand-In';
+      return { text: '', toolCalls: [{ id: id(), name: 'book_appointment', arguments: { start, name, email } }] };
+    }
+  }
+  if (offered.has('check_availability') && /\b(appointment|book|free (time|slot)|termin)/i.test(said)) return { text: '', toolCalls: [{ id: id(), name: 'check_availability', arguments: {} }] };
+  return null;
+}
 
 function firstSentence(text: string): string {
   return (/^[^.!?]*[.!?]?/.exec(text.trim())?.[0] ?? text).trim();

@@ -104,4 +104,32 @@ describe('CallDetail', () => {
     expect(screen.queryByTestId('scripted-note')).toBeNull();
     expect(screen.queryByTestId('latency-panel')).toBeNull();
   });
+
+  it('names both assistants of a call handed over, and marks the hand-over in the transcript; a call not handed over says nothing of it', () => {
+    const handed = renderUi(
+      <CallDetail
+        call={callSchema.parse({
+          id: 8,
+          assistant_name: 'Front desk',
+          transferred_to_assistant_id: 9,
+          transferred_to_assistant_name: 'Sales',
+          conversation_mode: 'model',
+          latency: null,
+          transcript: [
+            { sender: 'bot', type: 'message', text: 'One moment.', timestamp: '2026-05-02T09:14:00Z' },
+            { sender: 'tool', type: 'handover', text: '', timestamp: '2026-05-02T09:14:02Z', from_assistant_id: 8, assistant_id: 9, assistant_name: 'Sales' },
+            { sender: 'bot', type: 'message', text: 'Hi, this is Sales.', timestamp: '2026-05-02T09:14:02Z' },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByText('Front desk')).toBeInTheDocument();
+    expect(screen.getByText('Handed over to')).toBeInTheDocument();
+    expect(screen.getByText('Sales')).toBeInTheDocument();
+    expect(screen.getByText('Handed over to the assistant Sales')).toBeInTheDocument();
+    handed.unmount();
+
+    renderUi(<CallDetail call={callSchema.parse({ id: 10, assistant_name: 'Front desk', transcript: 'AI: Hello' })} />);
+    expect(screen.queryByText('Handed over to')).toBeNull();
+  });
 });

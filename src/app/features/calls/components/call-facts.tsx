@@ -50,6 +50,11 @@ export function CallFacts({ call }: { call: Call }) {
   // Our extension: who played the conversation. Hosted data leaves it out, and so does this list.
   const mode = conversationModeLabel(call.conversation_mode);
   if (mode) items.splice(2, 0, [m.calls_fact_conversation(), mode]);
+  // Our extension (assistant_transfer): the assistant the call was handed to, after the one that took it.
+  if (call.transferred_to_assistant_name) {
+    const at = items.findIndex(([label]) => label === m.calls_col_assistant());
+    items.splice(at + 1, 0, [m.calls_fact_handed_over_to(), call.transferred_to_assistant_name]);
+  }
   return (
     <DataList size="sm" labelWidth={110} gap={6}>
       {items.map(([label, value]) => (
