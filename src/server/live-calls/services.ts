@@ -17,6 +17,8 @@ export interface VoiceServices {
   startSession: StartVoiceSession | null;
   /** STT_BASE_URL is set. */
   transcription: boolean;
+  /** REALTIME_BASE_URL is set: multimodal and dualplex assistants can talk (voice/realtime/); unset, their web calls answer 503. */
+  realtime?: boolean;
   /** The language model: the post-call reading of a voice call (engine/talk/worker.ts readAfterCall). */
   model: ChatModel | null;
   /** Where speech comes from ('tts', 'espeak-ng') or null. */
@@ -45,12 +47,13 @@ export function missingForVoice(services: Pick<VoiceServices, 'transcription' | 
 
 /** GET /api/local/info's `voice` (src/contract/voice.ts voiceInfoSchema). */
 export function voiceInfo(services: VoiceServices | null) {
-  if (!services) return { transcription: false, model: false, speech: null, web_call: false };
+  if (!services) return { transcription: false, model: false, speech: null, web_call: false, realtime: false };
   return {
     transcription: services.transcription,
     model: services.model !== null,
     speech: services.speech,
     web_call: missingForVoice(services).length === 0,
+    realtime: services.realtime === true,
   };
 }
 
