@@ -104,6 +104,7 @@ async function main() {
           startSession: pipeline,
           transcription: config.stt !== null,
           realtime: config.realtime !== null,
+          realtimeConfig: config.realtime,
           speech: speech?.engine ?? null,
           publicUrl: config.publicUrl,
           twilioApiBaseUrl: config.twilioApiBaseUrl,

@@ -1,3 +1,4 @@
+import type { RealtimeConfig } from '../config';
 import type { Db } from '../db/connect';
 import type { ChatModel } from '../model/chat-model';
 import type { VoiceCallStart, VoiceSessionInput, VoiceSessionSink, VoiceTransport } from '../voice/session-types';
@@ -19,6 +20,8 @@ export interface VoiceServices {
   transcription: boolean;
   /** REALTIME_BASE_URL is set: multimodal and dualplex assistants can talk (voice/realtime/); unset, their web calls answer 503. */
   realtime?: boolean;
+  /** REALTIME_BASE_URL and companions: the multimodal models lookup lists what the endpoint offers. */
+  realtimeConfig?: RealtimeConfig | null;
   /** The language model: the post-call reading of a voice call (engine/talk/worker.ts readAfterCall). */
   model: ChatModel | null;
   /** Where speech comes from ('tts', 'espeak-ng') or null. */

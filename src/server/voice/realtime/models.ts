@@ -1,4 +1,5 @@
 import type { RealtimeConfig } from '../../config';
+import type { Db } from '../../db/connect';
 
 /*
  * What the realtime endpoint offers and what the start banner says of it. The endpoint is a WebSocket URL; its
@@ -42,4 +43,21 @@ export async function realtimeModels(config: RealtimeConfig): Promise<string[]> 
 export function realtimeBanner(config: RealtimeConfig | null): string {
   if (!config) return 'Speech-to-speech: none, so multimodal and dualplex assistants cannot hold calls (their web calls say so, their phone calls end realtime_unavailable). Set REALTIME_BASE_URL to an OpenAI Realtime endpoint, e.g. REALTIME_BASE_URL=wss://api.openai.com/v1 with REALTIME_API_KEY.';
   return `Speech-to-speech: ${config.baseUrl} (${config.model ? `REALTIME_MODEL=${config.model} for every multimodal and dualplex assistant` : "each assistant's multimodal model"}).`;
+}
+
+/**
+ * `rows` (the catalogue's models, by id) with the endpoint's realtime models added as multimodal llm_models rows
+ * (made on first sight, ON CONFLICT on the unique name), so an assistant's multimodal_model_id can name them.
+ */
+export async function withRealtimeModels(db: Db, config: RealtimeConfig, rows: { id: number; name: string }[]): Promise<{ id: number; name: string }[]> {
+  const names = await realtimeModels(config);
+  if (names.length === 0) return rows;
+  await db
+    .insertInto('llm_models')
+    .values(names.map((name) => ({ name, multimodal: true })))
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const endpoint = await db.selectFrom('llm_models').select(['id', 'name']).where('name', 'in', names).execute();
+  const known = new Set(rows.map((r) => r.id));
+  return [...rows, ...endpoint.filter((r) => !known.has(r.id))].sort((a, b) => a.id - b.id);
 }
