@@ -80,6 +80,8 @@ export interface StandInRealtime {
   models: string[];
   /** The time from a response's start to its first delta (the model's). */
   firstDeltaMs: number;
+  /** The wait between 100 ms audio deltas (5: far faster than real time; 50: twice real time). */
+  deltaEveryMs: number;
   /** The reply to a caller's words that name no order and say no goodbye. */
   answer: (heard: string) => string;
   /** A caller's phrase and its audio (mono, `sampleRate`, default 16 kHz). */
@@ -104,7 +106,7 @@ function merge(base: Json, patch: Json): Json {
   return out;
 }
 
-export async function startStandInRealtime(options: { port?: number; firstDeltaMs?: number } = {}): Promise<StandInRealtime> {
+export async function startStandInRealtime(options: { port?: number; firstDeltaMs?: number; deltaEveryMs?: number } = {}): Promise<StandInRealtime> {
   const install = await probeEspeak('espeak-ng');
   if (!install) throw new Error('espeak-ng is needed for the realtime stand-in');
   const voice: SpeechSource = espeakSource(install, 20_000);
@@ -133,6 +135,7 @@ export async function startStandInRealtime(options: { port?: number; firstDeltaM
     sessions: [],
     models: [...STAND_IN_REALTIME_MODELS],
     firstDeltaMs: options.firstDeltaMs ?? 50,
+    deltaEveryMs: options.deltaEveryMs ?? 5,
     answer: () => DEFAULT_ANSWER,
     register(text, samples, sampleRate = RATE) {
       const at16k = resample({ sampleRate, samples }, RATE).samples;
@@ -316,7 +319,7 @@ export async function startStandInRealtime(options: { port?: number; firstDeltaM
               send({ type: 'response.output_audio_transcript.delta', response_id: response.id, item_id: itemId, output_index: 0, content_index: 0, delta: part });
             }
             send({ type: 'response.output_audio.delta', response_id: response.id, item_id: itemId, output_index: 0, content_index: 0, delta: chunks[i] });
-            await sleep(5);
+            await sleep(state.deltaEveryMs);
           }
           if (!response.cancelled) {
             const rest = words.slice(chunks.length * perChunk).join('');
