@@ -10,7 +10,11 @@ import { WebCallPanel } from './web-call-panel';
 export interface WebCallAssistant {
   id: number;
   name: string;
+  /** The engine mode: a multimodal or dualplex assistant talks through the realtime endpoint (REALTIME_BASE_URL). */
+  mode?: string | undefined;
 }
+
+const REALTIME_MODES = new Set(['multimodal', 'dualplex']);
 
 /** Asks the service whether it can take a web call; the call when it can, the setup card when it cannot. */
 function WebCallGate({ assistant, onClose }: { assistant: WebCallAssistant; onClose: () => void }) {
@@ -26,7 +30,8 @@ function WebCallGate({ assistant, onClose }: { assistant: WebCallAssistant; onCl
     );
   }
   if (info.isError) return <ErrorState error={info.error} title={m.webcall_info_failed()} onRetry={() => void info.refetch()} retrying={info.isFetching} />;
-  if (!info.data.web_call) return <VoiceSetupCard info={info.data} />;
+  const realtimeMode = assistant.mode && REALTIME_MODES.has(assistant.mode) ? assistant.mode : undefined;
+  if (!info.data.web_call || (realtimeMode && !info.data.realtime)) return <VoiceSetupCard info={info.data} realtimeMode={realtimeMode} />;
   return <WebCallPanel key={attempt} assistantId={assistant.id} onRestart={() => setAttempt((n) => n + 1)} onClose={onClose} />;
 }
 
