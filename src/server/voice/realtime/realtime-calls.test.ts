@@ -224,6 +224,7 @@ async function expectHeldCall(callId: number, session: StandInRealtimeSession, m
   expect(answer.endpointing_ms).toBeTypeOf('number');
   expect(answer.latency_ms!).toBeGreaterThan(answer.endpointing_ms!);
   expect(row).toMatchObject({ latency_turns: 1 });
+  console.info(`${mode} ${row.type} call: latency_ms ${answer.latency_ms} (endpointing ${answer.endpointing_ms} ms), greeting heard "${greeting.text}"`);
   // The session asked the endpoint as documented (docs/api.md "Realtime endpoint").
   expect(session.model).toBe('gpt-realtime');
   expect(session.authorization).toBe('Bearer rt-key');
@@ -347,6 +348,27 @@ describe('allow_interruptions false', () => {
     expect(session.truncates).toEqual([]);
     const update = session.events.find((e) => e.type === 'session.update')!.session as { audio: { input: { turn_detection: unknown } } };
     expect(update.audio.input.turn_detection).toMatchObject({ interrupt_response: false });
+  }, 45_000);
+});
+
+describe('silence', () => {
+  it('re-engages the caller after max_silence_duration, then every reengagement_interval, and ends the call after the third', async () => {
+    const assistantId = await realtimeAssistant('multimodal', { initial_message: 'Hello, Acme support here.', max_silence_duration: 1, reengagement_interval: 1, reengagement_prompt: 'Ask whether they are still there.' });
+    const before = realtime.sessions.length;
+    const caller = webCaller(await ticketFor(assistantId));
+    const callId = (await until('ready', () => caller.messages.find((m) => m.type === 'ready'))).call_id as number;
+    const session = await standInSession(before);
+    const end = await until('the end', () => caller.messages.find((m) => m.type === 'ended'));
+    caller.stop();
+    expect(end.reason).toBe('silence');
+    const creates = session.events.filter((e) => e.type === 'response.create').map((e) => String((e.response as { instructions?: string }).instructions ?? ''));
+    // The greeting, then three re-engagements, each with the assistant's prompt and the note.
+    expect(creates).toHaveLength(4);
+    for (const c of creates) expect(c).toContain('You are the support line of Acme.');
+    for (const c of creates.slice(1)) expect(c).toContain('Ask whether they are still there.');
+    const row = await ended(callId);
+    expect(row.status).toBe('ended_by_assistant');
+    expect((row.transcript as Entry[]).filter((e) => e.sender === 'bot')).toHaveLength(4);
   }, 45_000);
 });
 

@@ -13,6 +13,7 @@ import { Framer, FRAME_MS, ItemAudio, MULAW_FRAME, PCM_FRAME, RealtimePlayout, t
 import { turnDetection, type RealtimeAudioFormat, type RealtimeServerEvent, type RealtimeSessionConfig } from './protocol';
 import { StreamResampler } from '../../audio/stream-resampler';
 import { PIPELINE_RATE } from '../session-types';
+import { MAX_REENGAGEMENTS } from '../session';
 
 /*
  * A call you can hear whose assistant is a realtime model (mode `multimodal`: it hears and speaks; `dualplex`: it
@@ -52,6 +53,10 @@ export interface RealtimeSetting {
   voice: string;
   speed: number;
   transcriptionModel: string;
+  /** max_silence_duration and reengagement_interval (ms), reengagement_prompt: as the pipeline's. */
+  maxSilenceMs: number;
+  reengageMs: number;
+  reengagementPrompt: string | null;
 }
 
 export interface RealtimeParts {
@@ -120,6 +125,11 @@ export class RealtimeSession implements VoiceSessionInput {
   private speechChain: Promise<void> = Promise.resolve();
   private pendingTranscripts = 0;
   private readonly startedAt: number;
+  private silenceTimer: (() => void) | null = null;
+  private reengagements = 0;
+  private lastWasReengagement = false;
+  /** The caller is speaking (between speech_started and speech_stopped). */
+  private callerSpeaking = false;
 
   constructor(
     private setting: RealtimeSetting,
@@ -156,7 +166,10 @@ export class RealtimeSession implements VoiceSessionInput {
     this.configure();
     this.timers.push(this.parts.clock.every(FRAME_MS, () => this.tick()));
     this.timers.push(this.parts.clock.after(this.setting.talk.maxDurationMs, () => void this.finish('max_duration', true)));
-    if (this.setting.waitForCustomer) return;
+    if (this.setting.waitForCustomer) {
+      this.armSilence(this.setting.maxSilenceMs);
+      return;
+    }
     const greeting = a.initialMessage;
     if (greeting && this.setting.mode === 'dualplex') {
       // The pipeline voice says it as written; the model is told it was said.
@@ -166,8 +179,9 @@ export class RealtimeSession implements VoiceSessionInput {
       for (const s of splitSentences(greeting)) this.speakSentence(item, s);
       return;
     }
+    // A response's instructions replace the session's for that response: the prompt is kept, the task added.
     this.responseActive = true;
-    this.send({ type: 'response.create', response: greeting ? { instructions: `Say exactly this greeting, word for word, and nothing else: "${greeting}"` } : {} });
+    this.send({ type: 'response.create', response: greeting ? { instructions: `${a.system}\n\nSay exactly this greeting, word for word, and nothing else: "${greeting}"` } : {} });
   }
 
   /**
@@ -277,6 +291,7 @@ export class RealtimeSession implements VoiceSessionInput {
         const end = typeof event.audio_end_ms === 'number' ? this.arrivalOf(event.audio_end_ms) : performance.now();
         this.lastMetrics = { speechEndPerf: end, endpointingMs: Math.max(0, Math.round(performance.now() - end)) };
         this.pendingTranscripts += 1;
+        this.callerSpeaking = false;
         this.setState('thinking');
         return;
       }
@@ -290,6 +305,7 @@ export class RealtimeSession implements VoiceSessionInput {
         return;
       case 'response.created':
         this.responseActive = true;
+        this.disarmSilence();
         return;
       case 'response.output_item.added':
         if (event.item?.type === 'message' && event.item.id) this.newItem(event.item.id, this.setting.mode === 'multimodal');
@@ -448,6 +464,8 @@ export class RealtimeSession implements VoiceSessionInput {
 
   private speechStarted(event: RealtimeServerEvent): void {
     this.speechStartedPerf = performance.now();
+    this.callerSpeaking = true;
+    this.disarmSilence();
     const startAt = this.parts.clock.now();
     if (event.item_id) this.speechStartAt.set(event.item_id, startAt);
     if (this.assistantActive && this.setting.allowInterruptions) this.interrupt();
@@ -487,6 +505,7 @@ export class RealtimeSession implements VoiceSessionInput {
     if (text === '') return;
     const at = this.speechStartAt.get(itemId) ?? this.parts.clock.now();
     this.speechStartAt.delete(itemId);
+    this.reengagements = 0;
     this.emit({ sender: 'human', type: 'message', text, timestamp: this.stamp(at) });
     this.transport.line?.({ id: `human-${itemId}`, sender: 'human', text, final: true });
   }
@@ -548,8 +567,41 @@ export class RealtimeSession implements VoiceSessionInput {
       this.speaking.shift();
       this.finalize(item, now, false);
     }
-    if (!this.assistantActive && this.state === 'speaking') this.setState('listening');
-    if (this.endAfterSpeech && !this.assistantActive && this.pendingCalls.length === 0) void this.finish('end_call', true);
+    if (this.endAfterSpeech && !this.assistantActive && this.pendingCalls.length === 0) {
+      void this.finish('end_call', true);
+      return;
+    }
+    if (!this.assistantActive && this.state === 'speaking') {
+      this.setState('listening');
+      this.armSilence(this.lastWasReengagement ? this.setting.reengageMs : this.setting.maxSilenceMs);
+    }
+  }
+
+  // ——— silence: as the pipeline, re-engaged after max_silence_duration, then every reengagement_interval ———
+
+  private armSilence(ms: number): void {
+    this.disarmSilence();
+    if (this.ended) return;
+    this.silenceTimer = this.parts.clock.after(ms, () => {
+      this.silenceTimer = null;
+      if (this.ended || this.assistantActive || this.callerSpeaking || this.pendingTranscripts > 0) return;
+      if (this.reengagements >= MAX_REENGAGEMENTS) {
+        void this.finish('silence', true);
+        return;
+      }
+      this.reengagements += 1;
+      this.lastWasReengagement = true;
+      const prompt = this.setting.reengagementPrompt?.trim();
+      const note = `(The caller has said nothing for ${Math.round(ms / 1000)} seconds.${prompt ? ` ${prompt}` : ' Re-engage them briefly, as your instructions say, in one short sentence.'})`;
+      this.responseActive = true;
+      this.send({ type: 'response.create', response: { instructions: `${this.setting.talk.assistant.system}\n\n${note}` } });
+    });
+  }
+
+  private disarmSilence(): void {
+    this.silenceTimer?.();
+    this.silenceTimer = null;
+    if (this.callerSpeaking) this.lastWasReengagement = false;
   }
 
   private finalize(item: Item, at: number, cut: boolean): void {
@@ -576,6 +628,7 @@ export class RealtimeSession implements VoiceSessionInput {
     if (this.ended) return;
     this.ended = true;
     for (const stop of this.timers) stop();
+    this.disarmSilence();
     for (const item of this.speaking) this.finalize(item, now, item.playedBy > now || item.queuedFrames > 0 || !item.complete);
     this.speaking = [];
     this.recorder.cutAssistant(now);

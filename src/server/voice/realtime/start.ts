@@ -97,6 +97,9 @@ export async function startRealtimeSession(
     voice: realtimeVoice(a.voice_name),
     speed: Number(a.speech_speed),
     transcriptionModel: REALTIME_TRANSCRIPTION_MODEL,
+    maxSilenceMs: Math.max(1, a.max_silence_duration) * 1000,
+    reengageMs: Math.max(1, a.reengagement_interval) * 1000,
+    reengagementPrompt: a.reengagement_prompt,
   };
   const speaker =
     assistant.mode === 'dualplex'
