@@ -228,8 +228,9 @@ export class RealtimeSession implements VoiceSessionInput {
     (this.parts.log ?? ((m: string) => console.warn(`Voice call ${this.setting.talk.callId}: ${m}`)))(message);
   }
 
+  /** The clock is epoch ms (as the pipeline's): entries are stamped with when they happened. */
   private stamp(clockMs: number): string {
-    return new Date(this.setting.talk.answeredAt + (clockMs - this.startedAt)).toISOString();
+    return new Date(clockMs).toISOString();
   }
 
   private setState(state: VoiceState): void {
