@@ -497,7 +497,12 @@ export class RealtimeSession implements VoiceSessionInput {
     if (this.responseActive) this.send({ type: 'response.cancel' });
     const cut = this.speaking;
     this.speaking = [];
-    for (const item of cut) this.finalize(item, now, true);
+    for (const item of cut) {
+      // What the cancelled response still sends for it (deltas in flight) is not played.
+      item.complete = true;
+      item.splitter = null;
+      this.finalize(item, now, true);
+    }
     this.endAfterSpeech = false;
     this.setState('listening');
   }
