@@ -47,6 +47,9 @@ const speech = await chooseSpeech({ tts: null, espeakPath: 'espeak-ng', timeoutM
 if (!speech) throw new Error('espeak-ng is needed for the voice tests');
 const orderSpeech = espeakSpeech(ORDER);
 realtime.register(ORDER, orderSpeech);
+const BYE = 'Okay, thank you, bye.';
+const byeSpeech = espeakSpeech(BYE);
+realtime.register(BYE, byeSpeech);
 
 const realtimeConfig: RealtimeConfig = { baseUrl: realtime.baseUrl, apiKey: 'rt-key', model: undefined };
 let withRealtime: StartVoiceSession | null = null;
@@ -348,6 +351,29 @@ describe('allow_interruptions false', () => {
     expect(session.truncates).toEqual([]);
     const update = session.events.find((e) => e.type === 'session.update')!.session as { audio: { input: { turn_detection: unknown } } };
     expect(update.audio.input.turn_detection).toMatchObject({ interrupt_response: false });
+  }, 45_000);
+});
+
+describe('end_call', () => {
+  it('ends the call once the goodbye has played when the model calls end_call', async () => {
+    const assistantId = await realtimeAssistant('multimodal', { initial_message: 'Hello, Acme support here.', end_call_tool_description: 'End the call when the caller says goodbye.' });
+    const before = realtime.sessions.length;
+    const caller = webCaller(await ticketFor(assistantId));
+    const callId = (await until('ready', () => caller.messages.find((m) => m.type === 'ready'))).call_id as number;
+    const session = await standInSession(before);
+    const first = await until('the greeting', () => caller.audio.find((a) => a.level > 0.02));
+    await until('the greeting played', () => performance.now() > first.at + 2_500);
+    await caller.say(byeSpeech);
+    const end = await until('the end', () => caller.messages.find((m) => m.type === 'ended'));
+    caller.stop();
+    expect(end.reason).toBe('end_call');
+    // The goodbye was heard before the call ended.
+    const bye = caller.messages.find((m) => m.type === 'transcript' && m.sender === 'bot' && m.final === true && String(m.text).includes('Goodbye'));
+    expect(bye).toBeDefined();
+    expect(((session.events.find((e) => e.type === 'session.update')!.session as { tools: { name: string }[] }).tools).map((t) => t.name)).toContain('end_call');
+    const row = await ended(callId);
+    expect(row.status).toBe('ended_by_assistant');
+    expect(lines(row.transcript as Entry[]).slice(1)).toEqual([`human: ${BYE}`, 'tool: end_call {}', 'bot: Thank you for calling. Goodbye!']);
   }, 45_000);
 });
 
