@@ -62,7 +62,7 @@ export interface RealtimeSetting {
 export interface RealtimeParts {
   connection: RealtimeConnection;
   clock: SessionClock;
-  /** dualplex: the assistant's pipeline voice. */
+  /** dualplex: the assistant's pipeline voice (another's after a hand-over). */
   speaker: Speaker | null;
   log?: (message: string) => void;
 }
@@ -160,9 +160,7 @@ export class RealtimeSession implements VoiceSessionInput {
   /** Sends the session's configuration and, unless the assistant waits for the caller, its greeting. */
   async start(): Promise<void> {
     const a = this.setting.talk.assistant;
-    // The knowledge base in function-call mode: its search is one of the model's functions (asked for real below).
-    const knowledge = a.knowledge ? await a.knowledge('').catch(() => null) : null;
-    this.knowledge = knowledge && knowledge.functions.length > 0 ? knowledge : null;
+    this.knowledge = await this.functionKnowledge();
     this.configure();
     this.timers.push(this.parts.clock.every(FRAME_MS, () => this.tick()));
     this.timers.push(this.parts.clock.after(this.setting.talk.maxDurationMs, () => void this.finish('max_duration', true)));
@@ -189,10 +187,18 @@ export class RealtimeSession implements VoiceSessionInput {
    * hand-over to another assistant (assistant_transfer): call it with that assistant's setting; the call, its
    * recording and its transcript go on.
    */
-  reconfigure(setting: RealtimeSetting): void {
+  async reconfigure(setting: RealtimeSetting, speaker?: Speaker | null): Promise<void> {
     this.setting = setting;
-    this.toolByName = new Map();
+    if (speaker !== undefined) this.parts.speaker = speaker;
+    this.knowledge = await this.functionKnowledge();
     this.configure();
+  }
+
+  /** The knowledge base in function-call mode: its search is one of the model's functions (answered for real). */
+  private async functionKnowledge(): Promise<TurnKnowledge | null> {
+    const read = this.setting.talk.assistant.knowledge;
+    const knowledge = read ? await read('').catch(() => null) : null;
+    return knowledge && knowledge.functions.length > 0 ? knowledge : null;
   }
 
   private configure(): void {
