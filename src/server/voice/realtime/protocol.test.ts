@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { realtimeUrl } from './client';
-import { realtimeModelsUrl } from './models';
+import { realtimeBanner, realtimeModelsUrl } from './models';
 import { Framer, ItemAudio } from './output';
 import { realtimeVoice, turnDetection } from './protocol';
 
@@ -17,6 +17,12 @@ describe('REALTIME_BASE_URL', () => {
     expect(loadConfig({ REALTIME_BASE_URL: 'ws://127.0.0.1:8080/v1' }).realtime).toEqual({ baseUrl: 'ws://127.0.0.1:8080/v1', apiKey: undefined, model: undefined });
     expect(() => loadConfig({ REALTIME_BASE_URL: 'https://api.openai.com/v1' })).toThrow(/REALTIME_BASE_URL must be a ws\(s\) URL/);
     expect(() => loadConfig({ REALTIME_BASE_URL: 'not a url' })).toThrow(/REALTIME_BASE_URL/);
+  });
+
+  it('is named by the start banner, set or not', () => {
+    expect(realtimeBanner(null)).toContain('Set REALTIME_BASE_URL');
+    expect(realtimeBanner({ baseUrl: 'wss://api.openai.com/v1', apiKey: 'secret', model: 'gpt-realtime' })).toBe('Speech-to-speech: wss://api.openai.com/v1 (REALTIME_MODEL=gpt-realtime for every multimodal and dualplex assistant).');
+    expect(realtimeBanner({ baseUrl: 'ws://localhost:8080/v1', apiKey: undefined, model: undefined })).toContain("each assistant's multimodal model");
   });
 
   it('gives the socket and the model list their URLs', () => {
