@@ -40,6 +40,7 @@ if (!process.env.VC_E2E_DIR) {
   process.env.VC_E2E_HOSTED_PORT = String(freePort());
   process.env.VC_E2E_MODEL_PORT = String(freePort());
   process.env.VC_E2E_STT_PORT = String(freePort());
+  process.env.VC_E2E_REALTIME_PORT = String(freePort());
 }
 const runDir = process.env.VC_E2E_DIR;
 const port = Number(process.env.VC_E2E_PORT);
@@ -50,6 +51,8 @@ const hostedPort = Number(process.env.VC_E2E_HOSTED_PORT);
 const modelPort = Number(process.env.VC_E2E_MODEL_PORT);
 /** e2e/web-call.spec.ts: the transcription stand-in (src/server/test/stand-ins/transcription.ts) the local service hears with. */
 const sttPort = Number(process.env.VC_E2E_STT_PORT);
+/** e2e/web-call.spec.ts: the realtime stand-in (src/server/test/stand-ins/realtime.ts) multimodal assistants talk through. */
+const realtimePort = Number(process.env.VC_E2E_REALTIME_PORT);
 /** Read by the tests (e2e/support/tokens.ts): the tokens the demo seed made. */
 process.env.VC_E2E_TOKENS_FILE = join(runDir, 'tokens.json');
 
@@ -116,6 +119,17 @@ export default defineConfig({
       env: { STT_STAND_IN_PORT: String(sttPort), VC_E2E_DIR: runDir },
     },
     {
+      // A speech-to-speech endpoint of our own (src/server/test/stand-ins/realtime.ts, OpenAI's Realtime protocol), taught the web-call test's caller.
+      command: 'npx tsx e2e/serve/realtime.ts',
+      url: `http://127.0.0.1:${realtimePort}/v1/models`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { REALTIME_STAND_IN_PORT: String(realtimePort), VC_E2E_DIR: runDir },
+    },
+    {
       // The real start path: the compiled service (rebuilt first when the sources are newer, one process at a time).
       command: 'node --max-semi-space-size=4 --liftoff-only scripts/run-server.mjs start',
       url: `http://127.0.0.1:${port}/api/local/info`,
@@ -140,6 +154,8 @@ export default defineConfig({
         ALLOW_PRIVATE_URLS: '1',
         // The web call: the transcription stand-in (POST {STT_BASE_URL}/audio/transcriptions).
         STT_BASE_URL: `http://127.0.0.1:${sttPort}/v1`,
+        // Multimodal and dualplex assistants: the realtime stand-in (e2e/serve/realtime.ts).
+        REALTIME_BASE_URL: `ws://127.0.0.1:${realtimePort}/v1`,
         // The console is built by `npm run test:e2e` before this starts; the service only serves it.
         FORCE_BUILD: '',
         SKIP_STATIC: '',

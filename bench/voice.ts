@@ -36,6 +36,11 @@ import { startBench } from './lib/report';
  * the service process's CPU per call-minute (process.cpuUsage over the run; eSpeak NG's processes apart), with
  * voice/cpu.ts's breakdown; the load average while it ran. Writes test-results/voice.json.
  *
+ * --mode multimodal | dualplex: the same calls with the assistant in that mode, through the realtime stand-in
+ * (src/server/test/stand-ins/realtime.ts: its pause is the assistant's endpoint_sensitivity as server_vad, its first
+ * delta after --first-token-ms); "added" is then voice to voice − the pause − the first delta. Writes
+ * test-results/voice-<mode>.json.
+ *
  * Options: --calls 10 --seconds 60 --stt-ms 150 --first-token-ms 200 --endpoint-sensitivity 5 (vad: a 300 ms
  * pause, what makes 800 ms reachable; the default 2.5 waits 650 ms) --interrupt-sensitivity 2.5 --stagger-ms 600
  * (the calls dialled 600 ms apart, so their turns spread over a round instead of all landing at once).
@@ -75,8 +80,11 @@ const { values: opts } = parseArgs({
     'endpoint-sensitivity': { type: 'string', default: '5' },
     'interrupt-sensitivity': { type: 'string', default: '2.5' },
     'stagger-ms': { type: 'string', default: '600' },
+    // multimodal / dualplex: the assistant talks through the realtime stand-in (voice/realtime/) instead of the pipeline.
+    mode: { type: 'string', default: 'pipeline' },
   },
 });
+const MODE = opts.mode === 'multimodal' || opts.mode === 'dualplex' ? opts.mode : 'pipeline';
 const CALLS = Number(opts.calls);
 const SECONDS = Number(opts.seconds);
 const STT_MS = Number(opts['stt-ms']);
@@ -112,7 +120,7 @@ interface Entry {
   tts_ms?: number;
 }
 
-const bench = startBench('voice');
+const bench = startBench(MODE === 'pipeline' ? 'voice' : `voice-${MODE}`);
 const log = (line: string) => bench.progress(line);
 const round = (v: number) => Math.round(v);
 
@@ -121,7 +129,7 @@ async function main() {
   let svc: Awaited<ReturnType<typeof startTestService>> | null = null;
   try {
     await ask(child, null, 'ready');
-    const urls = await ask<{ stt: string; model: string; twilio: string }>(child, { setup: { sttMs: STT_MS, firstTokenMs: FIRST_TOKEN_MS } }, 'urls');
+    const urls = await ask<{ stt: string; model: string; twilio: string; realtime: string | null }>(child, { setup: { sttMs: STT_MS, firstTokenMs: FIRST_TOKEN_MS, realtime: MODE !== 'pipeline' } }, 'urls');
     const speech = await chooseSpeech({ tts: null, espeakPath: process.env.ESPEAK_NG_PATH ?? 'espeak-ng', timeoutMs: 10_000 }, LIVE_SPEECH_CONCURRENCY);
     if (!speech) throw new Error('eSpeak NG is needed (apt-get install espeak-ng)');
     let pipeline: StartVoiceSession | null = null;
@@ -133,6 +141,7 @@ async function main() {
       stt: { baseUrl: urls.stt, apiKey: undefined, model: 'whisper-1', timeoutMs: 5_000 },
       speech,
       allowPrivateUrls: true,
+      realtime: urls.realtime ? { baseUrl: urls.realtime, apiKey: undefined, model: 'gpt-realtime' } : null,
     });
     await sileroVad();
 
@@ -156,6 +165,7 @@ async function main() {
         interrupt_sensitivity: String(INTERRUPT),
         allow_interruptions: true,
         max_silence_duration: 30,
+        mode: MODE,
       })
       .where('id', '=', assistantId)
       .execute();
@@ -234,7 +244,8 @@ async function main() {
           unpaired += 1;
           continue;
         }
-        const extra = ms - timings.pauseMs - STT_MS - FIRST_TOKEN_MS - (entry.tts_ms ?? 0);
+        // Realtime modes: the endpoint's own time is its pause and its first delta (transcription is inside it).
+        const extra = MODE === 'pipeline' ? ms - timings.pauseMs - STT_MS - FIRST_TOKEN_MS - (entry.tts_ms ?? 0) : ms - timings.pauseMs - FIRST_TOKEN_MS;
         added.push(extra);
         samples.push({
           call: callIndex,
@@ -260,6 +271,7 @@ async function main() {
 
     const result = {
       date: new Date().toISOString(),
+      mode: MODE,
       calls: CALLS,
       seconds: SECONDS,
       stand_ins: { stt_ms: STT_MS, first_token_ms: FIRST_TOKEN_MS, speech: speech.description },

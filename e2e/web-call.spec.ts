@@ -110,6 +110,38 @@ test.describe('web call', () => {
     }).toPass({ timeout: 30_000 });
   });
 
+  test('talks to a multimodal assistant through the realtime endpoint: the caller heard, the tool called, the answer spoken', async ({ signedInPage: page, request, demoToken }) => {
+    test.setTimeout(120_000);
+    const info = (await (await request.get('/api/local/info')).json()) as { voice?: { web_call?: boolean; realtime?: boolean } };
+    expect(info.voice?.realtime, 'REALTIME_BASE_URL reaches the e2e service (playwright.config.ts)').toBe(true);
+    const api = serviceApi(request, demoToken);
+    const tool = await createOrderTool(api);
+    made.tools.push(tool.id);
+    const assistant = await api.createAssistant({ name: `Realtime desk ${RUN_ID}`, engine_type: 'multimodal', llm_model: 'gpt-4o-realtime', initial_message: 'Hello, how can I help?', tool_ids: [tool.id] });
+    made.assistants.push(assistant.id);
+
+    await page.goto(`/assistants/${assistant.id}`);
+    await page.getByRole('button', { name: 'Start web call' }).click();
+    const panel = page.getByTestId('web-call-panel');
+    await expect(panel).toBeVisible();
+    // The realtime stand-in hears the fake microphone (its own transcription), calls the order tool, answers aloud.
+    await expect(line(page, 'human').filter({ hasText: 'Where is my order' })).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByRole('group', { name: /^Function call / })).toBeVisible({ timeout: 30_000 });
+    await expect(line(page, 'bot').filter({ hasText: 'A-1234 is shipped' })).toBeVisible({ timeout: 30_000 });
+    await panel.getByRole('button', { name: 'End call' }).click();
+    const link = panel.getByRole('link', { name: /^Open call #\d+ in the call log$/ });
+    await expect(link).toBeVisible({ timeout: 15_000 });
+    const callId = Number(/\/calls\/(\d+)/.exec((await link.getAttribute('href')) ?? '')?.[1]);
+    // The call keeps its transcript from the model's transcripts, and the answer's latency (a turn measured).
+    await expect(async () => {
+      const res = await request.get(`/api/user/calls/${callId}`, { headers: { Authorization: `Bearer ${demoToken}` } });
+      const json = (await res.json()) as { data?: unknown };
+      const call = (json.data ?? json) as { transcript?: unknown; latency?: { turns?: number } | null };
+      expect(JSON.stringify(call.transcript)).toContain('A-1234 is shipped');
+      expect(call.latency?.turns).toBeGreaterThanOrEqual(1);
+    }).toPass({ timeout: 30_000 });
+  });
+
   for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     test(`the panel in the browser: capture, transcript, End call (service played by the test, ${width})`, async ({ signedInPage: page, request, demoToken }) => {
       await page.setViewportSize(viewport);

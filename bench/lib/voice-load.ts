@@ -1,4 +1,5 @@
 import { startStandInModel, type Scripted, type SeenRequest } from '../../src/server/test/stand-ins/model';
+import { startStandInRealtime } from '../../src/server/test/stand-ins/realtime';
 import { startStandInStt } from '../../src/server/test/stand-ins/transcription';
 import { startStandInTwilio, type StandInCall } from '../../src/server/test/stand-ins/twilio';
 import { espeakSpeech } from '../../src/server/test/voice-call';
@@ -16,6 +17,8 @@ import { espeakSpeech } from '../../src/server/test/voice-call';
 export interface Setup {
   sttMs: number;
   firstTokenMs: number;
+  /** `--mode multimodal|dualplex`: the realtime stand-in too, taught the same phrases and answers (its first delta after firstTokenMs). */
+  realtime?: boolean;
 }
 
 export interface Turn {
@@ -81,20 +84,25 @@ let twilio: Awaited<ReturnType<typeof startStandInTwilio>>;
 let close: (() => Promise<void>) | null = null;
 const speech: Record<string, Float32Array> = {};
 
-async function setUp({ sttMs, firstTokenMs }: Setup) {
+async function setUp({ sttMs, firstTokenMs, realtime: withRealtime }: Setup) {
   const stt = await startStandInStt({ delayMs: sttMs });
   const model = await startStandInModel({ fallback: answer, firstTokenMs });
+  // The realtime stand-in makes its audio at twice real time, as a fast endpoint does.
+  const realtime = withRealtime ? await startStandInRealtime({ firstDeltaMs: firstTokenMs, deltaEveryMs: 50 }) : null;
+  if (realtime) realtime.answer = (heard) => ANSWERS.find(([re]) => re.test(heard))?.[1] ?? 'I see. Tell me more.';
   twilio = await startStandInTwilio();
   for (const phrase of Object.values(PHRASES)) {
     speech[phrase] = espeakSpeech(phrase);
     stt.register(phrase, speech[phrase]);
+    realtime?.register(phrase, speech[phrase]);
   }
   close = async () => {
     await twilio.close();
     await model.close();
     await stt.close();
+    await realtime?.close();
   };
-  send({ urls: { stt: stt.baseUrl, model: model.baseUrl, twilio: twilio.baseUrl } });
+  send({ urls: { stt: stt.baseUrl, model: model.baseUrl, twilio: twilio.baseUrl, realtime: realtime?.baseUrl ?? null } });
 }
 
 /** Waits until the assistant has been quiet for `quietMs` (nothing received), or `timeoutMs` passed. */

@@ -42,6 +42,8 @@ export const voiceInfoSchema = lenientRecord({
   speech: z.string().nullable().catch(null),
   /** Both of the above: a web call can start. */
   web_call: z.boolean().catch(false),
+  /** REALTIME_BASE_URL is set: multimodal and dualplex assistants can hold calls (absent from older services: false). */
+  realtime: z.boolean().catch(false),
 });
 export type VoiceInfo = z.output<typeof voiceInfoSchema>;
 

@@ -60,6 +60,18 @@ export interface ServiceConfig {
   secretKey: string | undefined;
   /** TWILIO_API_BASE_URL: Twilio's REST API, or a compatible host (default https://api.twilio.com). */
   twilioApiBaseUrl: string;
+  /** The speech-to-speech endpoint of multimodal and dualplex assistants (REALTIME_BASE_URL and companions); null when unset. */
+  realtime: RealtimeConfig | null;
+}
+
+/** An OpenAI Realtime-compatible WebSocket endpoint (`{baseUrl}/realtime?model=`): the operator's configuration, trusted (no address guard). */
+export interface RealtimeConfig {
+  /** REALTIME_BASE_URL, ws(s), e.g. wss://api.openai.com/v1 or ws://localhost:8080/v1 (LocalAI). */
+  baseUrl: string;
+  /** REALTIME_API_KEY, sent as a Bearer token; optional for local servers. */
+  apiKey: string | undefined;
+  /** REALTIME_MODEL: the model every multimodal/dualplex assistant uses; unset, each assistant's multimodal model. */
+  model: string | undefined;
 }
 
 /** An OpenAI-compatible transcription endpoint (`POST {baseUrl}/audio/transcriptions`): the operator's configuration, trusted (no address guard). */
@@ -242,6 +254,19 @@ function sttFromEnv(env: NodeJS.ProcessEnv): SttConfig | null {
   };
 }
 
+function realtimeFromEnv(env: NodeJS.ProcessEnv): RealtimeConfig | null {
+  const raw = (env.REALTIME_BASE_URL ?? '').trim();
+  if (raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`REALTIME_BASE_URL must be a ws(s) URL such as wss://api.openai.com/v1, got "${raw}"`);
+  }
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new Error(`REALTIME_BASE_URL must be a ws(s) URL such as wss://api.openai.com/v1, got "${raw}"`);
+  return { baseUrl: raw.replace(/\/+$/, ''), apiKey: env.REALTIME_API_KEY?.trim() || undefined, model: env.REALTIME_MODEL?.trim() || undefined };
+}
+
 function speechFromEnv(env: NodeJS.ProcessEnv): SpeechConfig {
   const raw = (env.TTS_BASE_URL ?? '').trim();
   let tts: TtsConfig | null = null;
@@ -302,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     stt: sttFromEnv(env),
     secretKey: env.SECRET_KEY?.trim() || undefined,
     twilioApiBaseUrl: twilioBaseFromEnv(env.TWILIO_API_BASE_URL),
+    realtime: realtimeFromEnv(env),
   };
 }
 

@@ -14,7 +14,7 @@ export const VOICE_EXAMPLES: readonly ResponseExample[] = [
     covers: ['voiceInfoSchema'],
     label: 'voiceInfoSchema',
     schema: contract.voiceInfoSchema,
-    example: { transcription: true, model: true, speech: 'espeak-ng', web_call: true },
+    example: { transcription: true, model: true, speech: 'espeak-ng', web_call: true, realtime: false },
     required: [],
   },
 ];

@@ -98,12 +98,14 @@ async function main() {
     const liveSpeech = handle && config.stt && model && speech ? await chooseSpeech(config.speech, LIVE_SPEECH_CONCURRENCY) : null;
     const pipeline =
       handle && config.stt && model && liveSpeech
-        ? (await import('../voice/pipeline')).voicePipeline({ db: handle.db, model, stt: config.stt, speech: liveSpeech, allowPrivateUrls: config.allowPrivateUrls })
+        ? (await import('../voice/pipeline')).voicePipeline({ db: handle.db, model, stt: config.stt, speech: liveSpeech, allowPrivateUrls: config.allowPrivateUrls, realtime: config.realtime })
         : null;
     const voice = handle
       ? {
           startSession: pipeline,
           transcription: config.stt !== null,
+          realtime: config.realtime !== null,
+          realtimeConfig: config.realtime,
           speech: speech?.engine ?? null,
           publicUrl: config.publicUrl,
           twilioApiBaseUrl: config.twilioApiBaseUrl,
@@ -211,6 +213,8 @@ async function main() {
     console.log(speechBanner(speech, config.speech));
     const { transcriptionBanner } = await import('../voice/transcriber');
     console.log(transcriptionBanner(config.stt));
+    const { realtimeBanner } = await import('../voice/realtime/models');
+    console.log(realtimeBanner(config.realtime));
     if (vectors) console.log(vectors);
     if (voiceServices) {
       const key = config.secretKey ? 'SECRET_KEY' : voiceServices.secretKey ? `${config.dataDir}/secret.key` : null;

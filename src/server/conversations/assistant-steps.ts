@@ -72,32 +72,46 @@ export interface AssistantSteps {
   handover: Handover | null;
 }
 
+/**
+ * One function call of the model answered (the assistant's tool for real, the knowledge base's search, end_call,
+ * or an error): the steps below, and the speech-to-speech sessions (voice/realtime/) whose model calls functions
+ * itself.
+ */
+export async function runFunctionCall(
+  input: Pick<AssistantStepsInput, 'tools' | 'endCall' | 'knowledge' | 'builtins' | 'allowPrivateUrls' | 'signal'>,
+  toolByName: ReadonlyMap<string, StepTool>,
+  call: ChatToolCall,
+  round: number,
+  refused?: string,
+): Promise<{ stored: StoredFunctionCall; ending: boolean; handover?: Handover | null }> {
+  const args = storableJson(call.arguments) as Record<string, unknown>;
+  const base = { id: call.id, name: call.name, arguments: args, round };
+  const tool = toolByName.get(call.name);
+  if (refused) return { stored: { ...base, result: null, error: refused, duration_ms: 0, status_code: null }, ending: false };
+  if (call.invalid) return { stored: { ...base, result: null, error: `invalid call: ${call.invalid}`, duration_ms: 0, status_code: null }, ending: false };
+  if (call.name === END_CALL_TOOL && input.endCall) return { stored: { ...base, result: { ended: true }, error: null, duration_ms: 0, status_code: null }, ending: true };
+  if (input.builtins?.answers(call.name)) {
+    const { handover, ...outcome } = await input.builtins.call(call.name, args, input.signal);
+    return { stored: { ...base, ...outcome }, ending: false, handover: handover ?? null };
+  }
+  if (input.knowledge?.answers(call.name)) return { stored: { ...base, ...(await input.knowledge.call(args)) }, ending: false };
+  if (!tool) return { stored: { ...base, result: null, error: `unknown function "${call.name}"`, duration_ms: 0, status_code: null }, ending: false };
+  return { stored: { ...base, ...(await callTool(tool, args, { allowPrivate: input.allowPrivateUrls, ...(input.signal ? { signal: input.signal } : {}) })) }, ending: false };
+}
+
 export async function runAssistantSteps(input: AssistantStepsInput, events: AssistantStepEvents = {}): Promise<AssistantSteps> {
   const { model, context } = input;
   const toolByName = new Map(input.tools.map((t) => [t.name, t]));
   const out: AssistantSteps = { said: [], calls: [], modelMs: 0, toolMs: 0, modelCalls: 0, inputTokens: null, outputTokens: null, ending: false, handover: null };
 
   const runCall = async (call: ChatToolCall, round: number, refused?: string): Promise<StoredFunctionCall> => {
-    const args = storableJson(call.arguments) as Record<string, unknown>;
-    events.onFunctionCall?.({ id: call.id, name: call.name, arguments: args });
-    const base = { id: call.id, name: call.name, arguments: args, round };
-    let stored: StoredFunctionCall;
-    const tool = toolByName.get(call.name);
-    if (refused) stored = { ...base, result: null, error: refused, duration_ms: 0, status_code: null };
-    else if (call.invalid) stored = { ...base, result: null, error: `invalid call: ${call.invalid}`, duration_ms: 0, status_code: null };
-    else if (call.name === END_CALL_TOOL && input.endCall) {
-      out.ending = true;
-      stored = { ...base, result: { ended: true }, error: null, duration_ms: 0, status_code: null };
-    } else if (input.builtins?.answers(call.name)) {
-      const { handover, ...outcome } = await input.builtins.call(call.name, args, input.signal);
-      // The first hand-over of a step wins: a call goes on with one assistant.
-      if (handover && !out.handover) out.handover = handover;
-      stored = { ...base, ...outcome };
-    } else if (input.knowledge?.answers(call.name)) stored = { ...base, ...(await input.knowledge.call(args)) };
-    else if (!tool) stored = { ...base, result: null, error: `unknown function "${call.name}"`, duration_ms: 0, status_code: null };
-    else stored = { ...base, ...(await callTool(tool, args, { allowPrivate: input.allowPrivateUrls, ...(input.signal ? { signal: input.signal } : {}) })) };
-    events.onFunctionResult?.(stored);
-    return stored;
+    events.onFunctionCall?.({ id: call.id, name: call.name, arguments: storableJson(call.arguments) as Record<string, unknown> });
+    const done = await runFunctionCall(input, toolByName, call, round, refused);
+    if (done.ending) out.ending = true;
+    // The first hand-over of a step wins: a call goes on with one assistant.
+    if (done.handover && !out.handover) out.handover = done.handover;
+    events.onFunctionResult?.(done.stored);
+    return done.stored;
   };
 
   for (let round = 1; ; round++) {

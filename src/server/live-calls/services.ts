@@ -1,3 +1,4 @@
+import type { RealtimeConfig } from '../config';
 import type { Db } from '../db/connect';
 import type { ChatModel } from '../model/chat-model';
 import type { VoiceCallStart, VoiceSessionInput, VoiceSessionSink, VoiceTransport } from '../voice/session-types';
@@ -17,6 +18,10 @@ export interface VoiceServices {
   startSession: StartVoiceSession | null;
   /** STT_BASE_URL is set. */
   transcription: boolean;
+  /** REALTIME_BASE_URL is set: multimodal and dualplex assistants can talk (voice/realtime/); unset, their web calls answer 503. */
+  realtime?: boolean;
+  /** REALTIME_BASE_URL and companions: the multimodal models lookup lists what the endpoint offers. */
+  realtimeConfig?: RealtimeConfig | null;
   /** The language model: the post-call reading of a voice call (engine/talk/worker.ts readAfterCall). */
   model: ChatModel | null;
   /** Where speech comes from ('tts', 'espeak-ng') or null. */
@@ -45,12 +50,13 @@ export function missingForVoice(services: Pick<VoiceServices, 'transcription' | 
 
 /** GET /api/local/info's `voice` (src/contract/voice.ts voiceInfoSchema). */
 export function voiceInfo(services: VoiceServices | null) {
-  if (!services) return { transcription: false, model: false, speech: null, web_call: false };
+  if (!services) return { transcription: false, model: false, speech: null, web_call: false, realtime: false };
   return {
     transcription: services.transcription,
     model: services.model !== null,
     speech: services.speech,
     web_call: missingForVoice(services).length === 0,
+    realtime: services.realtime === true,
   };
 }
 

@@ -8,13 +8,14 @@ import { assistantPhoneNumbers } from '../lookups/phone-numbers';
 import { providersServing } from '../lookups/providers';
 import { visibleVoices } from '../lookups/voices';
 import { withEndpointModels } from '../model/catalogue';
+import { withRealtimeModels } from '../voice/realtime/models';
 
 /*
  * The lookup lists an assistant refers to: the caller's phone numbers, the voices the caller sees
  * (public ones and the caller's own), the LLM models, the languages and the TTS/STT providers.
  * Bare arrays, ordered by id.
  */
-export function lookupRoutes({ db, model }: Deps) {
+export function lookupRoutes({ db, model, voice }: Deps) {
   const r = new Hono<AppEnv>();
 
   r.get('/assistants/phone-numbers', async (c) => {
@@ -27,7 +28,9 @@ export function lookupRoutes({ db, model }: Deps) {
 
   r.get('/assistants/models', async (c) => {
     const q = parseQuery(c, modelsQuerySchema);
-    return c.json(await withEndpointModels(db, model, await llmModels(db, q), q.type));
+    const rows = await withEndpointModels(db, model, await llmModels(db, q), q.type);
+    // The realtime endpoint's own models beside the catalogue's multimodal ones (voice/realtime/models.ts).
+    return c.json(voice?.realtimeConfig && q.type !== 'llm' ? await withRealtimeModels(db, voice.realtimeConfig, rows) : rows);
   });
 
   for (const table of ['synthesizer_providers', 'transcriber_providers'] as const) {

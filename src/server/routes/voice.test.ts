@@ -77,7 +77,7 @@ const pcm16 = (ms: number, amplitude: number) => {
 describe('GET /local/info', () => {
   it('says what voice can do', async () => {
     const res = await request(svc.api, 'GET', '/local/info');
-    expect(res.body.voice).toEqual({ transcription: true, model: true, speech: null, web_call: true });
+    expect(res.body.voice).toEqual({ transcription: true, model: true, speech: null, web_call: true, realtime: false });
   });
 });
 

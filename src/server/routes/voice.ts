@@ -7,6 +7,7 @@ import { HttpError, ValidationError } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { missingForVoice } from '../live-calls/services';
 import { issueTicket, WEB_CALL_TICKET_MS } from '../live-calls/tickets';
+import { isRealtimeMode } from '../voice/realtime/start';
 import { WEB_CALL_SOCKET_PATH } from '../voice/web-socket';
 
 /*
@@ -20,6 +21,9 @@ export function voiceUnavailableMessage(missing: string[]): string {
   return `Voice calls need ${missing.join(' and ')}: STT_BASE_URL names an OpenAI-compatible transcription server (Speaches, whisper.cpp's server), LLM_BASE_URL the model. Set them and start the service again.`;
 }
 
+export const REALTIME_UNAVAILABLE_MESSAGE =
+  "This assistant's mode (multimodal or dualplex) talks through a realtime speech-to-speech endpoint: set REALTIME_BASE_URL (e.g. wss://api.openai.com/v1 with REALTIME_API_KEY, or a local server that speaks OpenAI's Realtime protocol) and start the service again.";
+
 export function voiceRoutes({ db, now, voice }: Deps) {
   const r = new Hono<AppEnv>();
   r.post('/voice/web-calls', async (c) => {
@@ -30,8 +34,9 @@ export function voiceRoutes({ db, now, voice }: Deps) {
     // Another user's assistant answers as an unknown one: nothing tells that it exists.
     // An id past PostgreSQL's integer is no assistant (asked for, the database would refuse the query).
     const assistant =
-      input.assistant_id <= PG_INT_MAX ? await liveAssistantsOf(db, userId).select('assistants.id').where('assistants.id', '=', input.assistant_id).executeTakeFirst() : undefined;
+      input.assistant_id <= PG_INT_MAX ? await liveAssistantsOf(db, userId).select(['assistants.id', 'assistants.mode']).where('assistants.id', '=', input.assistant_id).executeTakeFirst() : undefined;
     if (!assistant) throw new ValidationError({ assistant_id: ['The selected assistant id is invalid.'] });
+    if (isRealtimeMode(assistant.mode) && !voice.realtime) throw new HttpError(503, REALTIME_UNAVAILABLE_MESSAGE);
     // As make_call: the call is paid when it ends, and needs the minimum for a call to start.
     await requireCallBalance(db, userId);
     const { ticket, expiresAt } = await issueTicket(db, now(), {

@@ -1,3 +1,4 @@
+import { RealtimeUnavailableError } from '../voice/realtime/client';
 import { answerPlacedCall, createLiveCall, type CallRecord, type CallRecordDeps } from '../voice/call-record';
 import type { VoiceSessionInput, VoiceTransport } from '../voice/session-types';
 import { redeemTicket } from '../live-calls/tickets';
@@ -61,7 +62,7 @@ export function mediaContext(services: VoiceServices, provider: TelephonyProvide
         return { input, record };
       } catch (e) {
         console.error(`Voice call ${record.callId}: the session did not start:`, e instanceof Error ? e.message : e);
-        await record.ended({ reason: 'error', wav: new Uint8Array(0), audioMs: 0, entries: [] });
+        await record.ended({ reason: e instanceof RealtimeUnavailableError ? 'realtime_unavailable' : 'error', wav: new Uint8Array(0), audioMs: 0, entries: [] });
         return undefined;
       }
     },

@@ -64,6 +64,8 @@ const ENDINGS: Record<VoiceEndReason, { status: FinalStatus; reason: EndReason }
   initial_silence: { status: 'ended_by_assistant', reason: 'hang_up' },
   max_duration: { status: 'ended_by_assistant', reason: 'max_duration' },
   error: { status: 'failed', reason: 'model_error' },
+  // A multimodal/dualplex assistant without a realtime endpoint (REALTIME_BASE_URL unset, or it refused).
+  realtime_unavailable: { status: 'failed', reason: 'realtime_unavailable' },
 };
 
 const parseDb = (ts: string) => Date.parse(`${ts.replace(' ', 'T')}Z`);

@@ -1,4 +1,4 @@
-import type { SttConfig } from '../config';
+import type { RealtimeConfig, SttConfig } from '../config';
 import type { Db } from '../db/connect';
 import type { StartVoiceSession } from '../live-calls/services';
 import type { ChatModel } from '../model/chat-model';
@@ -23,6 +23,8 @@ export interface PipelineParts {
   allowPrivateUrls: boolean;
   /** The detector; Silero VAD loaded once on first use unless given (tests). */
   vad?: VadFactory;
+  /** REALTIME_BASE_URL's endpoint for multimodal and dualplex assistants; none: their calls end `realtime_unavailable`. */
+  realtime?: RealtimeConfig | null;
 }
 
 export function voicePipeline(parts: PipelineParts): StartVoiceSession {
@@ -35,6 +37,6 @@ export function voicePipeline(parts: PipelineParts): StartVoiceSession {
       vad = null;
       throw e;
     });
-    return startVoiceSession({ db: parts.db, model: parts.model, transcriber, speech: parts.speech, vad: detector, allowPrivateUrls: parts.allowPrivateUrls }, call, transport, sink);
+    return startVoiceSession({ db: parts.db, model: parts.model, transcriber, speech: parts.speech, vad: detector, allowPrivateUrls: parts.allowPrivateUrls, realtime: parts.realtime ?? null }, call, transport, sink);
   };
 }

@@ -18,7 +18,8 @@ export type VoiceEndReason =
   | 'silence' // repeated silence after re-engaging
   | 'initial_silence' // max_initial_silence_duration passed after the answer without the caller saying anything
   | 'max_duration'
-  | 'error';
+  | 'error'
+  | 'realtime_unavailable'; // a multimodal/dualplex assistant and no REALTIME_BASE_URL (or the endpoint refused)
 
 /** A spoken line of the live transcript, as the transport may show it (the web call's `transcript` message). */
 export interface LiveLine {
@@ -42,6 +43,12 @@ export interface VoiceTransport {
   state?(state: VoiceState): void;
   /** The session has ended the call (end_call, silence, max_duration): the transport hangs up. */
   hangUp(reason: VoiceEndReason): void;
+  /**
+   * Optional, lines that carry G.711 μ-law 8 kHz (Twilio, SIP): assistant audio as μ-law bytes, sent as they are
+   * (no resampling), in order, the session pacing it in real time. A session that uses it (voice/realtime/) takes
+   * the caller's μ-law through VoiceSessionInput.pushMulaw; the pipeline session keeps PCM.
+   */
+  sendMulaw?(bytes: Uint8Array): void;
 }
 
 /** The transport's side: what comes in. */
@@ -50,6 +57,11 @@ export interface VoiceSessionInput {
   pushAudio(samples: Float32Array): void;
   /** The caller is gone (`stop`, End call, a closed socket): the call ends with what was said. */
   end(reason: VoiceEndReason): Promise<void>;
+  /**
+   * Optional: caller audio as G.711 μ-law 8 kHz bytes, as the line carries it. A transport with sendMulaw feeds
+   * a session that has this through it instead of pushAudio (the session then hears the line's own bytes).
+   */
+  pushMulaw?(bytes: Uint8Array): void;
 }
 
 /** A finished transcript entry of a voice call, as stored in calls.transcript (engine/talk/entries.ts's shapes). */

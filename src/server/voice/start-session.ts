@@ -1,3 +1,4 @@
+import type { RealtimeConfig } from '../config';
 import type { Db } from '../db/connect';
 import { loadAssistantTalk } from '../engine/talk/setting';
 import type { ChatModel } from '../model/chat-model';
@@ -6,6 +7,7 @@ import { ambientSound } from './ambient';
 import { realClock, type SessionClock } from './clock';
 import { multilingualSystem, secondaryLanguages } from './languages';
 import { loadRnnoise, NoiseSuppressor } from './noise/suppressor';
+import { realtimeAssistant, startRealtimeSession } from './realtime/start';
 import { VoiceSession, type NextAssistant, type VoiceSetting } from './session';
 import { PIPELINE_RATE, type VoiceCallStart, type VoiceSessionInput, type VoiceSessionSink, type VoiceTransport } from './session-types';
 import { Speaker, speechVoice } from './speaker';
@@ -34,6 +36,8 @@ export interface VoiceDeps {
   clock?: SessionClock;
   /** Where a call's non-fatal failures are told; console.warn unless set. */
   log?: (message: string) => void;
+  /** REALTIME_BASE_URL's endpoint: multimodal and dualplex assistants talk through it (voice/realtime/); null: they cannot. */
+  realtime?: RealtimeConfig | null;
 }
 
 /** The assistant is gone (deleted, or its model is not one the endpoint serves): no call can start. */
@@ -42,6 +46,9 @@ export class VoiceSessionError extends Error {
 }
 
 export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, transport: VoiceTransport, sink: VoiceSessionSink): Promise<VoiceSessionInput> {
+  // Speech-to-speech assistants (mode multimodal, dualplex) talk through the realtime endpoint instead.
+  const realtime = await realtimeAssistant(deps.db, call.assistantId);
+  if (realtime) return startRealtimeSession({ ...deps, realtime: deps.realtime ?? null }, call, transport, sink, realtime);
   const loaded = await loadAssistantTalk(deps.db, {
     assistantId: call.assistantId,
     callId: call.callId,

@@ -5,6 +5,7 @@ import { redeemTicket } from '../live-calls/tickets';
 import type { VoiceServices } from '../live-calls/services';
 import { recordDeps } from '../telephony/media';
 import { createLiveCall } from './call-record';
+import { RealtimeUnavailableError } from './realtime/client';
 import type { VoiceEndReason, VoiceSessionInput, VoiceTransport } from './session-types';
 
 /*
@@ -131,10 +132,11 @@ export function acceptWebCall(ws: WebSocket, request: IncomingMessage, services:
       session = await startSession(record.start, transport, record);
     } catch (e) {
       console.error(`Voice call ${record.callId}: the session did not start:`, e instanceof Error ? e.message : e);
-      send({ type: 'error', message: 'The call could not start.' });
-      await record.ended({ reason: 'error', wav: new Uint8Array(0), audioMs: 0, entries: [] });
+      const realtime = e instanceof RealtimeUnavailableError;
+      send({ type: 'error', message: realtime ? `The call could not start: ${e.message}.` : 'The call could not start.' });
+      await record.ended({ reason: realtime ? 'realtime_unavailable' : 'error', wav: new Uint8Array(0), audioMs: 0, entries: [] });
       ended = true;
-      finish('error');
+      finish(realtime ? 'realtime_unavailable' : 'error');
       return;
     }
     for (const frame of early.splice(0)) session.pushAudio(frame);

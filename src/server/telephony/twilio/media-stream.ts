@@ -66,7 +66,7 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
   let marks = 0;
   let closeOnMark: string | null = null;
   /** Caller audio that came while the session was starting. */
-  const early: Float32Array[] = [];
+  const early: { mulaw: Uint8Array; pcm: Float32Array }[] = [];
   // Streams, not clips: each direction keeps its resampler's context across frames (no click every 20 ms).
   const fromCaller = new StreamResampler(TWILIO_RATE, PIPELINE_RATE);
   let toCaller = new StreamResampler(PIPELINE_RATE, TWILIO_RATE);
@@ -92,6 +92,15 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
       pending = [];
       toCaller = new StreamResampler(PIPELINE_RATE, TWILIO_RATE);
       if (streamSid) send({ event: 'clear', streamSid });
+    },
+    sendMulaw(bytes) {
+      // A session that speaks the line's μ-law (voice/realtime/): frames as they are, no resampling.
+      if (!streamSid) return;
+      for (const b of bytes) pending.push(b);
+      while (pending.length >= TWILIO_FRAME_BYTES) {
+        const frame = Uint8Array.from(pending.splice(0, TWILIO_FRAME_BYTES));
+        send({ event: 'media', streamSid, media: { payload: Buffer.from(frame).toString('base64') } });
+      }
     },
     hangUp() {
       // The session ends itself; the stream closes once what was sent has been played (Twilio then hangs up).
@@ -151,16 +160,21 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
             ws.close(VOICE_CLOSE.normal);
           };
           // (A stop or a close meanwhile ends it in end(), which waited for this.)
-          for (const frame of early.splice(0)) session.pushAudio(frame);
+          for (const frame of early.splice(0)) {
+            if (session.pushMulaw) session.pushMulaw(frame.mulaw);
+            else session.pushAudio(frame.pcm);
+          }
         });
         return;
       }
       case 'media': {
         const payload = message.media?.payload;
         if (!payload || ended || (message.media?.track && message.media.track !== 'inbound')) return;
-        const samples = fromCaller.push(mulawToFloats(Buffer.from(payload, 'base64')));
-        if (session) session.pushAudio(samples);
-        else if (starting) early.push(samples);
+        const bytes = new Uint8Array(Buffer.from(payload, 'base64'));
+        // A session that hears μ-law (voice/realtime/) gets the line's bytes as they are; the pipeline PCM at 16 kHz.
+        if (session?.pushMulaw) session.pushMulaw(bytes);
+        else if (session) session.pushAudio(fromCaller.push(mulawToFloats(bytes)));
+        else if (starting) early.push({ mulaw: bytes, pcm: fromCaller.push(mulawToFloats(bytes)) });
         return;
       }
       case 'mark':

@@ -74,6 +74,11 @@ function voicedSpan(env: Float32Array): Float32Array | null {
   return voiced < MIN_VOICED_FRAMES ? null : env.subarray(first, last + 1);
 }
 
+/** A phrase's voiced loudness envelope at 16 kHz, as matchPhrase compares them (null when too little is voiced). */
+export function phraseSpan(samples: Float32Array): Float32Array | null {
+  return voicedSpan(envelope(samples));
+}
+
 function stretch(env: Float32Array, points: number): Float64Array {
   const out = new Float64Array(points);
   for (let i = 0; i < points; i++) {

@@ -6,7 +6,7 @@ import { serviceKeys } from '@/api/query-keys';
 import { useSession } from '@/api/session';
 
 /** What a service that says nothing about voice (one from before it, or an odd answer) can do: nothing. */
-export const NO_VOICE: VoiceInfo = { transcription: false, model: false, speech: null, web_call: false };
+export const NO_VOICE: VoiceInfo = { transcription: false, model: false, speech: null, web_call: false, realtime: false };
 
 // Only `voice` is read here; the rest of the answer is the sign-in page's (features/auth).
 const localInfoVoiceSchema = z.looseObject({ voice: voiceInfoSchema.nullish().catch(null) }).transform((v) => v.voice ?? NO_VOICE);

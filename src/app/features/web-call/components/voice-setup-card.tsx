@@ -24,16 +24,22 @@ function Recipes({ heading, recipes }: { heading: string; recipes: readonly Setu
 }
 
 /**
- * The service cannot take a web call (no transcription server or no model): how to run both locally, in a
+ * The service cannot take a web call (no transcription server or no model; for a multimodal or dualplex
+ * assistant, `realtimeMode`, no speech-to-speech endpoint): how to run both locally, in a
  * few commands, and what the service said when it refused (a 503's message). Like the Test chat's card.
  */
-export function VoiceSetupCard({ info, message }: { info?: VoiceInfo | undefined; message?: string | undefined }) {
+export function VoiceSetupCard({ info, message, realtimeMode }: { info?: VoiceInfo | undefined; message?: string | undefined; realtimeMode?: string | undefined }) {
   return (
     <Alert variant="light" color="blue" icon={<IconPlugConnected size={18} aria-hidden />} title={m.webcall_setup_title()} data-testid="voice-setup">
       <Stack gap="sm">
         <Text size="sm">{m.webcall_setup_intro()}</Text>
         {info && !info.transcription ? <Text size="sm" fw={500}>{m.webcall_setup_missing_stt()}</Text> : null}
         {info && !info.model ? <Text size="sm" fw={500}>{m.webcall_setup_missing_model()}</Text> : null}
+        {info && realtimeMode && !info.realtime ? (
+          <Text size="sm" fw={500}>
+            {m.webcall_setup_missing_realtime({ mode: realtimeMode })}
+          </Text>
+        ) : null}
         {message ? (
           <Text size="sm" c="dimmed">
             {m.webcall_setup_service_said({ message })}

@@ -50,6 +50,16 @@ describe('Start web call', () => {
     expect(local.of('POST', '/voice/web-calls')).toHaveLength(0);
   });
 
+  it("says a multimodal assistant needs REALTIME_BASE_URL when the service has none, and starts no call", async () => {
+    const local = host({ voice: VOICE_ON });
+    renderWithHost(() => <WebCallButton assistant={{ ...ASSISTANT, mode: 'multimodal' }} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start web call' }));
+    const card = await screen.findByTestId('voice-setup');
+    expect(card.textContent).toContain('REALTIME_BASE_URL');
+    expect(within(card).queryByText('Missing: a transcription server (STT_BASE_URL).')).toBeNull();
+    expect(local.of('POST', '/voice/web-calls')).toHaveLength(0);
+  });
+
   it('reads a service that says nothing about voice as one that cannot take a call', async () => {
     host({ voice: 'odd' });
     renderWithHost(() => <WebCallButton assistant={ASSISTANT} />);

@@ -12,7 +12,11 @@ export interface WebCallAssistant {
   name: string;
   /** enable_noise_cancellation: the microphone's noise suppression follows it (on when not known). */
   noiseCancellation?: boolean;
+  /** The engine mode: a multimodal or dualplex assistant talks through the realtime endpoint (REALTIME_BASE_URL). */
+  mode?: string | undefined;
 }
+
+const REALTIME_MODES = new Set(['multimodal', 'dualplex']);
 
 /** Asks the service whether it can take a web call; the call when it can, the setup card when it cannot. */
 function WebCallGate({ assistant, onClose }: { assistant: WebCallAssistant; onClose: () => void }) {
@@ -28,7 +32,8 @@ function WebCallGate({ assistant, onClose }: { assistant: WebCallAssistant; onCl
     );
   }
   if (info.isError) return <ErrorState error={info.error} title={m.webcall_info_failed()} onRetry={() => void info.refetch()} retrying={info.isFetching} />;
-  if (!info.data.web_call) return <VoiceSetupCard info={info.data} />;
+  const realtimeMode = assistant.mode && REALTIME_MODES.has(assistant.mode) ? assistant.mode : undefined;
+  if (!info.data.web_call || (realtimeMode && !info.data.realtime)) return <VoiceSetupCard info={info.data} realtimeMode={realtimeMode} />;
   return <WebCallPanel key={attempt} assistantId={assistant.id} {...(assistant.noiseCancellation === undefined ? {} : { noiseSuppression: assistant.noiseCancellation })} onRestart={() => setAttempt((n) => n + 1)} onClose={onClose} />;
 }
 
