@@ -17,7 +17,10 @@ export type VoiceEndReason =
   | 'end_call' // the assistant's end_call tool
   | 'silence' // repeated silence after re-engaging
   | 'max_duration'
-  | 'error';
+  | 'error'
+  // An answering machine (voice/voicemail/): the message was left (or the machine hung up on it), or the assistant hung up on it.
+  | 'voicemail'
+  | 'voicemail_hang_up';
 
 /** A spoken line of the live transcript, as the transport may show it (the web call's `transcript` message). */
 export interface LiveLine {
@@ -80,6 +83,8 @@ export interface VoiceSessionSink {
   entry(entry: VoiceEntry): void | Promise<void>;
   /** The call is over. `wav`: the real recording, both sides at their times (8 kHz mono 16-bit WAV). */
   ended(result: { reason: VoiceEndReason; wav: Uint8Array; audioMs: number; entries: VoiceEntry[] }): void | Promise<void>;
+  /** An outbound call's answering-machine verdict (voice/voicemail/): a machine makes the call a voicemail's. */
+  answeredBy?(by: 'human' | 'machine'): void | Promise<void>;
 }
 
 /** What a transport knows when a call begins; the pipeline reads the assistant itself. */
@@ -92,4 +97,9 @@ export interface VoiceCallStart {
   direction: 'web' | 'inbound' | 'outbound';
   /** Epoch ms of the answer (entries are stamped from here). */
   answeredAt: number;
+  /**
+   * Who tells a person from an answering machine on an outbound call: the line itself (Twilio's AMD, its verdict
+   * brought by voice/voicemail/verdicts.ts), or, when absent, our own detector on the audio.
+   */
+  machineDetection?: 'line' | 'own';
 }

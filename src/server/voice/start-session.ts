@@ -10,6 +10,7 @@ import { Speaker, speechVoice } from './speaker';
 import type { Transcriber } from './transcriber';
 import { turnTimings } from './turn-detector';
 import type { VadFactory } from './vad';
+import { voicemailGateFor } from './voicemail/start';
 
 /*
  * The one door of the voice pipeline: a transport (the browser's web call, Twilio's media stream) that has a
@@ -64,18 +65,25 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
     ambient: ambientSound(a.ambient_sound, Number(a.ambient_sound_volume), PIPELINE_RATE, call.callId),
   };
   const voice = speechVoice(deps.speech.engine, { name: a.voice_name, gender: a.voice_gender, accent: a.voice_accent, language: iso, speed: Number(a.speech_speed) });
-  const session = new VoiceSession(
-    setting,
-    {
-      transcriber: deps.transcriber,
-      speaker: new Speaker(deps.speech, voice),
-      vad: deps.vad.create(),
-      clock: deps.clock ?? realClock(deps.now),
-      ...(deps.log ? { log: deps.log } : {}),
-    },
-    transport,
-    sink,
-  );
-  session.start();
-  return session;
+  const speaker = new Speaker(deps.speech, voice);
+  const clock = deps.clock ?? realClock(deps.now);
+  const open = () => {
+    const session = new VoiceSession(
+      setting,
+      {
+        transcriber: deps.transcriber,
+        speaker,
+        vad: deps.vad.create(),
+        clock,
+        ...(deps.log ? { log: deps.log } : {}),
+      },
+      transport,
+      sink,
+    );
+    session.start();
+    return session;
+  };
+  // Outbound calls: nothing is said until a person is known to have answered (voicemail/start.ts says which calls).
+  const gated = await voicemailGateFor({ db: deps.db, model: deps.model, modelName: loaded.setting.modelName, transcriber: deps.transcriber, clock, ...(deps.log ? { log: deps.log } : {}) }, call, speaker, transport, sink, open);
+  return gated ?? open();
 }

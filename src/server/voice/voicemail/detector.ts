@@ -25,7 +25,7 @@ export interface Verdict {
   answeredBy: AnsweredBy;
   /** Ms of the callee's audio (from the answer) heard when it was given. */
   atMs: number;
-  cause: 'short_greeting' | 'model' | 'long_greeting' | 'beep' | 'initial_silence';
+  cause: 'short_greeting' | 'model' | 'long_greeting' | 'beep' | 'initial_silence' | 'line';
   /** What the model was given of the greeting ('' when it was not asked). */
   transcript: string;
 }
@@ -48,8 +48,8 @@ const CLASSIFY_EVERY_MS = 500;
 export interface DetectorOptions {
   classifier: GreetingClassifier | null;
   timings?: AmdTimings;
-  onVerdict?(verdict: Verdict): void;
-  onCue?(cue: MessageCue): void;
+  onVerdict?: ((verdict: Verdict) => void) | undefined;
+  onCue?: ((cue: MessageCue) => void) | undefined;
 }
 
 export class VoicemailDetector {
@@ -69,7 +69,10 @@ export class VoicemailDetector {
   private soundAfterVerdict = false;
   private readonly abort = new AbortController();
 
-  constructor(private readonly options: DetectorOptions) {
+  private readonly options: DetectorOptions;
+
+  constructor(options: DetectorOptions) {
+    this.options = { ...options };
     this.timing = new GreetingTiming(options.timings ?? AMD_DEFAULTS);
     this.nextClassifyAtVoicedMs = Math.min(FIRST_CLASSIFY_MS, this.timing.timings.greetingMs);
   }
@@ -94,6 +97,17 @@ export class VoicemailDetector {
   /** Resolves when the model has answered every question asked so far (tests drive the clock by it). */
   settled(): Promise<void> {
     return this.classifying;
+  }
+
+  /** Where the verdict and the cue go (the gate sets them on the detector it was given). */
+  listen(handlers: Pick<DetectorOptions, 'onVerdict' | 'onCue'>): void {
+    this.options.onVerdict = handlers.onVerdict;
+    this.options.onCue = handlers.onCue;
+  }
+
+  /** The verdict is known from elsewhere (the line said machine_start): only the moment to speak is looked for. */
+  assume(answeredBy: AnsweredBy): void {
+    this.decide(answeredBy, 'line');
   }
 
   /** Stops listening (the call ended): a classification under way is aborted. */
