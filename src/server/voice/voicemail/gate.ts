@@ -6,6 +6,7 @@ import type { Speaker } from '../speaker';
 import type { Transcriber } from '../transcriber';
 import { encodeWav } from '../../audio/pcm';
 import { VoicemailDetector, type AnsweredBy, type MessageCue, type Verdict } from './detector';
+import { BeepDetector, FRAME_SAMPLES } from './tone';
 import type { VoicemailPolicy } from './policy';
 import { listenForLineVerdict, type LineAnsweredBy } from './verdicts';
 
@@ -236,12 +237,7 @@ export class VoicemailGate implements VoiceSessionInput {
     if (!this.machine) return entries;
     let greeting = this.greetingText;
     if (this.parts.transcriber && this.heardSamples > 0) {
-      const audio = new Float32Array(this.heardSamples);
-      let at = 0;
-      for (const c of this.heard) {
-        audio.set(c, at);
-        at += c.length;
-      }
+      const audio = withoutBeeps(this.heard, this.heardSamples);
       try {
         greeting = (await this.parts.transcriber.transcribe(encodeWav(audio, PIPELINE_RATE), null)).text.trim() || greeting;
       } catch (e) {
@@ -264,4 +260,22 @@ export class VoicemailGate implements VoiceSessionInput {
 function playedWords(sentence: SentenceAudio, now: number): string {
   const words = sentence.text.split(/\s+/).filter(Boolean);
   return words.slice(0, Math.round(words.length * sentence.playedShare(now))).join(' ');
+}
+
+/** The heard audio in one piece, its beeps silenced (a beep is no word, and would only confuse a transcription). */
+function withoutBeeps(chunks: Float32Array[], total: number): Float32Array {
+  const all = new Float32Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.length;
+  }
+  const beeps = new BeepDetector();
+  const samplesPerMs = PIPELINE_RATE / 1000;
+  for (let i = 0; i + FRAME_SAMPLES <= all.length; i += FRAME_SAMPLES) {
+    const beep = beeps.push(all.subarray(i, i + FRAME_SAMPLES), ((i + FRAME_SAMPLES) / PIPELINE_RATE) * 1000);
+    // A frame either side too: the beep's edges share a frame with the silence around it.
+    if (beep) all.fill(0, Math.max(0, Math.round(beep.startMs * samplesPerMs) - FRAME_SAMPLES), Math.round(beep.endMs * samplesPerMs) + FRAME_SAMPLES);
+  }
+  return all;
 }
