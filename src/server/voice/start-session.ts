@@ -10,7 +10,7 @@ import { Speaker, speechVoice } from './speaker';
 import type { Transcriber } from './transcriber';
 import { turnTimings } from './turn-detector';
 import type { VadFactory } from './vad';
-import { voicemailGateFor } from './voicemail/start';
+import { voicemailGateFor, voicemailPolicyFor } from './voicemail/start';
 
 /*
  * The one door of the voice pipeline: a transport (the browser's web call, Twilio's media stream) that has a
@@ -41,6 +41,9 @@ export class VoiceSessionError extends Error {
 }
 
 export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, transport: VoiceTransport, sink: VoiceSessionSink): Promise<VoiceSessionInput> {
+  const voicemail = voicemailPolicyFor(deps.db, call);
+  // Awaited below; marked handled here so a call that fails first leaves no unhandled rejection behind.
+  voicemail.catch(() => undefined);
   const loaded = await loadAssistantTalk(deps.db, {
     assistantId: call.assistantId,
     callId: call.callId,
@@ -84,6 +87,6 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
     return session;
   };
   // Outbound calls: nothing is said until a person is known to have answered (voicemail/start.ts says which calls).
-  const gated = await voicemailGateFor({ db: deps.db, model: deps.model, modelName: loaded.setting.modelName, transcriber: deps.transcriber, clock, ...(deps.log ? { log: deps.log } : {}) }, call, speaker, transport, sink, open);
+  const gated = voicemailGateFor({ model: deps.model, modelName: loaded.setting.modelName, transcriber: deps.transcriber, clock, ...(deps.log ? { log: deps.log } : {}) }, await voicemail, call, speaker, transport, sink, open);
   return gated ?? open();
 }

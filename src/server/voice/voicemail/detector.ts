@@ -65,9 +65,12 @@ export class VoicemailDetector {
   private nextClassifyAtVoicedMs: number;
   private lastKind: GreetingKind = 'unsure';
   private lastText = '';
+  private asking = false;
+  private askAgain = false;
+  private finalAsk: false | 'paused' | 'talking' = false;
   private silenceRun = 0;
   private soundAfterVerdict = false;
-  private readonly abort = new AbortController();
+  private stopped = false;
 
   private readonly options: DetectorOptions;
 
@@ -95,8 +98,12 @@ export class VoicemailDetector {
   }
 
   /** Resolves when the model has answered every question asked so far (tests drive the clock by it). */
-  settled(): Promise<void> {
-    return this.classifying;
+  async settled(): Promise<void> {
+    for (;;) {
+      const asked = this.classifying;
+      await asked;
+      if (asked === this.classifying) return;
+    }
   }
 
   /** Where the verdict and the cue go (the gate sets them on the detector it was given). */
@@ -110,9 +117,13 @@ export class VoicemailDetector {
     this.decide(answeredBy, 'line');
   }
 
-  /** Stops listening (the call ended): a classification under way is aborted. */
+  /**
+   * Stops listening (the verdict is in, the call ended): a question under way is left to finish and its answer
+   * ignored. Not aborted: aborting a fetch while undici streams its body can throw outside any promise
+   * ("ReadableStream is already closed") and take the process down; the adapters' own time-outs bound it.
+   */
   stop(): void {
-    this.abort.abort();
+    this.stopped = true;
   }
 
   push(samples: Float32Array): void {
@@ -134,7 +145,7 @@ export class VoicemailDetector {
   }
 
   private onFrame(frame: Float32Array, endMs: number): void {
-    if (this.cue) return;
+    if (this.cue || this.stopped) return;
     const beep = this.beeps.push(frame, endMs);
     if (this.verdict === null) {
       if (beep) {
@@ -176,28 +187,41 @@ export class VoicemailDetector {
 
   /**
    * Asks the model about everything heard so far. `final`: its answer decides; when it is not clear, a greeting
-   * that paused for an answer is a person's, one that talked through the analysis time a machine's.
+   * that paused for an answer is a person's, one that talked through the analysis time a machine's. One question
+   * at a time: one asked while another is under way waits for it, and is then asked with what was heard by then.
    */
   private ask(final: false | 'paused' | 'talking'): void {
     this.nextClassifyAtVoicedMs = this.timing.voicedMs + CLASSIFY_EVERY_MS;
-    const classifier = this.options.classifier;
-    if (!classifier) {
+    if (!this.options.classifier) {
       // app_amd without the words: the greeting was long.
       if (final) this.decide('machine', 'long_greeting');
       return;
     }
+    if (final) this.finalAsk = final;
+    if (this.asking) {
+      this.askAgain = true;
+      return;
+    }
+    this.question(this.options.classifier);
+  }
+
+  private question(classifier: GreetingClassifier): void {
+    this.asking = true;
+    this.askAgain = false;
+    const final = this.finalAsk;
     const audio = this.audio();
-    this.classifying = this.classifying.then(async () => {
-      if (this.verdict) return;
-      const { kind, text } = await classifier.classify(audio, this.abort.signal);
-      if (this.verdict) return;
+    this.classifying = (async () => {
+      const { kind, text } = await classifier.classify(audio);
+      this.asking = false;
+      if (this.verdict || this.stopped) return;
       this.lastKind = kind;
       this.lastText = text;
-      if (kind === 'machine') this.decide('machine', 'model');
-      else if (kind === 'human' && final) this.decide('human', 'model');
-      else if (final === 'paused') this.decide('human', 'long_greeting');
-      else if (final === 'talking') this.decide('machine', 'long_greeting');
-    });
+      if (kind === 'machine') return this.decide('machine', 'model');
+      if (kind === 'human' && final) return this.decide('human', 'model');
+      if (final === 'paused') return this.decide('human', 'long_greeting');
+      if (final === 'talking') return this.decide('machine', 'long_greeting');
+      if (this.askAgain || this.finalAsk) this.question(classifier);
+    })();
   }
 
   private decide(answeredBy: AnsweredBy, cause: Verdict['cause']): void {

@@ -7,7 +7,7 @@ import type { Transcriber } from '../transcriber';
 import { modelGreetingClassifier } from './classifier';
 import { VoicemailDetector } from './detector';
 import { VoicemailGate, type OpenSession } from './gate';
-import { voicemailPolicy } from './policy';
+import { voicemailPolicy, type VoicemailPolicy } from './policy';
 
 /*
  * Which calls pass the voicemail gate (gate.ts), chosen where a session starts (voice/start-session.ts): every
@@ -17,7 +17,6 @@ import { voicemailPolicy } from './policy';
  */
 
 export interface VoicemailDeps {
-  db: Db;
   model: ChatModel;
   modelName: string;
   transcriber: Transcriber;
@@ -25,10 +24,13 @@ export interface VoicemailDeps {
   log?: (message: string) => void;
 }
 
-export async function voicemailGateFor(deps: VoicemailDeps, call: VoiceCallStart, speaker: Speaker, transport: VoiceTransport, sink: VoiceSessionSink, open: OpenSession): Promise<VoiceSessionInput | null> {
-  if (call.direction === 'inbound') return null;
-  const policy = await voicemailPolicy(deps.db, call.assistantId, call.variables);
-  if (!policy) return null;
+/** The assistant's voicemail settings for a call that may pass the gate (read beside the assistant's other settings). */
+export function voicemailPolicyFor(db: Db, call: VoiceCallStart): Promise<VoicemailPolicy | null> {
+  return call.direction === 'inbound' ? Promise.resolve(null) : voicemailPolicy(db, call.assistantId, call.variables);
+}
+
+export function voicemailGateFor(deps: VoicemailDeps, policy: VoicemailPolicy | null, call: VoiceCallStart, speaker: Speaker, transport: VoiceTransport, sink: VoiceSessionSink, open: OpenSession): VoiceSessionInput | null {
+  if (call.direction === 'inbound' || !policy) return null;
   if (call.direction === 'web' && !(policy.outboundAssistant && (policy.message !== null || policy.hangUp))) return null;
   const own = call.machineDetection !== 'line';
   const log = deps.log;
