@@ -41,7 +41,7 @@ export const MESSAGE_SILENCE_MS = 1_200;
 /** After a machine's verdict, speak after this long whatever was heard. */
 export const MESSAGE_CUE_TIMEOUT_MS = 20_000;
 /** The model is first asked after this much of the greeting's voice (before app_amd's greeting limit: its words may tell sooner). */
-const FIRST_CLASSIFY_MS = 1_000;
+const FIRST_CLASSIFY_MS = 600;
 /** While the greeting goes on, the model is asked again after this much more of it. */
 const CLASSIFY_EVERY_MS = 500;
 
