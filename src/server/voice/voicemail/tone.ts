@@ -15,8 +15,12 @@ export const FRAME_MS = 20;
 export const FRAME_SAMPLES = (PIPELINE_RATE / 1000) * FRAME_MS;
 export const BEEP_MIN_HZ = 400;
 export const BEEP_MAX_HZ = 2_000;
-/** The bank's spacing: a quarter of a 20 ms frame's 50 Hz resolution, so a tone between two bins loses little. */
-const STEP_HZ = 12.5;
+/**
+ * The bank: a coarse pass every COARSE_HZ (a 20 ms frame resolves 50 Hz), then a fine one every FINE_HZ around the
+ * strongest coarse frequency, so a tone between two coarse bins loses little: 33 + 6 Goertzel passes a frame.
+ */
+const COARSE_HZ = 50;
+const FINE_HZ = 12.5;
 /** A tone frame: this share of the frame's energy at one frequency. Speech spreads over its harmonics and stays below. */
 const MIN_PURITY = 0.6;
 /** Quieter than this (RMS, full scale 1) is silence, whatever its spectrum. */
@@ -25,8 +29,9 @@ export const BEEP_MIN_MS = 150;
 /** Frames of one beep may wander this far (a machine's tone is steady; speech's harmonics glide). */
 const SAME_TONE_HZ = 40;
 
-const BANK: { hz: number; coeff: number }[] = [];
-for (let hz = BEEP_MIN_HZ; hz <= BEEP_MAX_HZ; hz += STEP_HZ) BANK.push({ hz, coeff: 2 * Math.cos((2 * Math.PI * hz) / PIPELINE_RATE) });
+const coeffOf = (hz: number) => 2 * Math.cos((2 * Math.PI * hz) / PIPELINE_RATE);
+const COARSE: { hz: number; coeff: number }[] = [];
+for (let hz = BEEP_MIN_HZ; hz <= BEEP_MAX_HZ; hz += COARSE_HZ) COARSE.push({ hz, coeff: coeffOf(hz) });
 
 /** |X(f)|² of the frame at one frequency (the Goertzel recurrence; any f, not only a DFT bin). */
 export function goertzelPower(frame: Float32Array, coeff: number): number {
@@ -46,17 +51,28 @@ export function dominantTone(frame: Float32Array): { hz: number; purity: number;
   for (let i = 0; i < frame.length; i++) energy += frame[i]! * frame[i]!;
   const level = Math.sqrt(energy / Math.max(1, frame.length));
   if (energy === 0) return { hz: 0, purity: 0, level: 0 };
-  let best = BANK[0]!;
+  // Silence has no tone: the bank is not run.
+  if (level < MIN_LEVEL) return { hz: 0, purity: 0, level };
+  let best = COARSE[0]!.hz;
   let bestPower = -1;
-  for (const bin of BANK) {
+  for (const bin of COARSE) {
     const p = goertzelPower(frame, bin.coeff);
     if (p > bestPower) {
       bestPower = p;
-      best = bin;
+      best = bin.hz;
+    }
+  }
+  const coarse = best;
+  for (let hz = coarse - COARSE_HZ + FINE_HZ; hz < coarse + COARSE_HZ; hz += FINE_HZ) {
+    if (hz === coarse || hz < BEEP_MIN_HZ || hz > BEEP_MAX_HZ) continue;
+    const p = goertzelPower(frame, coeffOf(hz));
+    if (p > bestPower) {
+      bestPower = p;
+      best = hz;
     }
   }
   // A sine of amplitude A over N samples: |X|² ≈ (A·N/2)², energy A²·N/2; so 2|X|²/(N·energy) ≈ 1.
-  return { hz: best.hz, purity: (2 * bestPower) / (frame.length * energy), level };
+  return { hz: best, purity: (2 * bestPower) / (frame.length * energy), level };
 }
 
 export interface Beep {
