@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartVoiceSession } from '../live-calls/services';
 import { createChatModel } from '../model/openai-compatible';
 import { chooseSpeech, LIVE_SPEECH_CONCURRENCY } from '../speech/select';
-import { insertAssistant, insertCampaign, insertLead } from '../test/fixtures';
+import { insertAssistant, insertCall, insertCampaign, insertLead } from '../test/fixtures';
 import { setUpVoiceAssistant, type VoiceAssistantSpec } from '../test/order-tool';
 import type { TestService, TestUser } from '../test/harness';
 import { startStandInModel } from '../test/stand-ins/model';
@@ -12,6 +12,8 @@ import { until as waitUntil } from '../test/until';
 import { useService } from '../test/use-service';
 import { voicemailFixtures, type VoicemailFixture } from '../test/voicemail-fixtures';
 import { voicePipeline } from '../voice/pipeline';
+import { listenForLineVerdict, type LineAnsweredBy } from '../voice/voicemail/verdicts';
+import { twilioSignature } from './twilio/signature';
 import { sileroVad } from '../voice/vad';
 
 /*
@@ -40,9 +42,10 @@ if (!speech) throw new Error('espeak-ng is needed for the voice tests');
 let pipeline: StartVoiceSession | null = null;
 let svc: TestService;
 let alice: TestUser;
+let bob: TestUser;
 useService(
   (s) => {
-    ({ svc, alice } = s);
+    ({ svc, alice, bob } = s);
     s.svc.server.voice!.twilioApiBaseUrl = twilio.baseUrl;
     pipeline = voicePipeline({
       db: s.svc.handle.db,
@@ -75,7 +78,7 @@ function calleeOf(f: VoicemailFixture): StandInCallee {
 }
 
 let numbers = 0;
-async function outboundLine(spec: VoiceAssistantSpec): Promise<{ assistantId: number }> {
+async function outboundLine(spec: VoiceAssistantSpec): Promise<{ assistantId: number; numberId: number; token: string }> {
   const account = twilio.addAccount();
   const phone = `+1415557${String(1000 + (numbers += 1)).slice(-4)}`;
   twilio.addNumber(account.sid, phone);
@@ -83,7 +86,7 @@ async function outboundLine(spec: VoiceAssistantSpec): Promise<{ assistantId: nu
   expect(res.status, res.text).toBe(201);
   const row = await insertAssistant(svc.handle.db, alice.id, { type: 'outbound', phone_number_id: res.body.data.id as number, record: true });
   await setUpVoiceAssistant(svc.handle.db, alice.id, row.id, '', { initial_message: GREETING, ...spec });
-  return { assistantId: row.id };
+  return { assistantId: row.id, numberId: res.body.data.id as number, token: account.token };
 }
 
 /** The next Twilio call is answered by `f` (talking up to `talkMs` unless the service hangs up first). */
@@ -206,4 +209,31 @@ describe("an outbound Twilio call and Twilio's answering machine detection", () 
     const done = await settle(false);
     expect(done).toMatchObject({ status: 'completed', live_call_id: null });
   }, 90_000);
+
+  it("the verdict route: signed by the number's auth token or 403, 404 for no such number, and only the number owner's calls", async () => {
+    const { numberId, token } = await outboundLine({});
+    const url = `${svc.server.voice!.publicUrl}/api/telephony/twilio/amd/${numberId}`;
+    const post = (target: string, params: Record<string, string>, signature?: string) =>
+      fetch(target, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(signature && { 'X-Twilio-Signature': signature }) }, body: new URLSearchParams(params).toString() });
+    const mine = await insertCall(svc.handle.db, alice.id, { provider: 'twilio', provider_call_id: 'CA' + 'a'.repeat(32), status: 'in-progress' });
+    const bobs = await insertCall(svc.handle.db, bob.id, { provider: 'twilio', provider_call_id: 'CA' + 'b'.repeat(32), status: 'in-progress' });
+    const heard: Record<number, LineAnsweredBy[]> = { [mine]: [], [bobs]: [] };
+    const stops = [mine, bobs].map((id) => listenForLineVerdict(id, (a) => heard[id]!.push(a)));
+    try {
+      const forBob = { AccountSid: 'AC' + '0'.repeat(32), CallSid: 'CA' + 'b'.repeat(32), AnsweredBy: 'machine_end_beep', MachineDetectionDuration: '4100' };
+      const forMe = { ...forBob, CallSid: 'CA' + 'a'.repeat(32) };
+      expect((await post(url, forMe)).status).toBe(403);
+      expect((await post(url, forMe, twilioSignature('wrong-token', url, forMe))).status).toBe(403);
+      const missing = `${svc.server.voice!.publicUrl}/api/telephony/twilio/amd/999999`;
+      expect((await post(missing, forMe, twilioSignature(token, missing, forMe))).status).toBe(404);
+      // Alice's number vouching for Bob's call: answered 200 (Twilio must not retry), and nothing reaches Bob's call.
+      expect((await post(url, forBob, twilioSignature(token, url, forBob))).status).toBe(200);
+      expect((await post(url, { ...forMe, AnsweredBy: 'not-a-verdict' }, twilioSignature(token, url, { ...forMe, AnsweredBy: 'not-a-verdict' }))).status).toBe(200);
+      const ok = await post(url, forMe, twilioSignature(token, url, forMe));
+      expect(ok.status).toBe(200);
+      expect(heard).toEqual({ [mine]: ['machine_end_beep'], [bobs]: [] });
+    } finally {
+      for (const stop of stops) stop();
+    }
+  });
 });
