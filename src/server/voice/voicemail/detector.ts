@@ -1,5 +1,5 @@
 import { PIPELINE_RATE } from '../session-types';
-import type { GreetingClassifier, GreetingKind } from './classifier';
+import type { GreetingClassifier } from './classifier';
 import { AMD_DEFAULTS, GreetingTiming, rmsOf, VOICE_LEVEL, type AmdTimings, type TimingEvent } from './timing';
 import { BeepDetector, FRAME_MS, FRAME_SAMPLES } from './tone';
 
@@ -63,13 +63,11 @@ export class VoicemailDetector {
   private heard: Float32Array[] = [];
   private classifying: Promise<void> = Promise.resolve();
   private nextClassifyAtVoicedMs: number;
-  private lastKind: GreetingKind = 'unsure';
   private lastText = '';
   private asking = false;
   private askAgain = false;
   private finalAsk: false | 'paused' | 'talking' = false;
   private silenceRun = 0;
-  private soundAfterVerdict = false;
   private stopped = false;
 
   private readonly options: DetectorOptions;
@@ -162,11 +160,10 @@ export class VoicemailDetector {
     if (beep) return this.setCue({ atMs: endMs, by: 'beep', beepHz: beep.hz });
     if (rmsOf(frame) >= VOICE_LEVEL) {
       this.silenceRun = 0;
-      this.soundAfterVerdict = true;
     } else {
       this.silenceRun += FRAME_MS;
     }
-    // The silence that ended the greeting counts when the verdict came with it.
+    // Counted from the verdict on (decide() starts it over): a beep may still follow a pause in the greeting.
     if (this.silenceRun >= MESSAGE_SILENCE_MS) return this.setCue({ atMs: endMs, by: 'silence' });
     if (endMs - this.verdict.atMs >= MESSAGE_CUE_TIMEOUT_MS) this.setCue({ atMs: endMs, by: 'timeout' });
   }
@@ -214,7 +211,6 @@ export class VoicemailDetector {
       const { kind, text } = await classifier.classify(audio);
       this.asking = false;
       if (this.verdict || this.stopped) return;
-      this.lastKind = kind;
       this.lastText = text;
       if (kind === 'machine') return this.decide('machine', 'model');
       if (kind === 'human' && final) return this.decide('human', 'model');
@@ -228,7 +224,6 @@ export class VoicemailDetector {
     if (this.verdict) return;
     // After the model's "machine", a silence already running ends the greeting only once it is long enough.
     this.silenceRun = 0;
-    this.soundAfterVerdict = false;
     this.verdict = { answeredBy, atMs: this.heardMs, cause, transcript: this.lastText };
     this.options.onVerdict?.(this.verdict);
   }
@@ -237,15 +232,5 @@ export class VoicemailDetector {
     if (this.cue) return;
     this.cue = cue;
     this.options.onCue?.(cue);
-  }
-
-  /** Whether anything was heard after the verdict (the greeting went on). */
-  get spokeAfterVerdict(): boolean {
-    return this.soundAfterVerdict;
-  }
-
-  /** The model's last word on the greeting. */
-  get lastClassification(): GreetingKind {
-    return this.lastKind;
   }
 }

@@ -165,6 +165,8 @@ export class VoicemailGate implements VoiceSessionInput {
 
   private openSession(): void {
     if (this.session || this.opening || this.ended) return;
+    // The session has the call from here: no more verdicts are listened for.
+    for (const stop of this.stops.splice(0)) stop();
     this.parts.detector?.stop();
     this.opening = (async () => {
       try {
@@ -219,7 +221,7 @@ export class VoicemailGate implements VoiceSessionInput {
   private async finish(reason: VoiceEndReason, hangUp: boolean): Promise<void> {
     if (this.ended) return;
     this.ended = true;
-    for (const stop of this.stops) stop();
+    for (const stop of this.stops.splice(0)) stop();
     this.speaking?.stop();
     this.parts.detector?.stop();
     this.cueDetector?.stop();
