@@ -70,9 +70,10 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
   const voice = speechVoice(deps.speech.engine, { name: a.voice_name, gender: a.voice_gender, accent: a.voice_accent, language: iso, speed: Number(a.speech_speed) });
   const speaker = new Speaker(deps.speech, voice);
   const clock = deps.clock ?? realClock(deps.now);
-  const open = () => {
+  // `calleeSpoke` (voicemail/gate.ts): a wait_for_customer assistant does not wait for words it was already given.
+  const open = (options?: { calleeSpoke: boolean }) => {
     const session = new VoiceSession(
-      setting,
+      options?.calleeSpoke ? { ...setting, waitForCustomer: false } : setting,
       {
         transcriber: deps.transcriber,
         speaker,

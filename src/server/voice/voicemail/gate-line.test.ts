@@ -54,13 +54,15 @@ function gate(policy: VoicemailPolicy, callee: Float32Array, lineTimeoutMs?: num
   const transport = new RecordingTransport();
   const sink = new Sink();
   const sessions: Session[] = [];
+  const opened: { calleeSpoke: boolean }[] = [];
   const g = new VoicemailGate(
     { callId, userId: 1, assistantId: 1, variables: {}, direction: 'outbound', answeredAt: Date.now(), machineDetection: 'line' },
     policy,
     { clock: realClock(), speaker, transcriber: null, detector: null, log: () => undefined, ...(lineTimeoutMs ? { lineTimeoutMs } : {}) },
     transport,
     sink,
-    () => {
+    (options) => {
+      opened.push(options);
       const s = new Session();
       sessions.push(s);
       return s;
@@ -71,7 +73,7 @@ function gate(policy: VoicemailPolicy, callee: Float32Array, lineTimeoutMs?: num
   const t0 = performance.now();
   feed.start();
   void feed.say(callee);
-  return { callId, transport, sink, sessions, gate: g, t0 };
+  return { callId, transport, sink, sessions, opened, gate: g, t0 };
 }
 
 const until = async (what: string, test: () => boolean, ms = 15_000) => {
@@ -98,6 +100,8 @@ describe("the voicemail gate on a line's own verdict", () => {
     const c = gate({ message: MESSAGE, hangUp: true, outboundAssistant: true }, people[0]!.samples, 300);
     await until('the session', () => c.sessions.length === 1);
     expect(c.gate.report.verdict?.answeredBy).toBe('unknown');
+    // Nobody was heard: an assistant that waits for the customer still waits.
+    expect(c.opened).toEqual([{ calleeSpoke: false }]);
     await until('audio after the verdict', () => c.sessions[0]!.samples > 0);
     await c.gate.end('caller_ended');
     expect(c.sessions[0]!.ended).toBe('caller_ended');
@@ -127,5 +131,15 @@ describe("the voicemail gate on a line's own verdict", () => {
     expect(c.sink.said).toEqual(['machine']);
     expect(c.transport.hungUp).toBeNull();
     await c.gate.end('caller_ended');
+  });
+
+  it('human: the session starts, told the callee has spoken (a wait_for_customer assistant greets at once)', async () => {
+    const c = gate({ message: MESSAGE, hangUp: true, outboundAssistant: true }, people[0]!.samples);
+    deliverLineVerdict(c.callId, 'human');
+    await until('the session', () => c.sessions.length === 1);
+    expect(c.opened).toEqual([{ calleeSpoke: true }]);
+    expect(c.sink.said).toEqual([]);
+    await c.gate.end('caller_ended');
+    expect(c.sessions[0]!.ended).toBe('caller_ended');
   });
 });

@@ -152,4 +152,16 @@ describe('the voicemail gate on a web call of an outbound assistant (our own det
       await c.input.end('caller_ended');
     }
   }, 30_000);
+
+  it('a wait_for_customer assistant greets the person who already said their words (it does not wait for more)', async () => {
+    const c = await webCall(await assistant({ voice_mail_message: MESSAGE, wait_for_customer: true }), person);
+    try {
+      await c.sink.until(() => c.sink.entries.some((e) => e.sender === 'bot' && e.text === GREETING), 15_000, 'the greeting');
+      const spoke = c.transport.firstSound(0)!;
+      expect(spoke - c.t0).toBeLessThan(person.speechEndMs + 3_000);
+    } finally {
+      c.feed.stop();
+      await c.input.end('caller_ended');
+    }
+  }, 30_000);
 });

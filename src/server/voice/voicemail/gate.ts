@@ -39,8 +39,11 @@ export interface GateParts {
   lineTimeoutMs?: number;
 }
 
-/** Starts the session the gate hands a person's call to (it greets on its start). */
-export type OpenSession = () => VoiceSessionInput | Promise<VoiceSessionInput>;
+/**
+ * Starts the session the gate hands a call to (it greets on its start). `calleeSpoke`: the callee has said their
+ * "Hello?" already, so an assistant that waits for the customer (wait_for_customer) greets at once instead.
+ */
+export type OpenSession = (options: { calleeSpoke: boolean }) => VoiceSessionInput | Promise<VoiceSessionInput>;
 
 export interface GateReport {
   verdict: { answeredBy: AnsweredBy | LineAnsweredBy; atMs: number } | null;
@@ -170,7 +173,7 @@ export class VoicemailGate implements VoiceSessionInput {
     this.parts.detector?.stop();
     this.opening = (async () => {
       try {
-        this.session = await this.open();
+        this.session = await this.open({ calleeSpoke: this.report.verdict?.answeredBy === 'human' || this.machine });
       } catch (e) {
         this.log(`the session did not start: ${e instanceof Error ? e.message : String(e)}`);
         await this.finish('error', true);
