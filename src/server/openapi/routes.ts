@@ -264,6 +264,19 @@ export const OPERATIONS: readonly Operation[] = [
     response: { type: 'string' },
     errors: [403, 404],
   },
+  {
+    method: 'post',
+    path: '/telephony/twilio/amd/{id}',
+    tag: 'Telephony',
+    summary: "Twilio's answering-machine verdicts (AsyncAmdStatusCallback) on an imported number's outbound calls (signed, else 403): AnsweredBy human, machine_start, machine_end_beep, machine_end_silence, machine_end_other, fax or unknown",
+    public: true,
+    local: true,
+    formBody: { type: 'object', description: "Twilio's AMD parameters (CallSid, AccountSid, AnsweredBy, MachineDetectionDuration)", additionalProperties: { type: 'string' } },
+    status: 200,
+    contentType: 'text/plain',
+    response: { type: 'string' },
+    errors: [403, 404],
+  },
   // Conversations (text chat with an assistant; errors `{status: false, error}`)
   {
     method: 'post',

@@ -257,6 +257,7 @@ const ROUTES: Record<string, RouteInput> = {
   // Public, signed by Twilio: whatever else arrives is a 403 (or 404 for a number that is not imported).
   'POST /api/telephony/twilio/voice/:id': {},
   'POST /api/telephony/twilio/status/:id': {},
+  'POST /api/telephony/twilio/amd/:id': {},
 };
 let stand: StandInModel;
 /** A stand-in speech endpoint answers POST /api/speech (without speech it is a 503: the service is not set up, no input's fault). */

@@ -7,6 +7,7 @@ import { issueTicket, PHONE_TICKET_MS } from '../live-calls/tickets';
 import { socketUrl, type VoiceServices } from '../live-calls/services';
 import { importedNumber, numberWebhooks, type ImportedNumber } from './numbers';
 import type { LineStatus, WebhookAnswer } from './provider';
+import { deliverLineVerdict } from '../voice/voicemail/verdicts';
 
 /*
  * Calls on real lines: the voice webhook of an imported number (inbound: the number's live inbound assistant
@@ -87,6 +88,7 @@ export async function dialOut(services: VoiceServices, callId: number): Promise<
       ticket,
       statusUrl: numberWebhooks(services.publicUrl, number.provider.name, number.id).statusUrl,
       ...(assistant?.ringing_time ? { ringingTimeoutS: assistant.ringing_time } : {}),
+      ...(number.provider.detectsMachines && { machineDetectionUrl: machineDetectionUrl(services.publicUrl, number.provider.name, number.id) }),
     });
     await db.updateTable('calls').set({ provider_call_id: placed.providerCallId }).where('id', '=', callId).execute();
   } catch (e) {
@@ -151,5 +153,31 @@ export async function applyStatus(services: VoiceServices, provider: string, num
   }
   const final = UNANSWERED[report.status];
   if (final) await endUnanswered(services, call.id, final);
+  return ok;
+}
+
+/** Where a provider that detects answering machines posts its verdicts on a number's outbound calls. */
+export function machineDetectionUrl(publicUrl: string, provider: string, phoneNumberId: number): string {
+  return `${publicUrl.replace(/\/+$/, '')}/api/telephony/${provider}/amd/${phoneNumberId}`;
+}
+
+/**
+ * The provider's answering-machine verdict on one of the number's calls (Twilio's AsyncAmdStatusCallback), handed
+ * to the call's voicemail gate (voice/voicemail/verdicts.ts). Only the number's owner's calls on that provider.
+ */
+export async function applyMachineDetection(services: VoiceServices, provider: string, numberId: number, url: string, params: Record<string, string>, headers: Headers): Promise<WebhookResult> {
+  const number = await signedNumber(services, provider, numberId, url, params, headers);
+  if ('status' in number) return number;
+  const ok: WebhookResult = { status: 200, answer: { contentType: 'text/plain', body: '' } };
+  const report = number.provider.machineReport?.(params);
+  if (!report) return ok;
+  const call = await services.db
+    .selectFrom('calls')
+    .select('id')
+    .where('provider', '=', provider)
+    .where('provider_call_id', '=', report.providerCallId)
+    .where('user_id', '=', number.user_id)
+    .executeTakeFirst();
+  if (call) deliverLineVerdict(call.id, report.answeredBy);
   return ok;
 }

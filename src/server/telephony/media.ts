@@ -58,7 +58,9 @@ export function mediaContext(services: VoiceServices, provider: TelephonyProvide
             });
       if (!record) return undefined;
       try {
-        const input = await startSession(record.start, transport, record);
+        // An outbound call on a line that tells machines from people itself waits for its word (voice/voicemail/).
+        const start = ticket.call_id !== null && provider.detectsMachines ? { ...record.start, machineDetection: 'line' as const } : record.start;
+        const input = await startSession(start, transport, record);
         return { input, record };
       } catch (e) {
         console.error(`Voice call ${record.callId}: the session did not start:`, e instanceof Error ? e.message : e);

@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { MediaSocketContext } from './media';
+import type { LineAnsweredBy } from '../voice/voicemail/verdicts';
 
 /*
  * A telephony provider as the service needs it: claim a number the user owns there (point its voice webhook at
@@ -32,6 +33,8 @@ export interface OutboundCall {
   statusUrl: string;
   /** The assistant's ringing_time (s): not answered within it, the call is no-answer (Twilio's `Timeout`). */
   ringingTimeoutS?: number;
+  /** Where the provider posts its answering-machine verdict (providers that detect machines). */
+  machineDetectionUrl?: string;
 }
 
 /** The provider refused the credentials (Twilio: 401, code 20003). */
@@ -74,6 +77,10 @@ export interface TelephonyProvider {
   /** The voice webhook's caller; null when it is not an inbound call. */
   inboundCall(params: Record<string, string>): InboundCall | null;
   statusReport(params: Record<string, string>): StatusReport | null;
+  /** The provider tells a person from an answering machine on outbound calls itself (Twilio's AMD). */
+  readonly detectsMachines?: boolean;
+  /** Its answering-machine verdict callback, read; null when it is not one. */
+  machineReport?(params: Record<string, string>): { providerCallId: string; answeredBy: LineAnsweredBy } | null;
   /** Connect the call to the media socket, presenting the ticket. */
   streamAnswer(streamUrl: string, ticket: string): WebhookAnswer;
   /** Say the text and hang up. */

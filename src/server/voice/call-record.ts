@@ -66,6 +66,9 @@ const ENDINGS: Record<VoiceEndReason, { status: FinalStatus; reason: EndReason }
   error: { status: 'failed', reason: 'model_error' },
   // A multimodal/dualplex assistant without a realtime endpoint (REALTIME_BASE_URL unset, or it refused).
   realtime_unavailable: { status: 'failed', reason: 'realtime_unavailable' },
+  // As the simulated engine ends a voicemail (engine/plan.ts): completed with the message, ended_by_assistant when it hangs up.
+  voicemail: { status: 'completed', reason: 'voicemail' },
+  voicemail_hang_up: { status: 'ended_by_assistant', reason: 'voicemail' },
 };
 
 const parseDb = (ts: string) => Date.parse(`${ts.replace(' ', 'T')}Z`);
@@ -310,6 +313,29 @@ export class CallRecord implements VoiceSessionSink {
       if (row) publish(this.deps.db, callEvent(row));
     });
     this.writes = write.catch((e: unknown) => console.error(`Voice call ${this.callId}: transcript entry not stored:`, e instanceof Error ? e.message : e));
+    return this.writes as Promise<void>;
+  }
+
+  /**
+   * An answering machine answered (voice/voicemail/'s verdict): the call shows it at once, and ends as the engine
+   * ends a voicemail (answered_by machine, the plan's outcome voicemail: a campaign's retry_on_voicemail acts on it).
+   */
+  answeredBy(by: 'human' | 'machine'): Promise<void> {
+    if (by !== 'machine' || this.finished) return Promise.resolve();
+    const write = this.writes.then(async () => {
+      const held = await this.deps.db.selectFrom('calls').select(['engine_plan', 'variables']).where('id', '=', this.callId).where('talk_lease', '=', this.lease).executeTakeFirst();
+      if (!held) return;
+      const plan: CallPlan = { ...(readPlan(held.engine_plan) ?? livePlan(0, held.variables)), answered_by: 'machine', outcome: 'voicemail' };
+      const row = await this.deps.db
+        .updateTable('calls')
+        .set({ answered_by: 'machine', engine_plan: JSON.stringify(plan), updated_at: toDbTimestamp(this.deps.now()) })
+        .where('id', '=', this.callId)
+        .where('talk_lease', '=', this.lease)
+        .returningAll()
+        .executeTakeFirst();
+      if (row) publish(this.deps.db, callEvent(row));
+    });
+    this.writes = write.catch((e: unknown) => console.error(`Voice call ${this.callId}: answered_by not stored:`, e instanceof Error ? e.message : e));
     return this.writes as Promise<void>;
   }
 

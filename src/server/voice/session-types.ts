@@ -19,7 +19,10 @@ export type VoiceEndReason =
   | 'initial_silence' // max_initial_silence_duration passed after the answer without the caller saying anything
   | 'max_duration'
   | 'error'
-  | 'realtime_unavailable'; // a multimodal/dualplex assistant and no REALTIME_BASE_URL (or the endpoint refused)
+  | 'realtime_unavailable' // a multimodal/dualplex assistant and no REALTIME_BASE_URL (or the endpoint refused)
+  // An answering machine (voice/voicemail/): the message was left (or the machine hung up on it), or the assistant hung up on it.
+  | 'voicemail'
+  | 'voicemail_hang_up';
 
 /** A spoken line of the live transcript, as the transport may show it (the web call's `transcript` message). */
 export interface LiveLine {
@@ -120,6 +123,8 @@ export interface VoiceSessionSink {
   entry(entry: VoiceEntry): void | Promise<void>;
   /** The call is over. `wav`: the real recording, both sides at their times (8 kHz mono 16-bit WAV). */
   ended(result: { reason: VoiceEndReason; wav: Uint8Array; audioMs: number; entries: VoiceEntry[] }): void | Promise<void>;
+  /** An outbound call's answering-machine verdict (voice/voicemail/): a machine makes the call a voicemail's. */
+  answeredBy?(by: 'human' | 'machine'): void | Promise<void>;
 }
 
 /** What a transport knows when a call begins; the pipeline reads the assistant itself. */
@@ -132,4 +137,9 @@ export interface VoiceCallStart {
   direction: 'web' | 'inbound' | 'outbound';
   /** Epoch ms of the answer (entries are stamped from here). */
   answeredAt: number;
+  /**
+   * Who tells a person from an answering machine on an outbound call: the line itself (Twilio's AMD, its verdict
+   * brought by voice/voicemail/verdicts.ts), or, when absent, our own detector on the audio.
+   */
+  machineDetection?: 'line' | 'own';
 }

@@ -14,6 +14,7 @@ import { Speaker, speechVoice } from './speaker';
 import type { Transcriber } from './transcriber';
 import { turnTimings } from './turn-detector';
 import type { VadFactory } from './vad';
+import { voicemailGateFor, voicemailPolicyFor } from './voicemail/start';
 
 /*
  * The one door of the voice pipeline: a transport (the browser's web call, Twilio's media stream) that has a
@@ -49,6 +50,9 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
   // Speech-to-speech assistants (mode multimodal, dualplex) talk through the realtime endpoint instead.
   const realtime = await realtimeAssistant(deps.db, call.assistantId);
   if (realtime) return startRealtimeSession({ ...deps, realtime: deps.realtime ?? null }, call, transport, sink, realtime);
+  const voicemail = voicemailPolicyFor(deps.db, call);
+  // Awaited below; marked handled here so a call that fails first leaves no unhandled rejection behind.
+  voicemail.catch(() => undefined);
   const loaded = await loadAssistantTalk(deps.db, {
     assistantId: call.assistantId,
     callId: call.callId,
@@ -98,25 +102,52 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
     const otherVoice = speechVoice(deps.speech.engine, { name: b.voice_name, gender: b.voice_gender, accent: b.voice_accent, language: lang, speed: Number(b.speech_speed) });
     return { talk: other.setting, speaker: new Speaker(deps.speech, otherVoice), language: lang };
   };
-  const session = new VoiceSession(
-    setting,
-    {
-      transcriber: deps.transcriber,
-      speaker: new Speaker(deps.speech, voice),
-      ...(languages ? { speakers: new Map(secondary.map((l) => [l.iso, new Speaker(deps.speech, voiceOf(l.iso))])) } : {}),
-      vad: deps.vad.create(),
-      nextAssistant,
-      clock: deps.clock ?? realClock(deps.now),
-      ...(deps.log ? { log: deps.log } : {}),
-    },
-    transport,
-    // The session's own end (end_call, silence, ...) frees the call's RNNoise state too, whatever the transport does.
-    suppressor ? { entry: (e) => sink.entry(e), ended: (r) => (suppressor.destroy(), sink.ended(r)) } : sink,
-  );
-  session.start();
-  if (!suppressor) return session;
-  return {
-    pushAudio: (samples) => session.pushAudio(suppressor.push(samples)),
-    end: (reason) => session.end(reason),
+  const speaker = new Speaker(deps.speech, voice);
+  const clock = deps.clock ?? realClock(deps.now);
+  // `calleeSpoke` (voicemail/gate.ts): a wait_for_customer assistant does not wait for words it was already given.
+  const open = (options?: { calleeSpoke: boolean }): VoiceSessionInput => {
+    const session = new VoiceSession(
+      options?.calleeSpoke ? { ...setting, waitForCustomer: false } : setting,
+      {
+        transcriber: deps.transcriber,
+        speaker,
+        ...(languages ? { speakers: new Map(secondary.map((l) => [l.iso, new Speaker(deps.speech, voiceOf(l.iso))])) } : {}),
+        vad: deps.vad.create(),
+        nextAssistant,
+        clock,
+        ...(deps.log ? { log: deps.log } : {}),
+      },
+      transport,
+      // The session's own end (end_call, silence, ...) frees the call's RNNoise state too, whatever the transport does.
+      suppressor ? afterEnded(sink, () => suppressor.destroy()) : sink,
+    );
+    session.start();
+    if (!suppressor) return session;
+    return {
+      pushAudio: (samples) => session.pushAudio(suppressor.push(samples)),
+      end: (reason) => session.end(reason),
+    };
   };
+  // Outbound calls: nothing is said until a person is known to have answered (voicemail/start.ts says which calls).
+  const gated = voicemailGateFor({ model: deps.model, modelName: loaded.setting.modelName, transcriber: deps.transcriber, clock, ...(deps.log ? { log: deps.log } : {}) }, await voicemail, call, speaker, transport, sink, open);
+  return gated ?? open();
+}
+
+/**
+ * The sink as it is (its optional parts, a hand-over's record, the answering machine's verdict, kept whatever
+ * they become), with `then` run when the call has ended.
+ */
+function afterEnded(sink: VoiceSessionSink, then: () => void): VoiceSessionSink {
+  return new Proxy(sink, {
+    get(target, prop) {
+      if (prop === 'ended') {
+        return (result: Parameters<VoiceSessionSink['ended']>[0]) => {
+          then();
+          return target.ended(result);
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

@@ -3,6 +3,7 @@ import { acceptTwilioMedia } from './media-stream';
 import { claimTwilioNumber, createTwilioCall, disownTwilioNumber } from './rest';
 import { isValidTwilioSignature } from './signature';
 import { sayAndHangUpTwiml, streamTwiml } from './twiml';
+import { lineAnsweredBy } from '../../voice/voicemail/verdicts';
 
 /** Twilio behind the telephony interface (provider.ts). */
 
@@ -37,6 +38,11 @@ export function twilioProvider(options: { apiBaseUrl: string }): TelephonyProvid
     statusReport(params) {
       if (!params.CallSid) return null;
       return { providerCallId: params.CallSid, status: STATUSES[params.CallStatus ?? ''] ?? null };
+    },
+    detectsMachines: true,
+    machineReport(params) {
+      const answeredBy = lineAnsweredBy(params.AnsweredBy);
+      return params.CallSid && answeredBy ? { providerCallId: params.CallSid, answeredBy } : null;
     },
     streamAnswer: (streamUrl, ticket) => ({ contentType: 'text/xml', body: streamTwiml(streamUrl, { ticket }) }),
     refusalAnswer: (text) => ({ contentType: 'text/xml', body: sayAndHangUpTwiml(text) }),

@@ -87,6 +87,14 @@ export async function createTwilioCall(options: TwilioRestOptions, credentials: 
     StatusCallbackMethod: 'POST',
     // ringing_time: Twilio's own default (60 s) without one.
     ...(outbound.ringingTimeoutS ? { Timeout: String(outbound.ringingTimeoutS) } : {}),
+    // Answering machine detection, asynchronous: the call streams at once and the verdict (AnsweredBy) is posted
+    // after the machine's greeting has ended (DetectMessageEnd), the moment to leave a message.
+    ...(outbound.machineDetectionUrl && {
+      MachineDetection: 'DetectMessageEnd',
+      AsyncAmd: 'true',
+      AsyncAmdStatusCallback: outbound.machineDetectionUrl,
+      AsyncAmdStatusCallbackMethod: 'POST',
+    }),
   })) as { sid?: unknown } | null;
   if (!created || typeof created.sid !== 'string') throw new ProviderError('Twilio created the call without a sid.');
   return { providerCallId: created.sid };

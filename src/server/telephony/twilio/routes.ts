@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../http/context';
 import type { VoiceServices } from '../../live-calls/services';
-import { answerInbound, applyStatus, type WebhookResult } from '../calls';
+import { answerInbound, applyMachineDetection, applyStatus, type WebhookResult } from '../calls';
 
 /*
  * Twilio's webhooks of an imported number (public: Twilio sends no token; each request is checked against the
  * number's auth token instead, X-Twilio-Signature over the URL rebuilt from PUBLIC_URL and the form parameters):
- * POST /api/telephony/twilio/voice/{phone number id} answers TwiML, POST …/status/{id} takes status callbacks.
+ * POST /api/telephony/twilio/voice/{phone number id} answers TwiML, POST …/status/{id} takes status callbacks,
+ * POST …/amd/{id} the answering-machine verdicts of outbound calls (AsyncAmdStatusCallback).
  */
 
 async function formOf(c: Context): Promise<Record<string, string>> {
@@ -42,6 +43,11 @@ export function twilioWebhookRoutes(services: VoiceServices | null) {
     const id = idOf(c);
     if (!services || id === null) return c.json({ message: 'No such number.' }, 404);
     return answer(c, await applyStatus(services, 'twilio', id, publicUrlOf(c, services.publicUrl), await formOf(c), c.req.raw.headers));
+  });
+  r.post('/telephony/twilio/amd/:id', async (c) => {
+    const id = idOf(c);
+    if (!services || id === null) return c.json({ message: 'No such number.' }, 404);
+    return answer(c, await applyMachineDetection(services, 'twilio', id, publicUrlOf(c, services.publicUrl), await formOf(c), c.req.raw.headers));
   });
   return r;
 }

@@ -14,6 +14,7 @@
  */
 
 import { isJudgeRequest, judgeAnswer } from './judge';
+import { isVoicemailGreetingRequest, voicemailGreetingAnswer } from './voicemail-greeting';
 
 export const CUSTOMER_MARKER = /playing the customer on a phone call/i;
 
@@ -154,6 +155,8 @@ function structuredAnswer(request: RoleRequest): RoleAnswer {
 export function roleAnswer(request: RoleRequest): RoleAnswer | null {
   // A suite's judge (judge.ts): its own small, deterministic rule.
   if (isJudgeRequest(request)) return judgeAnswer(request);
+  // The voicemail detector's question (voicemail-greeting.ts).
+  if (isVoicemailGreetingRequest(request)) return voicemailGreetingAnswer(request);
   if (request.response_format?.type === 'json_schema') return structuredAnswer(request);
   const system = textOf((request.messages ?? []).find((m) => m.role === 'system')?.content);
   if (CUSTOMER_MARKER.test(system)) return customerAnswer(request, system);

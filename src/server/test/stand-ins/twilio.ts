@@ -19,6 +19,14 @@ import { pipelineToMulaw } from '../../telephony/twilio/media-stream';
  * outbound call sends signed status callbacks (initiated, ringing, then busy / no-answer / failed, or answered
  * and completed). An outbound call whose callee answers after `answerAfterMs` of ringing, longer than the call
  * create's `Timeout` (seconds), is given up as no-answer at the Timeout, as Twilio does.
+ *
+ * Answering machine detection, as Twilio documents it: a Calls.json with MachineDetection (Enable or
+ * DetectMessageEnd), AsyncAmd=true and AsyncAmdStatusCallback (+ method) is kept on the call, and when the test
+ * says who the callee is (`outbound.callee`: a person, or a machine with its greeting's end and its beep), the
+ * signed verdict is posted there (AccountSid, CallSid, AnsweredBy, MachineDetectionDuration) when Twilio would
+ * know it: a person after their words and a pause; a machine, with DetectMessageEnd, right after the beep
+ * (machine_end_beep) or after the silence that ends a greeting without one (machine_end_silence), with Enable as
+ * soon as the greeting has gone on long enough (machine_start).
  */
 
 const FRAME_BYTES = 160;
@@ -70,6 +78,15 @@ export interface StandInRequest {
 
 export type OutboundOutcome = 'completed' | 'busy' | 'no-answer' | 'failed';
 
+/** Who answers an outbound call, for answering machine detection (ms from the stream's start). */
+export type StandInCallee = { kind: 'human'; speechEndMs: number } | { kind: 'machine'; speechStartMs: number; speechEndMs: number; beepEndMs: number | null };
+
+/** After a person's words, Twilio's AMD says human after this pause; a greeting without a beep ends after this silence. */
+const AMD_HUMAN_PAUSE_MS = 800;
+const AMD_END_SILENCE_MS = 1_200;
+const AMD_BEEP_AFTER_MS = 100;
+const AMD_MACHINE_START_MS = 1_500;
+
 export interface StandInCall {
   sid: string;
   direction: 'inbound' | 'outbound-api';
@@ -88,6 +105,10 @@ export interface StandInCall {
   marks: string[];
   /** Status callbacks sent (outbound): CallStatus and the service's answer. */
   callbacks: { status: string; answer: number }[];
+  /** The answering machine detection asked for on Calls.json (outbound), null without. */
+  machineDetection: { mode: string; asyncAmd: string | null; callbackUrl: string | null; callbackMethod: string | null } | null;
+  /** AMD verdicts posted: AnsweredBy, when (stream timeline) and the service's answer. */
+  amdCallbacks: { answeredBy: string; atMs: number; answer: number }[];
   closeCode: number | null;
   /** Epoch ms (Date.now()) of the stream's start: the timeline's zero. */
   startedAt: number;
@@ -117,7 +138,7 @@ export interface StandInTwilio {
   requests: StandInRequest[];
   calls: StandInCall[];
   /** What the next outbound calls do (default completed, talking `talkMs` then hanging up). */
-  outbound: { outcome: OutboundOutcome; talkMs: number; say?: Float32Array; answerAfterMs?: number };
+  outbound: { outcome: OutboundOutcome; talkMs: number; say?: Float32Array; answerAfterMs?: number; callee?: StandInCallee };
   addAccount(): { sid: string; token: string };
   addNumber(account: string, phoneNumber: string): StandInNumber;
   number(phoneNumber: string): StandInNumber | undefined;
@@ -146,6 +167,14 @@ export function parseStreamTwiml(twiml: string): { url: string; parameters: Reco
   const parameters: Record<string, string> = {};
   for (const m of (stream[2] ?? '').matchAll(/<Parameter\s+name="([^"]*)"\s+value="([^"]*)"\s*\/>/g)) parameters[xmlText(m[1] ?? '')] = xmlText(m[2] ?? '');
   return { url: xmlText(stream[1] ?? ''), parameters };
+}
+
+/** What Twilio's AMD says of this callee, and when (ms of the stream's timeline). */
+function amdVerdict(mode: string, callee: StandInCallee): { answeredBy: string; atMs: number } {
+  if (callee.kind === 'human') return { answeredBy: 'human', atMs: callee.speechEndMs + AMD_HUMAN_PAUSE_MS };
+  if (mode === 'Enable') return { answeredBy: 'machine_start', atMs: callee.speechStartMs + AMD_MACHINE_START_MS };
+  if (callee.beepEndMs !== null) return { answeredBy: 'machine_end_beep', atMs: callee.beepEndMs + AMD_BEEP_AFTER_MS };
+  return { answeredBy: 'machine_end_silence', atMs: callee.speechEndMs + AMD_END_SILENCE_MS };
 }
 
 async function postSigned(url: string, token: string, params: Record<string, string>): Promise<{ status: number; text: string }> {
@@ -188,6 +217,8 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
       clears: [],
       marks: [],
       callbacks: [],
+      machineDetection: null,
+      amdCallbacks: [],
       closeCode: null,
       closed: new Promise<void>((r) => (resolveClosed = r)),
       started: new Promise<void>((r) => (resolveStarted = r)),
@@ -362,7 +393,20 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
     call.connect(form.Twiml ?? '');
     await call.started;
     if (plan.say) call.say(plan.say);
-    await new Promise((r) => setTimeout(r, plan.talkMs));
+    const amd = call.machineDetection;
+    if (amd?.asyncAmd === 'true' && amd.callbackUrl && plan.callee) {
+      const { answeredBy, atMs } = amdVerdict(amd.mode, plan.callee);
+      const t = setTimeout(() => {
+        if (call.closeCode !== null) return;
+        const params = { AccountSid: account, CallSid: call.sid, AnsweredBy: answeredBy, MachineDetectionDuration: String(Math.round(atMs)) };
+        void postSigned(amd.callbackUrl!, token, params)
+          .catch(() => ({ status: 0, text: '' }))
+          .then((answer) => call.amdCallbacks.push({ answeredBy, atMs: call.now(), answer: answer.status }));
+      }, Math.max(0, atMs - call.now()));
+      t.unref();
+    }
+    // The call lasts talkMs, unless the service ends it first (its stream closes: Twilio hangs up).
+    await Promise.race([new Promise((r) => setTimeout(r, plan.talkMs)), call.closed]);
     await call.hangUp();
     await callback('completed', { CallDuration: String(Math.ceil((Date.now() - started) / 1000)) });
   }
@@ -415,8 +459,10 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
       }
       if (req.method === 'POST' && rest === '/Calls.json') {
         if (!form.To || !form.From || (!form.Twiml && !form.Url)) return json(400, { code: 21205, message: 'To, From and Twiml or Url are required', status: 400 });
+        if (form.MachineDetection !== undefined && !['Enable', 'DetectMessageEnd'].includes(form.MachineDetection)) return json(400, { code: 21218, message: 'Invalid MachineDetection', status: 400 });
         const call = makeCall({ sid: `CA${hex(16)}`, direction: 'outbound-api', from: form.From, to: form.To, account });
         call.twiml = form.Twiml ?? '';
+        if (form.MachineDetection) call.machineDetection = { mode: form.MachineDetection, asyncAmd: form.AsyncAmd ?? null, callbackUrl: form.AsyncAmdStatusCallback ?? null, callbackMethod: form.AsyncAmdStatusCallbackMethod ?? null };
         json(201, { sid: call.sid, account_sid: account, status: 'queued', to: form.To, from: form.From, direction: 'outbound-api' });
         void runOutbound(account, call, form);
         return;

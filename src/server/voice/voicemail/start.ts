@@ -1,0 +1,39 @@
+import type { Db } from '../../db/connect';
+import type { ChatModel } from '../../model/chat-model';
+import type { SessionClock } from '../clock';
+import type { VoiceCallStart, VoiceSessionInput, VoiceSessionSink, VoiceTransport } from '../session-types';
+import type { Speaker } from '../speaker';
+import type { Transcriber } from '../transcriber';
+import { modelGreetingClassifier } from './classifier';
+import { VoicemailDetector } from './detector';
+import { VoicemailGate, type OpenSession } from './gate';
+import { voicemailPolicy, type VoicemailPolicy } from './policy';
+
+/*
+ * Which calls pass the voicemail gate (gate.ts), chosen where a session starts (voice/start-session.ts): every
+ * outbound phone call (the verdict is the line's when it has one, else our detector's), and the web call of an
+ * outbound assistant that does something about machines (a voice_mail_message or end_call_on_voicemail): its user
+ * tests that by playing a greeting into the browser. Any other call starts its session at once, as before.
+ */
+
+export interface VoicemailDeps {
+  model: ChatModel;
+  modelName: string;
+  transcriber: Transcriber;
+  clock: SessionClock;
+  log?: (message: string) => void;
+}
+
+/** The assistant's voicemail settings for a call that may pass the gate (read beside the assistant's other settings). */
+export function voicemailPolicyFor(db: Db, call: VoiceCallStart): Promise<VoicemailPolicy | null> {
+  return call.direction === 'inbound' ? Promise.resolve(null) : voicemailPolicy(db, call.assistantId, call.variables);
+}
+
+export function voicemailGateFor(deps: VoicemailDeps, policy: VoicemailPolicy | null, call: VoiceCallStart, speaker: Speaker, transport: VoiceTransport, sink: VoiceSessionSink, open: OpenSession): VoiceSessionInput | null {
+  if (call.direction === 'inbound' || !policy) return null;
+  if (call.direction === 'web' && !(policy.outboundAssistant && (policy.message !== null || policy.hangUp))) return null;
+  const own = call.machineDetection !== 'line';
+  const log = deps.log;
+  const detector = own ? new VoicemailDetector({ classifier: modelGreetingClassifier({ transcriber: deps.transcriber, model: deps.model, modelName: deps.modelName, ...(log ? { log } : {}) }) }) : null;
+  return new VoicemailGate(call, policy, { clock: deps.clock, speaker, transcriber: deps.transcriber, detector, ...(log ? { log } : {}) }, transport, sink, open);
+}
