@@ -60,6 +60,10 @@ export interface ServiceConfig {
   secretKey: string | undefined;
   /** TWILIO_API_BASE_URL: Twilio's REST API, or a compatible host (default https://api.twilio.com). */
   twilioApiBaseUrl: string;
+  /** SIP_PORT: the port carriers send SIP to (default 5060). */
+  sipPort: number;
+  /** PUBLIC_SIP_HOST: the host carriers reach for SIP (default the host of PUBLIC_URL). */
+  publicSipHost: string;
 }
 
 /** An OpenAI-compatible transcription endpoint (`POST {baseUrl}/audio/transcriptions`): the operator's configuration, trusted (no address guard). */
@@ -289,7 +293,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     stt: sttFromEnv(env),
     secretKey: env.SECRET_KEY?.trim() || undefined,
     twilioApiBaseUrl: twilioBaseFromEnv(env.TWILIO_API_BASE_URL),
+    sipPort: sipPortFromEnv(env.SIP_PORT),
+    publicSipHost: env.PUBLIC_SIP_HOST?.trim() || new URL(publicBaseUrl(env)).hostname,
   };
+}
+
+function sipPortFromEnv(raw: string | undefined): number {
+  const v = (raw ?? '').trim();
+  if (v === '') return 5060;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`SIP_PORT must be a port number (1 to 65535), got "${v}"`);
+  return n;
 }
 
 function twilioBaseFromEnv(raw: string | undefined): string {
