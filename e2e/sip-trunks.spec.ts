@@ -52,7 +52,7 @@ test.describe('SIP trunks', () => {
     await form.getByRole('textbox', { name: 'SIP server address' }).fill('sip.carrier.example');
     await form.getByRole('textbox', { name: 'SIP username' }).fill(username('taken'));
     await form.getByLabel('SIP password').fill('s3cret-pass');
-    await form.getByRole('radio', { name: 'IP addresses' }).check({ force: true });
+    await form.getByText('IP addresses', { exact: true }).click();
     await form.getByRole('textbox', { name: 'Allowed IP addresses' }).fill('203.0.113.7\n198.51.100.0/24');
     await form.getByRole('button', { name: 'Add trunk' }).click();
 
