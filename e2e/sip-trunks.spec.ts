@@ -6,7 +6,7 @@ import { DESKTOP, saveScreenshot } from './support/screenshots';
 /*
  * SIP trunks against the real local service: "Add SIP trunk" from the Numbers page, a refusal of the service
  * (a username another trunk has) shown on its field with everything typed kept, then the trunk saved, its page
- * with the trunk ids and our SIP address, and the trunk in the Numbers page's lists. The trunks made are
+ * with the trunk ids and our SIP address, and the trunk in the Numbers page's lists, then released from its page. What is left is
  * released afterwards.
  */
 
@@ -82,5 +82,13 @@ test.describe('SIP trunks', () => {
     await page.goto('/numbers');
     await expect(page.getByTestId('sip-trunks').getByRole('link', { name: `Open SIP trunk ${number}` })).toBeVisible();
     await expect(page.getByTestId('phone-numbers').getByText(number).first()).toBeVisible();
+
+    // Released from its page: gone from the list.
+    await page.getByTestId('sip-trunks').getByRole('link', { name: `Open SIP trunk ${number}` }).click();
+    await page.getByTestId('release-sip-trunk').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Release number' }).click();
+    await expect(page).toHaveURL(/\/numbers$/);
+    await expect(page.getByTestId('sip-trunks').getByRole('link', { name: `Open SIP trunk ${number}` })).toHaveCount(0);
+    made.pop();
   });
 });

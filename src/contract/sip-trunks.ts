@@ -39,7 +39,8 @@ export const SIP_IP_INVALID = 'Each allowed inbound ip must be an IPv4 or IPv6 a
  */
 const EXTENSION = /^[A-Za-z0-9*#-]{1,15}$/;
 const E164 = /^\+[1-9]\d{7,14}$/;
-const USERNAME = /^[A-Za-z0-9._\-+~!$&*,;=%]+$/;
+/** A SIP URI user part's characters that need no escaping nor quoting in a generated configuration. */
+export const SIP_USERNAME_PATTERN = /^[A-Za-z0-9._\-+~!$&*,;=%]+$/;
 const HOST_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
@@ -87,7 +88,7 @@ export function sipPhoneNumberError(type: SipTrunkType, phone: string): string |
 const fields = {
   sip_trunk_type: z.enum(SIP_TRUNK_TYPES),
   phone_number: z.string().trim().min(1).max(32),
-  sip_username: z.string().trim().min(SIP_LIMITS.usernameMin).max(SIP_LIMITS.usernameMax).regex(USERNAME, SIP_USERNAME_INVALID),
+  sip_username: z.string().trim().min(SIP_LIMITS.usernameMin).max(SIP_LIMITS.usernameMax).regex(SIP_USERNAME_PATTERN, SIP_USERNAME_INVALID),
   // Not trimmed: a password is what the carrier sends, spaces included.
   sip_password: z.string().min(SIP_LIMITS.passwordMin).max(SIP_LIMITS.passwordMax),
   sip_address: z

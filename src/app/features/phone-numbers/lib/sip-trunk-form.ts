@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   SIP_CALLING_FORMATS,
   SIP_LIMITS,
+  SIP_USERNAME_PATTERN,
   isIpOrRange,
   isSipHost,
   sipPhoneNumberError,
@@ -49,8 +50,6 @@ export const SIP_TRUNK_FORM_FIELDS = [
   'allowed_inbound_ips',
 ] as const;
 
-const USERNAME = /^[A-Za-z0-9._\-+~!$&*,;=%]+$/;
-
 export function ipList(text: string): string[] {
   return text
     .split(/[\s,;]+/)
@@ -73,7 +72,7 @@ export function sipTrunkFormSchema({ passwordOptional }: { passwordOptional: boo
         .trim()
         .min(SIP_LIMITS.usernameMin)
         .max(SIP_LIMITS.usernameMax)
-        .regex(USERNAME, { error: () => m.numbers_sip_username_invalid() }),
+        .regex(SIP_USERNAME_PATTERN, { error: () => m.numbers_sip_username_invalid() }),
       sip_password: passwordOptional
         ? z.string().refine((v) => v === '' || v.length >= SIP_LIMITS.passwordMin, { error: () => m.common_validation_too_short({ minimum: String(SIP_LIMITS.passwordMin) }) }).pipe(z.string().max(SIP_LIMITS.passwordMax))
         : z.string().min(SIP_LIMITS.passwordMin).max(SIP_LIMITS.passwordMax),
