@@ -79,8 +79,10 @@ export function SipTrunkForm<T>({
             name="sip_trunk_type"
             render={({ field }) => (
               <Input.Wrapper label={m.numbers_sip_type_label()} id="sip-trunk-type">
-                <div>
+                {/* Full width up to a sensible size: on a phone the two choices share the line instead of overflowing it. */}
+                <div style={{ maxWidth: 480 }}>
                   <SegmentedControl
+                    fullWidth
                     aria-labelledby="sip-trunk-type-label"
                     value={field.value}
                     onChange={(v) => field.onChange(v === 'extension' ? 'extension' : 'number')}
@@ -193,8 +195,10 @@ export function SipTrunkForm<T>({
             name="inbound_authorization_type"
             render={({ field }) => (
               <Input.Wrapper label={m.numbers_sip_auth_label()} id="sip-trunk-auth">
-                <div>
+                {/* Full width up to a sensible size: on a phone the two choices share the line instead of overflowing it. */}
+                <div style={{ maxWidth: 480 }}>
                   <SegmentedControl
+                    fullWidth
                     aria-labelledby="sip-trunk-auth-label"
                     value={field.value}
                     onChange={(v) => field.onChange(v === 'ip' ? 'ip' : 'auth')}
