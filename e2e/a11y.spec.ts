@@ -68,6 +68,8 @@ interface Ids {
   callWithRecording: number;
   /** Its recording's address, as the player asks for it. */
   recordingUrl: string;
+  /** A SIP trunk made for the scan (the demo seed has none). */
+  sipTrunk: number;
 }
 
 let ids: Ids;
@@ -94,6 +96,19 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     };
     const call = calls.data.find((c) => c.recording_url);
     if (!call?.recording_url) throw new Error('The demo seed has no completed call with a recording.');
+    // Its own username and extension each run: the service keeps trunks between runs on one data dir.
+    const suffix = Date.now().toString(36);
+    const trunk = await api.call<{ data: { id: number } }>('POST', '/user/phone-numbers/sip-trunks', {
+      sip_trunk_type: 'extension',
+      phone_number: `9${suffix.slice(-6)}`,
+      sip_username: `a11y-${suffix}`,
+      sip_password: 'a11y-pass',
+      sip_address: 'sip.carrier.example',
+      sip_calling_format: '+e164',
+      inbound_authorization_type: 'ip',
+      allowed_inbound_ips: ['203.0.113.7'],
+      country_code: 'DE',
+    });
     ids = {
       outboundAssistant: pick('outbound'),
       inboundAssistant: pick('inbound', (a) => a.phone_number_id !== null),
@@ -102,7 +117,18 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       campaign: first(campaigns, 'campaign').id,
       callWithRecording: call.id,
       recordingUrl: call.recording_url,
+      sipTrunk: trunk.data.id,
     };
+  } finally {
+    await request.dispose();
+  }
+});
+
+test.afterAll(async ({ playwright }, testInfo) => {
+  if (!ids?.sipTrunk) return;
+  const request = await playwright.request.newContext({ baseURL: contextOptions(testInfo.project.use).baseURL });
+  try {
+    await serviceApi(request, demoToken()).call('DELETE', `/user/phone-numbers/${ids.sipTrunk}`);
   } finally {
     await request.dispose();
   }
@@ -277,6 +303,12 @@ const CHECKS: Check[] = [
   },
   { name: 'tool page', path: (id) => `/tools/${id.tool}` },
   { name: 'numbers & voices', path: '/numbers' },
+  {
+    name: 'new SIP trunk',
+    path: '/numbers/sip-trunks/new',
+    states: [{ name: 'submitted empty', act: (page) => submitForErrors(page, 'Add trunk') }],
+  },
+  { name: 'SIP trunk page', path: (id) => `/numbers/sip-trunks/${id.sipTrunk}` },
   { name: 'settings', path: '/settings' },
   {
     name: 'not found',

@@ -70,7 +70,7 @@ test.describe('the console in German', () => {
     await context.close();
   });
 
-  const pages = ['/overview', '/assistants', '/assistants/new', '/calls', '/leads', '/leads/new', '/leads/import', '/campaigns', '/campaigns/new', '/tools', '/tools/new', '/numbers', '/settings', '/no/such/page'];
+  const pages = ['/overview', '/assistants', '/assistants/new', '/calls', '/leads', '/leads/new', '/leads/import', '/campaigns', '/campaigns/new', '/tools', '/tools/new', '/numbers', '/numbers/sip-trunks/new', '/settings', '/no/such/page'];
   for (const path of pages) {
     test(`${path} has no English`, async ({ germanPage: page }) => {
       await page.goto(path);
@@ -79,7 +79,7 @@ test.describe('the console in German', () => {
     });
   }
 
-  for (const path of ['/assistants/new', '/leads/new', '/campaigns/new', '/tools/new']) {
+  for (const path of ['/assistants/new', '/leads/new', '/campaigns/new', '/tools/new', '/numbers/sip-trunks/new']) {
     test(`${path}: validation messages in German`, async ({ germanPage: page }) => {
       await page.goto(path);
       await settled(page);

@@ -132,6 +132,15 @@ for (const revision of REVISIONS) {
         await expectShows(page, [...x.voiceNames, ...x.modelNames, ...x.languageNames]);
         await shot(page, 'numbers');
 
+        // The SIP trunk list from the documented example, and a trunk's page (GET …/sip-trunks/{id}).
+        if (x.sipTrunk) {
+          await page.getByTestId('sip-trunks').getByRole('link', { name: `Open SIP trunk ${x.sipTrunk.number}` }).click();
+          await expect(page.getByRole('heading', { name: `SIP trunk ${x.sipTrunk.number}`, level: 1 })).toBeVisible();
+          await expect(page.getByRole('form', { name: 'SIP trunk' }).getByRole('textbox', { name: 'Allowed IP addresses' })).toHaveValue('203.0.113.40');
+          await expectNoErrorBox(page);
+          await shot(page, 'sip-trunk');
+        }
+
         await visit(page, '/settings');
         await expect(page.getByRole('heading', { name: 'Settings' }).first()).toBeVisible();
         await expectNoErrorBox(page);

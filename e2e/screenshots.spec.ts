@@ -15,6 +15,7 @@ const pages = [
   { name: 'campaigns', path: '/campaigns', heading: 'Campaigns' },
   { name: 'tools', path: '/tools', heading: 'Tools' },
   { name: 'numbers', path: '/numbers', heading: 'Numbers & voices' },
+  { name: 'sip-trunk-new', path: '/numbers/sip-trunks/new', heading: 'Add SIP trunk' },
   { name: 'settings', path: '/settings', heading: 'Settings' },
   // The newer pages, with what the demo seed puts in them.
   { name: 'knowledge', path: '/knowledge', heading: 'Knowledge bases' },

@@ -178,12 +178,21 @@ const RECORDS: Record<string, { list: string; pick: (body: unknown) => unknown; 
     pick: (b) => (b as { data: { id: unknown }[] }).data[0]?.id,
     make: { path: '/user/knowledgebases', body: { name: 'Size check' } },
   },
+  'numbers/sip-trunks': {
+    list: '/user/phone-numbers/sip-trunks',
+    pick: (b) => (b as { data: { id: unknown }[] }).data[0]?.id,
+    make: {
+      path: '/user/phone-numbers/sip-trunks',
+      body: { sip_trunk_type: 'extension', phone_number: '1000', sip_username: 'size-check', sip_password: 'size-check', sip_address: 'sip.carrier.example', sip_calling_format: '+e164', inbound_authorization_type: 'auth', country_code: 'DE' },
+    },
+  },
 };
 
 async function withIds(paths: string[], base: string, token: string): Promise<string[]> {
   const out: string[] = [];
   for (const p of paths) {
-    const param = /^\/([^/]+)\/\$\w+$/.exec(p);
+    // The record's kind is the path before its id: `tools`, or `numbers/sip-trunks`.
+    const param = /^\/(.+)\/\$\w+$/.exec(p);
     if (!param) {
       out.push(p);
       continue;

@@ -35,6 +35,8 @@ import { Route as AppLeadsNewRouteImport } from './routes/_app/leads/new'
 import { Route as AppToolsIndexRouteImport } from './routes/_app/tools/index'
 import { Route as AppToolsToolIdRouteImport } from './routes/_app/tools/$toolId'
 import { Route as AppToolsNewRouteImport } from './routes/_app/tools/new'
+import { Route as AppNumbersSipTrunksTrunkIdRouteImport } from './routes/_app/numbers_/sip-trunks/$trunkId'
+import { Route as AppNumbersSipTrunksNewRouteImport } from './routes/_app/numbers_/sip-trunks/new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -167,6 +169,17 @@ const AppToolsNewRoute = AppToolsNewRouteImport.update({
   path: '/tools/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppNumbersSipTrunksTrunkIdRoute =
+  AppNumbersSipTrunksTrunkIdRouteImport.update({
+    id: '/numbers_/sip-trunks/$trunkId',
+    path: '/numbers/sip-trunks/$trunkId',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppNumbersSipTrunksNewRoute = AppNumbersSipTrunksNewRouteImport.update({
+  id: '/numbers_/sip-trunks/new',
+  path: '/numbers/sip-trunks/new',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -194,6 +207,8 @@ export interface FileRoutesByFullPath {
   '/knowledge/': typeof AppKnowledgeIndexRoute
   '/leads/': typeof AppLeadsIndexRoute
   '/tools/': typeof AppToolsIndexRoute
+  '/numbers/sip-trunks/$trunkId': typeof AppNumbersSipTrunksTrunkIdRoute
+  '/numbers/sip-trunks/new': typeof AppNumbersSipTrunksNewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -220,6 +235,8 @@ export interface FileRoutesByTo {
   '/knowledge': typeof AppKnowledgeIndexRoute
   '/leads': typeof AppLeadsIndexRoute
   '/tools': typeof AppToolsIndexRoute
+  '/numbers/sip-trunks/$trunkId': typeof AppNumbersSipTrunksTrunkIdRoute
+  '/numbers/sip-trunks/new': typeof AppNumbersSipTrunksNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -249,6 +266,8 @@ export interface FileRoutesById {
   '/_app/knowledge/': typeof AppKnowledgeIndexRoute
   '/_app/leads/': typeof AppLeadsIndexRoute
   '/_app/tools/': typeof AppToolsIndexRoute
+  '/_app/numbers_/sip-trunks/$trunkId': typeof AppNumbersSipTrunksTrunkIdRoute
+  '/_app/numbers_/sip-trunks/new': typeof AppNumbersSipTrunksNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -278,6 +297,8 @@ export interface FileRouteTypes {
     | '/knowledge/'
     | '/leads/'
     | '/tools/'
+    | '/numbers/sip-trunks/$trunkId'
+    | '/numbers/sip-trunks/new'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -304,6 +325,8 @@ export interface FileRouteTypes {
     | '/knowledge'
     | '/leads'
     | '/tools'
+    | '/numbers/sip-trunks/$trunkId'
+    | '/numbers/sip-trunks/new'
   id:
     | '__root__'
     | '/'
@@ -332,6 +355,8 @@ export interface FileRouteTypes {
     | '/_app/knowledge/'
     | '/_app/leads/'
     | '/_app/tools/'
+    | '/_app/numbers_/sip-trunks/$trunkId'
+    | '/_app/numbers_/sip-trunks/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -524,6 +549,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppToolsNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/numbers_/sip-trunks/$trunkId': {
+      id: '/_app/numbers_/sip-trunks/$trunkId'
+      path: '/numbers/sip-trunks/$trunkId'
+      fullPath: '/numbers/sip-trunks/$trunkId'
+      preLoaderRoute: typeof AppNumbersSipTrunksTrunkIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/numbers_/sip-trunks/new': {
+      id: '/_app/numbers_/sip-trunks/new'
+      path: '/numbers/sip-trunks/new'
+      fullPath: '/numbers/sip-trunks/new'
+      preLoaderRoute: typeof AppNumbersSipTrunksNewRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -563,6 +602,8 @@ interface AppRouteChildren {
   AppKnowledgeIndexRoute: typeof AppKnowledgeIndexRoute
   AppLeadsIndexRoute: typeof AppLeadsIndexRoute
   AppToolsIndexRoute: typeof AppToolsIndexRoute
+  AppNumbersSipTrunksTrunkIdRoute: typeof AppNumbersSipTrunksTrunkIdRoute
+  AppNumbersSipTrunksNewRoute: typeof AppNumbersSipTrunksNewRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -587,6 +628,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppKnowledgeIndexRoute: AppKnowledgeIndexRoute,
   AppLeadsIndexRoute: AppLeadsIndexRoute,
   AppToolsIndexRoute: AppToolsIndexRoute,
+  AppNumbersSipTrunksTrunkIdRoute: AppNumbersSipTrunksTrunkIdRoute,
+  AppNumbersSipTrunksNewRoute: AppNumbersSipTrunksNewRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

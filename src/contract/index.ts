@@ -24,3 +24,4 @@ export * from './folders';
 export * from './knowledge';
 export * from './knowledge-read';
 export * from './voice';
+export * from './sip-trunks';

@@ -17,6 +17,7 @@ import { recordingRoutes } from './routes/recordings';
 import { metaRoutes } from './routes/meta';
 import { accountRoutes } from './routes/account';
 import { phoneNumberRoutes } from './routes/phone-numbers';
+import { sipTrunkRoutes } from './routes/sip-trunks';
 import { openApiRoutes } from './openapi/document';
 import { docsPageRoutes } from './openapi/docs-page';
 import { eventRoutes } from './routes/events';
@@ -124,6 +125,7 @@ export function createApi(options: ApiOptions): Hono<AppEnv> {
   api.route('/user', simulateInboundRoutes(deps));
   api.route('/user', accountRoutes(deps));
   api.route('/user', phoneNumberRoutes(deps));
+  api.route('/user', sipTrunkRoutes(deps));
   api.route('/user', eventRoutes(deps));
   api.route('/user', overviewRoutes(deps));
   api.route('/user', campaignProgressRoutes(deps));

@@ -62,6 +62,10 @@ export interface ServiceConfig {
   twilioApiBaseUrl: string;
   /** The speech-to-speech endpoint of multimodal and dualplex assistants (REALTIME_BASE_URL and companions); null when unset. */
   realtime: RealtimeConfig | null;
+  /** SIP_PORT: the port carriers send SIP to (default 5060). */
+  sipPort: number;
+  /** PUBLIC_SIP_HOST: the host carriers reach for SIP (default the host of PUBLIC_URL). */
+  publicSipHost: string;
 }
 
 /** An OpenAI Realtime-compatible WebSocket endpoint (`{baseUrl}/realtime?model=`): the operator's configuration, trusted (no address guard). */
@@ -328,7 +332,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     secretKey: env.SECRET_KEY?.trim() || undefined,
     twilioApiBaseUrl: twilioBaseFromEnv(env.TWILIO_API_BASE_URL),
     realtime: realtimeFromEnv(env),
+    sipPort: sipPortFromEnv(env.SIP_PORT),
+    publicSipHost: env.PUBLIC_SIP_HOST?.trim() || new URL(publicBaseUrl(env)).hostname,
   };
+}
+
+function sipPortFromEnv(raw: string | undefined): number {
+  const v = (raw ?? '').trim();
+  if (v === '') return 5060;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`SIP_PORT must be a port number (1 to 65535), got "${v}"`);
+  return n;
 }
 
 function twilioBaseFromEnv(raw: string | undefined): string {

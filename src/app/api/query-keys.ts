@@ -72,6 +72,8 @@ export const phoneNumberKeys = {
   all: ['phone-numbers'] as const,
   owned: () => [...phoneNumberKeys.all, 'owned'] as const,
   search: (countryCode: string, contains: string) => [...phoneNumberKeys.all, 'search', { countryCode, contains }] as const,
+  sipTrunks: () => [...phoneNumberKeys.all, 'sip-trunks'] as const,
+  sipTrunk: (id: number) => [...phoneNumberKeys.sipTrunks(), id] as const,
 };
 
 /** Query keys of mid-call tools; one factory so invalidation is exact. */
@@ -178,6 +180,8 @@ export const serviceKeys = {
   speech: (host: string | null) => [...serviceKeys.all, 'speech', host ?? 'this-server'] as const,
   /** GET /api/local/info's `voice` (our extension): whether a web call can start. */
   voice: (host: string | null) => [...serviceKeys.all, 'voice', host ?? 'this-server'] as const,
+  /** GET /api/local/info's `sip` (our extension): the address to hand a carrier. */
+  sip: (host: string | null) => [...serviceKeys.all, 'sip', host ?? 'this-server'] as const,
 };
 
 /** Query keys of replay sets (our extension); one factory so invalidation is exact. */

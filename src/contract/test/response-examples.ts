@@ -6,6 +6,7 @@ import { REPLAY_EXAMPLES } from './replay-examples';
 import { SPEECH_EXAMPLES } from './speech-examples';
 import { KNOWLEDGE_EXAMPLES } from './knowledge-examples';
 import { VOICE_EXAMPLES } from './voice-examples';
+import { SIP_EXAMPLES } from './sip-examples';
 import { paginatorExample, recordAnswerExample } from './example-builders';
 import { liveFailedDelivery, toolRecord } from './record-examples';
 
@@ -622,4 +623,5 @@ export const RESPONSE_EXAMPLES: readonly ResponseExample[] = [
   ...SPEECH_EXAMPLES,
   ...KNOWLEDGE_EXAMPLES,
   ...VOICE_EXAMPLES,
+  ...SIP_EXAMPLES,
 ];

@@ -110,6 +110,8 @@ async function main() {
           publicUrl: config.publicUrl,
           twilioApiBaseUrl: config.twilioApiBaseUrl,
           secretKey: resolveSecretKey({ secretKey: config.secretKey, dataDir: config.dataDir, embedded: !config.databaseUrl }),
+          // `enabled` turns true where a SIP server is started for this service.
+          sip: { host: config.publicSipHost, port: config.sipPort, enabled: false },
         }
       : null;
     const serveOptions = {

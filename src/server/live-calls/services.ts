@@ -33,6 +33,11 @@ export interface VoiceServices {
   twilioApiBaseUrl: string;
   /** The AES-256 key of the providers' credentials (telephony/secrets.ts); null: imports answer 503. */
   secretKey: Buffer | null;
+  /**
+   * Where carriers send SIP (PUBLIC_SIP_HOST, SIP_PORT) and whether a SIP server runs here (`enabled`, set by
+   * whoever starts Kamailio); absent: the host of PUBLIC_URL, 5060, not enabled. GET /api/local/info's `sip`.
+   */
+  sip?: { host: string; port: number; enabled: boolean };
   /** How long a live call's hold lasts without a heartbeat (default 30 s), and the heartbeat's period (default 10 s). */
   holdLeaseMs?: number;
   heartbeatMs?: number;
@@ -58,6 +63,13 @@ export function voiceInfo(services: VoiceServices | null) {
     web_call: missingForVoice(services).length === 0,
     realtime: services.realtime === true,
   };
+}
+
+/** GET /api/local/info's `sip` (src/contract/sip-trunks.ts sipInfoSchema): the address to hand a carrier. */
+export function sipInfo(services: VoiceServices | null): { address: string | null; port: number; enabled: boolean } {
+  if (!services) return { address: null, port: 5060, enabled: false };
+  const sip = services.sip ?? { host: new URL(services.publicUrl).hostname, port: 5060, enabled: false };
+  return { address: sip.host, port: sip.port, enabled: sip.enabled };
 }
 
 /** `https://host/base` → `wss://host/base/path` (ws:// for http://). */

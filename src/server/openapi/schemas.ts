@@ -38,6 +38,9 @@ import {
   providerSchema,
   purchasedPhoneNumberSchema,
   serviceEventSchema,
+  sipInfoSchema,
+  sipTrunkDetailSchema,
+  sipTrunkSchema,
   speechInfoSchema,
   webCallCreatedSchema,
   toolSchema,
@@ -120,11 +123,28 @@ const RECORDS = {
   Knowledgebase: knowledgeBaseSchema,
   KnowledgeDocument: knowledgeDocumentSchema,
   KnowledgeSearchHit: searchPassageSchema,
+  SipTrunk: sipTrunkSchema,
+  SipTrunkDetail: sipTrunkDetailSchema,
+  SipInfo: sipInfoSchema,
 } as const;
 
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
 const flag: JsonSchema = { type: 'integer', enum: [0, 1] };
 const numericString: JsonSchema = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$', description: 'A decimal as a string ("0.30"), as the spec shows it' };
+
+/** What the service sends on a SIP trunk, narrower than the contract's readers. */
+const SIP_TRUNK_FIELDS: Refinements = {
+  phone_number: { type: 'string', description: 'An extension (1 to 15 characters) or an E.164 number' },
+  sip_trunk_type: { type: 'string', enum: ['extension', 'number'], description: 'Our extension: the hosted record leaves it out' },
+  sip_username: { type: 'string' },
+  sip_address: { type: 'string', description: 'A host, no port' },
+  sip_calling_format: { type: 'string', enum: ['+e164', 'e164', 'national'] },
+  inbound_authorization_type: { type: 'string', enum: ['auth', 'ip'] },
+  allowed_inbound_ips: { type: ['array', 'null'], items: { type: 'string' }, description: 'Addresses or CIDR ranges; null unless the authorization is ip' },
+  country_code: { type: 'string' },
+  created_at: { type: 'string' },
+  updated_at: { type: 'string' },
+};
 
 /**
  * Where the local service's mappers (src/server/resources, the routes) send a narrower or other type than the
@@ -183,6 +203,9 @@ const WIRE: Partial<Record<keyof typeof RECORDS, { fields?: Refinements; optiona
   },
   SpeechInfo: { fields: { engine: { type: 'string', enum: ['tts', 'espeak-ng', 'none'] } } },
   WebCallCreated: { fields: { call_id: { type: 'integer' } } },
+  SipTrunk: { fields: SIP_TRUNK_FIELDS },
+  SipTrunkDetail: { fields: { ...SIP_TRUNK_FIELDS, inbound_trunk_id: { type: 'string', pattern: '^ST_' }, outbound_trunk_id: { type: 'string', pattern: '^ST_' } } },
+  SipInfo: { fields: { address: { type: ['string', 'null'], description: 'PUBLIC_SIP_HOST (default the host of PUBLIC_URL); null without voice services' }, port: { type: 'integer' } } },
 };
 
 /** One entry of a model call's transcript (engine/talk/entries.ts): the hosted line with our extension fields. */
@@ -309,8 +332,9 @@ const ENVELOPES = {
       demo_data: { type: 'boolean' },
       sign_in_hint: { type: 'string' },
       voice: { $ref: '#/components/schemas/VoiceInfo' },
+      sip: { $ref: '#/components/schemas/SipInfo' },
     },
-    required: ['service', 'demo_data', 'sign_in_hint', 'voice'],
+    required: ['service', 'demo_data', 'sign_in_hint', 'voice', 'sip'],
     additionalProperties: false,
   },
 } satisfies Record<string, JsonSchema>;

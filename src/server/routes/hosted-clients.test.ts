@@ -30,7 +30,7 @@ import {
  *          (/api/v1, UUID ids) that the local service does not claim to serve: not replayed.
  *   AP   = the Activepieces Famulor piece's "phone call ended" trigger (switches the post-call webhook).
  * Left out, as out of scope: SMS, WhatsApp, knowledge bases, conversations and their
- * conversation-ended webhooks, AI replies, folders, labels, SIP trunks.
+ * conversation-ended webhooks, AI replies, folders, labels.
  *
  *  #  client  method  path                                              client operation
  *  1  MCP     GET     /api/user/me                                      get_me
@@ -101,8 +101,13 @@ import {
  * 66  AP      GET     /api/user/assistants                              trigger assistant dropdown
  * 67  AP      POST    /api/user/assistants/enable-webhook               trigger onEnable
  * 68  AP      POST    /api/user/assistants/disable-webhook              trigger onDisable
+ * 69  MCP     POST    /api/user/phone-numbers/sip-trunks                create_sip_trunk
+ * 70  MCP     GET     /api/user/phone-numbers/sip-trunks                list_sip_trunks
+ * 71  MCP     GET     /api/user/phone-numbers/sip-trunks/{id}           get_sip_trunk
+ * 72  MCP     PUT     /api/user/phone-numbers/sip-trunks/{id}           update_sip_trunk
+ * 73  MCP     DELETE  /api/user/phone-numbers/{id}                      delete_sip_trunk
  */
-const CLIENT_CALLS = 68;
+const CLIENT_CALLS = 73;
 
 let svc: TestService;
 let mcpUser: TestUser;
@@ -117,7 +122,8 @@ let ap: ClientSession;
 const ref = { pipelineVoice: 0, english: 0, german: 0, llm: 0, folder: 0, labels: [] as number[], knowledgebase: 0 };
 
 beforeAll(async () => {
-  svc = await startTestService();
+  // With voice services: they hold the key a SIP trunk's password is stored encrypted with (SECRET_KEY).
+  svc = await startTestService({ voice: {} });
   mcpUser = await svc.user();
   n8nUser = await svc.user();
   apUser = await svc.user();
@@ -913,6 +919,84 @@ describe('Activepieces Famulor piece, "phone call ended" trigger', () => {
     expectOk(res, 'POST disable-webhook');
     const record = (await ap.call('GET', `/api/user/assistant/${assistantId}`)).body;
     expect([false, 0]).toContain(record.is_webhook_active);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+describe('MCP server (bekservice/Famulor-MCP), its SIP trunk tools (src/tools/sipTrunks.ts)', () => {
+  /*
+   * The tools' arguments as their input schemas in src/server.ts type them (create_sip_trunk's required
+   * fields, allowed_inbound_ips a list of strings, outbound_proxy a boolean, ids integers); the handler drops
+   * undefined arguments (pickDefined), puts the id in the path and sends the rest as the JSON body.
+   */
+  const created = {
+    sip_trunk_type: 'number',
+    phone_number: '+4930901820',
+    sip_username: 'mcp-pbx-berlin',
+    sip_password: 'Tr0mb0ne!',
+    sip_address: 'sip.carrier.example',
+    sip_calling_format: '+e164',
+    inbound_authorization_type: 'ip',
+    allowed_inbound_ips: ['203.0.113.10', '198.51.100.0/24'],
+    country_code: 'DE',
+    outbound_proxy: false,
+  };
+  let trunkId: number | undefined;
+  // A trunk made with a plain request when the client's create did not make one, so each call's result is its own.
+  const sipTrunkId = async () => {
+    if (trunkId === undefined) {
+      const res = await mcpUser.req('POST', '/user/phone-numbers/sip-trunks', { ...created, sip_username: 'fallback-trunk', phone_number: '+4930901821' });
+      trunkId = Number(res.body.data.id);
+    }
+    return trunkId;
+  };
+
+  it('69 create_sip_trunk: POST /api/user/phone-numbers/sip-trunks answers {message, data} with every field sent, and no password', async () => {
+    const res = await mcp.call('POST', '/api/user/phone-numbers/sip-trunks', created);
+    expectOk(res, 'POST sip-trunks');
+    expectMcpOutput('action', res.body, 'create_sip_trunk');
+    const { sip_password: _password, ...shown } = created;
+    expect(droppedFields(res.body.data, shown)).toEqual([]);
+    expect(res.text).not.toContain(created.sip_password);
+    trunkId = Number(res.body.data.id);
+  });
+
+  it('70 list_sip_trunks: {data: [...]} with the trunk', async () => {
+    const id = await sipTrunkId();
+    const res = await mcp.call('GET', '/api/user/phone-numbers/sip-trunks');
+    expectOk(res, 'GET sip-trunks');
+    expectMcpOutput('data', res.body, 'list_sip_trunks');
+    expect(idsOf(listFrom(res.body, ['data']))).toContain(id);
+    expect(res.text).not.toContain(created.sip_password);
+  });
+
+  it('71 get_sip_trunk: one trunk with its inbound and outbound trunk ids', async () => {
+    const id = await sipTrunkId();
+    const res = await mcp.call('GET', `/api/user/phone-numbers/sip-trunks/${id}`);
+    expectOk(res, 'GET sip-trunks/{id}');
+    expectMcpOutput('single', res.body, 'get_sip_trunk');
+    expect(res.body.data).toMatchObject({ id, inbound_trunk_id: expect.stringMatching(/^ST_/), outbound_trunk_id: expect.stringMatching(/^ST_/) });
+  });
+
+  it('72 update_sip_trunk: PUT with only some fields changes only those', async () => {
+    const id = await sipTrunkId();
+    const sent = { sip_address: 'sip2.carrier.example', inbound_authorization_type: 'auth', outbound_proxy: true };
+    const res = await mcp.call('PUT', `/api/user/phone-numbers/sip-trunks/${id}`, sent);
+    expectOk(res, 'PUT sip-trunks/{id}');
+    expectMcpOutput('action', res.body, 'update_sip_trunk');
+    expect(res.body.message).toBe('SIP trunk updated successfully.');
+    expect(droppedFields(res.body.data, sent)).toEqual([]);
+    // Switching to auth cleared the address list; the rest is as it was.
+    expect(res.body.data).toMatchObject({ allowed_inbound_ips: null, sip_username: expect.any(String), sip_calling_format: '+e164', country_code: 'DE' });
+  });
+
+  it('73 delete_sip_trunk: DELETE /api/user/phone-numbers/{id}, and the trunk is gone', async () => {
+    const id = await sipTrunkId();
+    const res = await mcp.call('DELETE', `/api/user/phone-numbers/${id}`);
+    expectOk(res, 'DELETE phone-numbers/{id} (a trunk)');
+    expectMcpOutput('action', res.body, 'delete_sip_trunk');
+    expect((await mcp.call('GET', `/api/user/phone-numbers/sip-trunks/${id}`)).status).toBe(404);
+    expect(idsOf(listFrom((await mcp.call('GET', '/api/user/phone-numbers/sip-trunks')).body, ['data']))).not.toContain(id);
   });
 });
 

@@ -65,6 +65,7 @@ let fx = {
   twilioNumber: '+14155550177',
   twilioAccount: '',
   twilioToken: '',
+  sipTrunk: 0,
 };
 
 const ROUTES: Record<string, RouteInput> = {
@@ -191,6 +192,26 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/user/phone-numbers/purchase': { valid: () => ({ phone_number: fx.forSale }) },
   'PUT /api/user/phone-numbers/:id': { valid: () => ({ nickname: 'Desk' }), id: () => fx.phone },
   'DELETE /api/user/phone-numbers/:id': {},
+  'GET /api/user/phone-numbers/sip-trunks': {},
+  'GET /api/user/phone-numbers/sip-trunks/:id': { id: () => fx.sipTrunk },
+  'POST /api/user/phone-numbers/sip-trunks': {
+    valid: () => ({
+      sip_trunk_type: 'number',
+      phone_number: '+4930901899',
+      sip_username: 'hostile-pbx',
+      sip_password: 'pw-123',
+      sip_address: 'sip.carrier.example',
+      sip_calling_format: '+e164',
+      inbound_authorization_type: 'ip',
+      allowed_inbound_ips: ['203.0.113.1', '198.51.100.0/24'],
+      country_code: 'DE',
+      outbound_proxy: true,
+    }),
+  },
+  'PUT /api/user/phone-numbers/sip-trunks/:id': {
+    valid: () => ({ sip_address: 'sip2.carrier.example', inbound_authorization_type: 'ip', allowed_inbound_ips: ['203.0.113.2'], sip_password: 'pw-456' }),
+    id: () => fx.sipTrunk,
+  },
   'GET /api/user/webhook-deliveries': {},
   'GET /api/user/webhook-deliveries/:id': {},
   'POST /api/user/webhook-deliveries/:id/resend': {},
@@ -771,6 +792,17 @@ beforeAll(async () => {
   const inboundPhone = await insertPhoneNumber(db, alice.id);
   await insertAssistant(db, alice.id, { type: 'inbound', phone_number_id: inboundPhone.id });
   fx.inboundPhone = inboundPhone.id;
+  const trunk = await alice.req('POST', '/user/phone-numbers/sip-trunks', {
+    sip_trunk_type: 'extension',
+    phone_number: '100',
+    sip_username: 'hostile-fixture',
+    sip_password: 'pw-789',
+    sip_address: 'sip.carrier.example',
+    sip_calling_format: 'e164',
+    inbound_authorization_type: 'auth',
+    country_code: 'US',
+  });
+  fx.sipTrunk = Number(trunk.body?.data?.id);
 }, 120_000);
 afterAll(async () => {
   await svc.close();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { hasDemoUser } from '../account/demo-user';
 import type { AppEnv, Deps } from '../http/context';
-import { voiceInfo } from '../live-calls/services';
+import { sipInfo, voiceInfo } from '../live-calls/services';
 
 /**
  * GET /api/local/info: not part of the hosted API. Tells the sign-in page that this is the local
@@ -20,6 +20,8 @@ export function metaRoutes({ db, voice }: Deps) {
         : 'Make a token with `npm run token -- you@example.com` (stop the service first when it uses the embedded database).',
       // What the service can do with voice (src/contract/voice.ts voiceInfoSchema): the console's "Start web call".
       voice: voiceInfo(voice ?? null),
+      // Where carriers send SIP, for the Numbers page's "Our SIP address" (src/contract/sip-trunks.ts sipInfoSchema).
+      sip: sipInfo(voice ?? null),
     });
   });
   return r;

@@ -12,6 +12,8 @@ import { LanguagesCard } from '@/features/lookups/components/languages-card';
 import { OwnedNumbersCard, type PhoneFilter } from '@/features/phone-numbers/components/owned-numbers-card';
 import { BuyNumberCard } from '@/features/phone-numbers/components/buy-number-card';
 import { ImportNumberButton } from '@/features/phone-numbers/components/import-number-button';
+import { SipTrunksCard } from '@/features/phone-numbers/components/sip-trunks-card';
+import { sipTrunksQuery } from '@/features/phone-numbers/api/sip-trunks';
 import { ownedNumbersQuery } from '@/features/phone-numbers/api/get-owned-numbers';
 import { searchNumbersQuery } from '@/features/phone-numbers/api/search-numbers';
 import { meQuery } from '@/api/get-me';
@@ -47,6 +49,7 @@ export const Route = createFileRoute('/_app/numbers')({
       queryClient.prefetchQuery(modelsQuery()),
       queryClient.prefetchQuery(languagesQuery()),
       queryClient.prefetchQuery(ownedNumbersQuery()),
+      queryClient.prefetchQuery(sipTrunksQuery()),
       queryClient.prefetchQuery(meQuery()),
       deps.country ? queryClient.prefetchQuery(searchNumbersQuery(deps.country, deps.contains ?? '')) : null,
     ]),
@@ -68,6 +71,7 @@ function NumbersPage() {
       />
       <Stack gap="lg">
         <OwnedNumbersCard filter={search.phones} onFilterChange={(phones) => setSearch({ phones })} />
+        <SipTrunksCard />
         <BuyNumberCard
           search={{ country: search.country ?? null, contains: search.contains ?? '' }}
           onSearch={({ country, contains }) => setSearch({ country: country ?? undefined, contains: contains || undefined })}

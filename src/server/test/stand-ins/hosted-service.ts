@@ -224,6 +224,32 @@ export function createStandIn(): Hono<Env> {
       },
     });
   });
+  // ---- SIP trunks (the sip-trunks pages: list, get, update; the create answer is undocumented and follows the update's)
+  const trunkIds = (trunk: JsonObject): JsonObject => ({ ...trunk, inbound_trunk_id: `ST_in${idOf(trunk)}`, outbound_trunk_id: `ST_out${idOf(trunk)}` });
+  const withoutPassword = (body: JsonObject): JsonObject => Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'sip_password'));
+  app.get('/user/phone-numbers/sip-trunks', (c) => json(c, { data: c.get('fx').sipTrunks }));
+  app.get('/user/phone-numbers/sip-trunks/:id', (c) => {
+    const trunk = c.get('fx').sipTrunks.find((t) => idOf(t) === c.req.param('id'));
+    return trunk ? json(c, { data: trunkIds(trunk) }) : json(c, { message: 'SIP trunk not found.' }, 404);
+  });
+  app.post('/user/phone-numbers/sip-trunks', async (c) => {
+    const body = await readObject(c);
+    const required = ['sip_trunk_type', 'phone_number', 'sip_username', 'sip_password', 'sip_address', 'sip_calling_format', 'inbound_authorization_type', 'country_code'];
+    const missing = required.filter((k) => typeof body[k] !== 'string' || body[k] === '');
+    if (missing.length > 0) {
+      const errors: JsonObject = Object.fromEntries(missing.map((k) => [k, [`The ${k.replace(/_/g, ' ')} field is required.`]]));
+      return json(c, { message: `The ${missing[0]!.replace(/_/g, ' ')} field is required.`, errors }, 422);
+    }
+    const now = '2025-09-10T09:00:00.000000Z';
+    const data = trunkIds({ id: 9399, allowed_inbound_ips: null, outbound_proxy: false, ...withoutPassword(body), created_at: now, updated_at: now });
+    return json(c, { message: 'SIP trunk created successfully.', data }, c.get('fx').createStatus);
+  });
+  app.put('/user/phone-numbers/sip-trunks/:id', async (c) => {
+    const trunk = c.get('fx').sipTrunks.find((t) => idOf(t) === c.req.param('id'));
+    if (!trunk) return json(c, { message: 'SIP trunk not found.' }, 404);
+    const body = withoutPassword(await readObject(c));
+    return json(c, { message: 'SIP trunk updated successfully.', data: trunkIds({ ...trunk, ...body }) });
+  });
   app.put('/user/phone-numbers/:id', (c) => json(c, { message: 'Phone number updated successfully' }));
   app.delete('/user/phone-numbers/:id', (c) => json(c, { message: 'Phone number released successfully' }));
 
