@@ -79,7 +79,7 @@ function describe(local: LocalMedia, codecs: { payload: number; codec: string }[
 
 /** Our answer to an offer whose choice is `media`. */
 export function answerSdp(local: LocalMedia, media: MediaChoice): string {
-  const codecs = [{ payload: media.payloadType, codec: media.codec }];
+  const codecs: { payload: number; codec: string }[] = [{ payload: media.payloadType, codec: media.codec }];
   if (media.dtmfPayloadType !== null) codecs.push({ payload: media.dtmfPayloadType, codec: 'telephone-event' });
   return describe(local, codecs);
 }

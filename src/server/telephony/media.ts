@@ -32,7 +32,8 @@ export function recordDeps(services: VoiceServices): CallRecordDeps {
   };
 }
 
-export function mediaContext(services: VoiceServices, provider: TelephonyProvider): MediaSocketContext {
+/** `provider`: only its name is needed (SIP calls come through sip/endpoint.ts, not a webhook provider). */
+export function mediaContext(services: VoiceServices, provider: Pick<TelephonyProvider, 'name'>): MediaSocketContext {
   return {
     async begin(ticketText, transport) {
       const startSession = services.startSession;
