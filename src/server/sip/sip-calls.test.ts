@@ -1,0 +1,200 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StartVoiceSession } from '../live-calls/services';
+import { createChatModel } from '../model/openai-compatible';
+import { chooseSpeech, LIVE_SPEECH_CONCURRENCY } from '../speech/select';
+import { insertAssistant } from '../test/fixtures';
+import type { TestService, TestUser } from '../test/harness';
+import { setUpVoiceAssistant } from '../test/order-tool';
+import { freeUdpPort, insertTrunk } from '../test/sip-trunks';
+import { answerCallsScenario, callTrunkScenario, listenRtp, refusedCallScenario, runSipp, spokenWavForSipp } from '../test/stand-ins/sip-carrier';
+import { startStandInModel, type SeenRequest, type Scripted } from '../test/stand-ins/model';
+import { startStandInStt } from '../test/stand-ins/transcription';
+import { until as waitUntil } from '../test/until';
+import { useService } from '../test/use-service';
+import { espeakSpeech } from '../test/voice-call';
+import { voicePipeline } from '../voice/pipeline';
+import { sileroVad } from '../voice/vad';
+import { startSip, type SipLine } from './line';
+import { sipSettings } from './settings';
+
+/*
+ * Real SIP, end to end: Kamailio (its generated configuration, run by the service's code) in front of the
+ * service's SIP endpoint, SIPp as the carriers (each on its own loopback address, as a carrier has its own host),
+ * the REAL voice pipeline (Silero, the transcription stand-in, the model stand-in, eSpeak NG speech). The
+ * caller's voice is eSpeak NG as a G.711 WAV played by SIPp (rtp_stream); the service's RTP goes to a port of
+ * the test (the SDP of the carrier names it), where its loudness is measured.
+ */
+
+const ORDER = 'Where is my order A-1234?';
+const GREETING = 'Hello, this is Acme support. How can I help?';
+const ANSWER = 'Order A-1234 has shipped.';
+
+const stt = await startStandInStt();
+const model = await startStandInModel({
+  firstTokenMs: 30,
+  fallback: (req: SeenRequest): Scripted => {
+    const last = req.body.messages.at(-1);
+    if (last?.role === 'user' && typeof last.content === 'string' && /order/i.test(last.content)) return { text: ANSWER };
+    return { text: 'Of course.' };
+  },
+});
+const speech = await chooseSpeech({ tts: null, espeakPath: 'espeak-ng', timeoutMs: 10_000 }, LIVE_SPEECH_CONCURRENCY);
+if (!speech) throw new Error('espeak-ng is needed for the SIP tests');
+stt.register(ORDER, espeakSpeech(ORDER));
+const dir = mkdtempSync(join(tmpdir(), 'sip-calls-'));
+const orderWav = spokenWavForSipp(ORDER, dir, 'order');
+
+let pipeline: StartVoiceSession | null = null;
+let svc: TestService;
+let alice: TestUser;
+let line: SipLine;
+let kamailioPort = 0;
+useService(
+  (s) => {
+    ({ svc, alice } = s);
+    pipeline = voicePipeline({
+      db: s.svc.handle.db,
+      model: createChatModel({ baseUrl: model.baseUrl, apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 0, retryDelayMs: 10 }),
+      stt: { baseUrl: stt.baseUrl, apiKey: undefined, model: 'whisper-1', timeoutMs: 5_000 },
+      speech,
+      allowPrivateUrls: true,
+    });
+  },
+  { llm: { baseUrl: model.baseUrl }, voice: { startSession: (call, transport, sink) => pipeline!(call, transport, sink) } },
+);
+beforeAll(async () => {
+  await sileroVad();
+  kamailioPort = await freeUdpPort();
+  const endpointPort = await freeUdpPort();
+  const settings = sipSettings({ SIP_PORT: String(kamailioPort), SIP_LISTEN: '127.0.0.1', SIP_ENDPOINT_PORT: String(endpointPort), PUBLIC_SIP_HOST: 'sip.famulor.test' }, svc.server.voice!.publicUrl);
+  line = await startSip({ services: svc.server.voice!, settings, dataDir: mkdtempSync(join(tmpdir(), 'sip-data-')), kamailio: true });
+}, 60_000);
+afterAll(async () => {
+  await line?.stop();
+  await stt.close();
+  await model.close();
+});
+
+const until = <T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, ms = 20_000) => waitUntil(what, probe, ms, 50);
+const callRows = () => svc.handle.db.selectFrom('calls').selectAll().where('provider', '=', 'sip').orderBy('id').execute();
+const ended = (id: number) =>
+  until(`call ${id} to end`, async () => {
+    await svc.work.runOnce();
+    const row = await svc.handle.db.selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return row.engine_next_at === null && row.status !== 'in-progress' && row.status !== 'initiated' && row.status !== 'ringing' ? row : undefined;
+  });
+
+let carriers = 10;
+/** A carrier of its own: the next loopback address (127.0.0.11, .12, …). */
+const carrierIp = () => `127.0.0.${(carriers += 1)}`;
+let extensions = 100;
+
+async function inboundTrunk(options: { allowedIps?: string[] } = {}) {
+  const number = `+4930555${String((extensions += 1)).padStart(4, '0')}`;
+  const username = `trunk${extensions}`;
+  const password = `pw-${extensions}-secret`;
+  const db = svc.handle.db;
+  const id = await insertTrunk(db, svc.server.voice!.secretKey!, alice.id, { phoneNumber: number, username, password, sipAddress: '127.0.0.99', allowedIps: options.allowedIps ?? null });
+  const assistant = await insertAssistant(db, alice.id, { type: 'inbound', phone_number_id: id, record: true });
+  await setUpVoiceAssistant(db, alice.id, assistant.id, 'http://127.0.0.1:9', { initial_message: GREETING });
+  await line.syncTrunks();
+  return { id, number, username, password, assistant };
+}
+
+const kamailio = () => `127.0.0.1:${kamailioPort}`;
+
+describe('a carrier calls a trunk through Kamailio', () => {
+  it('digest auth, then the assistant answers, hears the caller and is heard; the call is an inbound call like any other', async () => {
+    const trunk = await inboundTrunk();
+    const ip = carrierIp();
+    const rtp = await listenRtp(ip);
+    const before = (await callRows()).length;
+    const run = runSipp({ scenario: callTrunkScenario({ number: trunk.number, auth: { username: trunk.username, password: trunk.password }, wav: orderWav, talkMs: 9_000, rtpPort: rtp.port }), ip, port: 5060, remote: kamailio(), authUser: trunk.username, authPass: trunk.password });
+    const result = await run.done;
+    expect(result.code, result.output).toBe(0);
+    const rows = await callRows();
+    expect(rows.length).toBe(before + 1);
+    const row = await ended(rows.at(-1)!.id);
+    await rtp.close();
+    expect(row).toMatchObject({ type: 'inbound', provider: 'sip', status: 'completed', assistant_phone_number: trunk.number });
+    // 20 ms G.711 packets, the greeting and the answer loud in them.
+    expect(rtp.packets.length).toBeGreaterThan(200);
+    expect(rtp.packets.every((p) => p.bytes === 160 && p.payloadType === 0)).toBe(true);
+    expect(rtp.loudSeconds()).toBeGreaterThan(1.5);
+    const lines = (row.transcript as { sender: string; text: string }[]).map((e) => `${e.sender}: ${e.text}`);
+    expect(lines).toContain(`human: ${ORDER}`);
+    expect(lines).toContain(`bot: ${ANSWER}`);
+  }, 60_000);
+
+  it('refuses a wrong password (403) and an unknown number (404): no call', async () => {
+    const trunk = await inboundTrunk();
+    const before = (await callRows()).length;
+    const wrong = runSipp({ scenario: refusedCallScenario({ number: trunk.number, auth: { username: trunk.username, password: 'nope' }, expect: 403 }), ip: carrierIp(), port: 5060, remote: kamailio(), authUser: trunk.username, authPass: 'wrong-password' });
+    const unknown = runSipp({ scenario: refusedCallScenario({ number: '+4930999999', expect: 404 }), ip: carrierIp(), port: 5060, remote: kamailio() });
+    for (const r of [await wrong.done, await unknown.done]) expect(r.code, r.output).toBe(0);
+    expect((await callRows()).length).toBe(before);
+  }, 30_000);
+
+  it('an IP trunk refuses an address outside its allow-list (403) and takes one inside it', async () => {
+    const inside = carrierIp();
+    const trunk = await inboundTrunk({ allowedIps: [inside] });
+    const before = (await callRows()).length;
+    const refused = runSipp({ scenario: refusedCallScenario({ number: trunk.number, expect: 403 }), ip: carrierIp(), port: 5060, remote: kamailio() });
+    const r = await refused.done;
+    expect(r.code, r.output).toBe(0);
+    expect((await callRows()).length).toBe(before);
+    const rtp = await listenRtp(inside);
+    const taken = runSipp({ scenario: callTrunkScenario({ number: trunk.number, wav: orderWav, talkMs: 2_000, rtpPort: rtp.port }), ip: inside, port: 5060, remote: kamailio() });
+    const t = await taken.done;
+    expect(t.code, t.output).toBe(0);
+    await rtp.close();
+    expect((await callRows()).length).toBe(before + 1);
+  }, 30_000);
+});
+
+describe('make_call from an assistant on a trunk', () => {
+  let outbound = 0;
+  async function outboundTrunk(carrier: string) {
+    const db = svc.handle.db;
+    const n = (outbound += 1);
+    const id = await insertTrunk(db, svc.server.voice!.secretKey!, alice.id, { phoneNumber: `+4930777${String(n).padStart(4, '0')}`, username: `out${n}`, password: `out-pw-${n}`, sipAddress: carrier, callingFormat: 'national', countryCode: 'DE' });
+    const assistant = await insertAssistant(db, alice.id, { type: 'outbound', phone_number_id: id });
+    await setUpVoiceAssistant(db, alice.id, assistant.id, 'http://127.0.0.1:9', { initial_message: GREETING, ringing_time: 3 });
+    await line.syncTrunks();
+    return { id, assistant, username: `out${n}`, password: `out-pw-${n}` };
+  }
+
+  it("rings the callee through the carrier's digest challenge, talks, and ends completed on the callee's BYE", async () => {
+    const carrier = carrierIp();
+    const trunk = await outboundTrunk(carrier);
+    const rtp = await listenRtp(carrier);
+    const callee = runSipp({ scenario: answerCallsScenario({ mode: 'answer', auth: { username: trunk.username, password: trunk.password }, rtpPort: rtp.port, talkMs: 4_000 }), ip: carrier, port: 5060, remote: null });
+    await new Promise((r) => setTimeout(r, 300));
+    const res = await alice.req('POST', '/user/make_call', { assistant_id: trunk.assistant.id, phone_number: '+49 30 1234567' });
+    expect(res.status, res.text).toBe(200);
+    const result = await callee.done;
+    expect(result.code, result.output).toBe(0);
+    const row = await ended(res.body.call_id as number);
+    await rtp.close();
+    expect(row).toMatchObject({ type: 'outbound', provider: 'sip', status: 'completed' });
+    expect(rtp.loudSeconds()).toBeGreaterThan(1);
+  }, 40_000);
+
+  it('486 is busy; ringing past ringing_time is CANCELled and no-answer', async () => {
+    const busyIp = carrierIp();
+    const quietIp = carrierIp();
+    const busyTrunk = await outboundTrunk(busyIp);
+    const quietTrunk = await outboundTrunk(quietIp);
+    const busy = runSipp({ scenario: answerCallsScenario({ mode: 'busy', rtpPort: 4000 }), ip: busyIp, port: 5060, remote: null });
+    const quiet = runSipp({ scenario: answerCallsScenario({ mode: 'no-answer', rtpPort: 4000 }), ip: quietIp, port: 5060, remote: null });
+    await new Promise((r) => setTimeout(r, 300));
+    const a = await alice.req('POST', '/user/make_call', { assistant_id: busyTrunk.assistant.id, phone_number: '+4930222333' });
+    const b = await alice.req('POST', '/user/make_call', { assistant_id: quietTrunk.assistant.id, phone_number: '+4930222444' });
+    for (const r of [await busy.done, await quiet.done]) expect(r.code, r.output).toBe(0);
+    expect(await ended(a.body.call_id as number)).toMatchObject({ status: 'busy' });
+    expect(await ended(b.body.call_id as number)).toMatchObject({ status: 'no-answer' });
+  }, 40_000);
+});
