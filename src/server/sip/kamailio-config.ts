@@ -97,6 +97,7 @@ modparam("ctl", "binrpc", ${q(`unix:${layout.ctl}`)})
 modparam("tm", "fr_timer", 5000)
 modparam("tm", "fr_inv_timer", 120000)
 modparam("rr", "append_fromtag", 1)
+modparam("db_text", "db_mode", 1)
 modparam("htable", "db_url", ${q(`text://${layout.dbDir}`)})
 modparam("htable", "htable", "trunk=>size=10;dbtable=trunks;")
 modparam("dispatcher", "list_file", ${q(layout.dispatcher)})
@@ -135,12 +136,13 @@ route[FROM_CARRIER] {
 \tremove_hf_re("^X-Famulor-");
 \t$var(n) = $rU;
 \tif ($(var(n){s.substr,0,1}) == "+") $var(n) = $(var(n){s.substr,1,0});
-\t$var(id) = $sht(trunk=>n.$var(n));
-\tif ($var(id) == $null) {
+\t# A $var assigned $null holds 0: the table itself is asked.
+\tif ($sht(trunk=>n.$var(n)) == $null) {
 \t\txlog("L_NOTICE", "SIP: no trunk has the number $rU (from $si)\\n");
 \t\tsl_send_reply("404", "Not Found");
 \t\texit;
 \t}
+\t$var(id) = $sht(trunk=>n.$var(n));
 \tif ($sht(trunk=>ip.$var(id)) != $null) {
 \t\tif (!is_in_subnet("$si", "$sht(trunk=>ip.$var(id))")) {
 \t\t\txlog("L_NOTICE", "SIP: $si is not on trunk $var(id)'s allow-list\\n");
@@ -148,15 +150,17 @@ route[FROM_CARRIER] {
 \t\t\texit;
 \t\t}
 \t} else {
-\t\tif (!is_present_hf("Authorization")) { auth_challenge(${q(s.realm)}, "0"); exit; }
-\t\t$var(id) = $sht(trunk=>u.$au);
-\t\tif ($var(id) == $null || $sht(trunk=>num.$var(id)) != $var(n)) {
+\t\tif (!is_present_hf("Authorization")) { www_challenge(${q(s.realm)}, "0"); exit; }
+\t\t$var(u) = $au;
+\t\t$var(id) = $sht(trunk=>u.$var(u));
+\t\t# An unknown user leaves 0 in $var(id), and num.0 is no number.
+\t\tif ($sht(trunk=>num.$var(id)) != $var(n)) {
 \t\t\txlog("L_NOTICE", "SIP: user $au has no trunk with the number $rU\\n");
 \t\t\tsl_send_reply("403", "Forbidden");
 \t\t\texit;
 \t\t}
 \t\t$var(ha1) = $sht(trunk=>ha1.$var(id));
-\t\tif (!pv_auth_check(${q(s.realm)}, "$var(ha1)", "1", "0")) {
+\t\tif (!pv_www_authenticate(${q(s.realm)}, "$var(ha1)", "1")) {
 \t\t\txlog("L_NOTICE", "SIP: wrong credentials for $au from $si\\n");
 \t\t\tsl_send_reply("403", "Forbidden");
 \t\t\texit;

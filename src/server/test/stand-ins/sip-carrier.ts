@@ -199,7 +199,7 @@ export function runSipp(options: { scenario: string; ip: string; port: number; r
   writeFileSync(file, options.scenario);
   const calls = options.calls ?? 1;
   const args = ['-sf', file, '-i', options.ip, '-p', String(options.port), '-m', String(calls), '-l', String(calls), '-r', String(options.rate ?? calls)];
-  args.push('-timeout', `${options.timeoutS ?? 60}s`, '-timeout_error', '-nostdin', '-trace_err', '-error_file', join(dir, 'errors.log'), '-mp', String(options.mediaPort ?? 20000 + Math.floor(Math.random() * 20000) * 2), '-min_rtp_port', '40000', '-max_rtp_port', '60000');
+  args.push('-timeout', `${options.timeoutS ?? 60}s`, '-timeout_error', '-nostdin', '-trace_err', '-error_file', join(dir, 'errors.log'), '-mp', String(options.mediaPort ?? 20000 + Math.floor(Math.random() * 20000) * 2));
   if (options.authUser) args.push('-au', options.authUser);
   if (options.authPass) args.push('-ap', options.authPass);
   if (options.remote) args.push(options.remote);
