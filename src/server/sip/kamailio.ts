@@ -1,5 +1,5 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { dispatcherList, kamailioCfg, kamailioLayout, trunksTable, type KamailioLayout, type KamailioSettings, type TrunkEntry } from './kamailio-config';
@@ -58,9 +58,15 @@ export class Kamailio {
     this.writeTrunks(entries);
   }
 
+  private lastMtimeS = 0;
+
   private writeTrunks(entries: TrunkEntry[]): void {
     writeFileSync(this.layout.trunks, trunksTable(entries), { mode: 0o600 });
     chmodSync(this.layout.trunks, 0o600);
+    // db_text reads the file again only when its mtime changed, to the second: two writes within one second
+    // get mtimes a second apart.
+    this.lastMtimeS = Math.max(Math.floor(Date.now() / 1000), this.lastMtimeS + 1);
+    utimesSync(this.layout.trunks, this.lastMtimeS, this.lastMtimeS);
   }
 
   /** Starts it; resolves once its control socket answers (it listens by then). */

@@ -144,16 +144,18 @@ export interface AnswerCalls {
 
 /** The caller's From and To kept (a BYE of ours swaps them). */
 const fromToActions = '<ereg regexp="^ *(.*)$" search_in="hdr" header="From:" check_it="true" assign_to="fromall,from"/><ereg regexp="^ *(.*)$" search_in="hdr" header="To:" check_it="true" assign_to="toall,to"/>';
-const fromTo = `<action>${fromToActions}</action>`;
 
 export function answerCallsScenario(c: AnswerCalls): string {
-  // The INVITE's Record-Route and Contact make the route set and target of a BYE of ours (rrs).
-  const parts: string[] = [`<recv request="INVITE" rrs="true">${fromTo}</recv>`];
+  // The INVITE's Record-Route and Contact make the route set and target of a BYE of ours (rrs); its From and
+  // To are kept for that BYE (SIPp refuses variables it never uses: only then).
+  const byeOfOurs = c.mode === 'answer' && c.talkMs != null;
+  const keep = byeOfOurs ? fromToActions : '';
+  const parts: string[] = [`<recv request="INVITE" rrs="true">${keep ? `<action>${keep}</action>` : ''}</recv>`];
   if (c.auth) {
     parts.push(
       `<send>${answerTo('401 Unauthorized', 'WWW-Authenticate: Digest realm="carrier.test", nonce="47ebe028cda119c35d4877b383027d28da013815"\n')}</send>`,
       '<recv request="ACK"/>',
-      `<recv request="INVITE" rrs="true"><action><verifyauth assign_to="authvalid" username="${c.auth.username}" password="${c.auth.password}"/>${fromToActions}</action></recv>`,
+      `<recv request="INVITE" rrs="true"><action><verifyauth assign_to="authvalid" username="${c.auth.username}" password="${c.auth.password}"/>${keep}</action></recv>`,
       '<nop test="authvalid" next="good"/>',
       `<send next="end">${answerTo('403 Forbidden')}</send>`,
       '<label id="good"/>',
