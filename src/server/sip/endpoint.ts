@@ -348,8 +348,11 @@ export class SipEndpoint {
     return this.dialogs.has(providerCallId);
   }
 
-  /** An outbound call through Kamailio. Resolves when it is answered (the session runs) or has failed. */
-  async dial(request: DialRequest): Promise<{ result: DialResult; callId: string; status: number }> {
+  /**
+   * An outbound call through Kamailio: resolves once the INVITE is on its way, with its Call-ID and the
+   * outcome to come (answered: the session runs; or why not).
+   */
+  async dial(request: DialRequest): Promise<{ callId: string; outcome: Promise<{ result: DialResult; status: number }> }> {
     const callId = `${randomBytes(12).toString('hex')}@famulor`;
     const socket = await openRtpSocket(this.options.host);
     const localTag = tag();
@@ -385,19 +388,23 @@ export class SipEndpoint {
       content: offerSdp({ address: this.options.host, port: dialog.media.localPort, sessionId: Date.now() }),
     };
     dialog.invite = invite;
-    return new Promise((resolve) => {
+    const outcome = new Promise<{ result: DialResult; status: number }>((resolve) => {
       let settled = false;
       let cancelled = false;
+      let giveUp: NodeJS.Timeout | null = null;
       const finish = (result: DialResult, status: number) => {
         if (settled) return;
         settled = true;
         clearTimeout(ringTimer);
+        if (giveUp) clearTimeout(giveUp);
         if (result !== 'answered') this.forget(dialog);
-        resolve({ result, callId, status });
+        resolve({ result, status });
       };
       const ringTimer = setTimeout(() => {
         cancelled = true;
         this.cancel(dialog);
+        // The CANCEL's 487 should end the INVITE; a callee that never answers it is given up on.
+        giveUp = setTimeout(() => finish('no-answer', 408), 32 * T1);
       }, request.ringMs);
       this.stack.send(invite, (rs) => {
         const status = rs.status ?? 500;
@@ -451,6 +458,7 @@ export class SipEndpoint {
         });
       });
     });
+    return { callId, outcome };
   }
 
   /** CANCEL an outbound INVITE that has not been answered (its final answer, 487, ends the dial). */

@@ -117,7 +117,8 @@ const FINAL: Record<'busy' | 'no-answer' | 'failed', 'busy' | 'no-answer' | 'fai
 /**
  * An outbound call from a trunk (telephony/calls.ts dialOut hands it here): the number formatted for the
  * carrier, the INVITE through Kamailio, ringing shown, and the call answered into a voice session or ended
- * unanswered (486 busy; 408/480, a CANCEL after ringing_time: no-answer; anything else failed).
+ * unanswered (486 busy; 408/480, a CANCEL after ringing_time: no-answer; anything else failed). Resolves once
+ * the INVITE is sent.
  */
 export async function dialSip(services: VoiceServices, callId: number, trunkId: number): Promise<void> {
   const { db } = services;
@@ -149,7 +150,7 @@ export async function dialSip(services: VoiceServices, callId: number, trunkId: 
   // outbound_proxy: the calls present the service's fixed SIP address (PUBLIC_SIP_HOST) as their origin, for
   // carriers that allow-list it; otherwise From is in the carrier's domain, as a registered account's would be.
   const fromHost = trunk.outbound_proxy ? line.settings.publicHost : trunk.sip_address;
-  const outcome = await line.endpoint.dial({
+  const placed = await line.endpoint.dial({
     to: dialledNumber(call.client_phone_number, trunk.sip_calling_format, trunk.country_code),
     host: trunk.sip_address,
     from: trunk.phone_number.replace(/^\+/, ''),
@@ -159,8 +160,13 @@ export async function dialSip(services: VoiceServices, callId: number, trunkId: 
     onRinging: () => void ringing(services, callId),
     onAnswer: (media) => mediaContext(services, { name: SIP_PROVIDER }).begin(ticket, media.transport),
   });
-  await db.updateTable('calls').set({ provider_call_id: outcome.callId }).where('id', '=', callId).execute();
-  if (outcome.result !== 'answered') await endUnanswered(services, callId, FINAL[outcome.result]);
+  await db.updateTable('calls').set({ provider_call_id: placed.callId }).where('id', '=', callId).execute();
+  // Ringing goes on after make_call has answered (as a provider's REST call returns once the call is placed).
+  void placed.outcome
+    .then(async ({ result }) => {
+      if (result !== 'answered') await endUnanswered(services, callId, FINAL[result]);
+    })
+    .catch((e: unknown) => console.error(`Call ${callId}: ${e instanceof Error ? e.message : String(e)}`));
 }
 
 async function ringing(services: VoiceServices, callId: number): Promise<void> {

@@ -188,12 +188,15 @@ describe('make_call from an assistant on a trunk', () => {
     const quietIp = carrierIp();
     const busyTrunk = await outboundTrunk(busyIp);
     const quietTrunk = await outboundTrunk(quietIp);
-    const busy = runSipp({ scenario: answerCallsScenario({ mode: 'busy', rtpPort: 4000 }), ip: busyIp, port: 5060, remote: null });
-    const quiet = runSipp({ scenario: answerCallsScenario({ mode: 'no-answer', rtpPort: 4000 }), ip: quietIp, port: 5060, remote: null });
+    const busy = runSipp({ scenario: answerCallsScenario({ mode: 'busy', rtpPort: 4000 }), ip: busyIp, port: 5060, remote: null, timeoutS: 15 });
+    const quiet = runSipp({ scenario: answerCallsScenario({ mode: 'no-answer', rtpPort: 4000 }), ip: quietIp, port: 5060, remote: null, timeoutS: 15 });
     await new Promise((r) => setTimeout(r, 300));
     const a = await alice.req('POST', '/user/make_call', { assistant_id: busyTrunk.assistant.id, phone_number: '+4930222333' });
     const b = await alice.req('POST', '/user/make_call', { assistant_id: quietTrunk.assistant.id, phone_number: '+4930222444' });
-    for (const r of [await busy.done, await quiet.done]) expect(r.code, r.output).toBe(0);
+    const busyRun = await busy.done;
+    expect(busyRun.code, busyRun.output).toBe(0);
+    const quietRun = await quiet.done;
+    expect(quietRun.code, quietRun.output).toBe(0);
     expect(await ended(a.body.call_id as number)).toMatchObject({ status: 'busy' });
     expect(await ended(b.body.call_id as number)).toMatchObject({ status: 'no-answer' });
   }, 40_000);

@@ -149,7 +149,8 @@ export function answerCallsScenario(c: AnswerCalls): string {
   // The INVITE's Record-Route and Contact make the route set and target of a BYE of ours (rrs); its From and
   // To are kept for that BYE (SIPp refuses variables it never uses: only then).
   const byeOfOurs = c.mode === 'answer' && c.talkMs != null;
-  const keep = byeOfOurs ? fromToActions : '';
+  // The 487 that ends a CANCELled INVITE goes back along the INVITE's Vias (the CANCEL has Kamailio's only).
+  const keep = byeOfOurs ? fromToActions : c.mode === 'no-answer' ? '<ereg regexp="Via:.*Via:[^[:cntrl:]]*" search_in="msg" check_it="true" assign_to="vias"/>' : '';
   const parts: string[] = [`<recv request="INVITE" rrs="true">${keep ? `<action>${keep}</action>` : ''}</recv>`];
   if (c.auth) {
     parts.push(
@@ -164,7 +165,7 @@ export function answerCallsScenario(c: AnswerCalls): string {
   if (c.mode === 'busy') {
     parts.push(`<send>${answerTo('486 Busy Here')}</send>`, '<recv request="ACK"/>');
   } else if (c.mode === 'no-answer') {
-    parts.push(`<send>${answerTo('180 Ringing')}</send>`, '<recv request="CANCEL"/>', `<send>${cdata('SIP/2.0 200 OK\n[last_Via:]\n[last_From:]\n[last_To:]\n[last_Call-ID:]\n[last_CSeq:]\nContent-Length: 0')}</send>`, `<send>${answerTo('487 Request Terminated').replace('[last_CSeq:]', 'CSeq: [cseq] INVITE')}</send>`, '<recv request="ACK"/>');
+    parts.push(`<send>${answerTo('180 Ringing')}</send>`, '<recv request="CANCEL"><action><ereg regexp="[0-9]+" search_in="hdr" header="CSeq:" check_it="true" assign_to="csn"/></action></recv>', `<send>${cdata('SIP/2.0 200 OK\n[last_Via:]\n[last_From:]\n[last_To:]\n[last_Call-ID:]\n[last_CSeq:]\nContent-Length: 0')}</send>`, `<send>${answerTo('487 Request Terminated').replace('[last_CSeq:]', 'CSeq: [$csn] INVITE').replace('[last_Via:]', '[$vias]')}</send>`, '<recv request="ACK"/>');
   } else {
     parts.push(`<send>${answerTo('180 Ringing')}</send>`, `<pause milliseconds="${c.ringMs ?? 200}"/>`, `<send retrans="500">${answerTo('200 OK', '', SDP('[local_ip]', c.rtpPort))}</send>`, '<recv request="ACK"/>');
     if (c.wav) parts.push(`<nop><action><exec rtp_stream="${c.wav},1,0"/></action></nop>`);
