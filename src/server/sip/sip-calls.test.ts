@@ -92,14 +92,14 @@ let carriers = 10;
 const carrierIp = () => `127.0.0.${(carriers += 1)}`;
 let extensions = 100;
 
-async function inboundTrunk(options: { allowedIps?: string[] } = {}) {
+async function inboundTrunk(options: { allowedIps?: string[]; maxDurationS?: number } = {}) {
   const number = `+4930555${String((extensions += 1)).padStart(4, '0')}`;
   const username = `trunk${extensions}`;
   const password = `pw-${extensions}-secret`;
   const db = svc.handle.db;
   const id = await insertTrunk(db, svc.server.voice!.secretKey!, alice.id, { phoneNumber: number, username, password, sipAddress: '127.0.0.99', allowedIps: options.allowedIps ?? null });
   const assistant = await insertAssistant(db, alice.id, { type: 'inbound', phone_number_id: id, record: true });
-  await setUpVoiceAssistant(db, alice.id, assistant.id, 'http://127.0.0.1:9', { initial_message: GREETING });
+  await setUpVoiceAssistant(db, alice.id, assistant.id, 'http://127.0.0.1:9', { initial_message: GREETING, ...(options.maxDurationS ? { max_duration: options.maxDurationS } : {}) });
   await line.syncTrunks();
   return { id, number, username, password, assistant };
 }
@@ -153,6 +153,31 @@ describe('a carrier calls a trunk through Kamailio', () => {
     await rtp.close();
     expect((await callRows()).length).toBe(before + 1);
   }, 30_000);
+});
+
+describe('two calls at once, and the BYE from either side', () => {
+  it("one caller hangs up, the other call is ended by the assistant (max_duration): the service's BYE reaches the carrier", async () => {
+    const callerEnds = await inboundTrunk();
+    const assistantEnds = await inboundTrunk({ maxDurationS: 6 });
+    const ipA = carrierIp();
+    const ipB = carrierIp();
+    const [rtpA, rtpB] = [await listenRtp(ipA), await listenRtp(ipB)];
+    const before = (await callRows()).length;
+    const a = runSipp({ scenario: callTrunkScenario({ number: callerEnds.number, auth: { username: callerEnds.username, password: callerEnds.password }, wav: orderWav, talkMs: 7_000, rtpPort: rtpA.port }), ip: ipA, port: 5060, remote: kamailio(), authUser: callerEnds.username, authPass: callerEnds.password });
+    const b = runSipp({ scenario: callTrunkScenario({ number: assistantEnds.number, auth: { username: assistantEnds.username, password: assistantEnds.password }, wav: orderWav, talkMs: null, rtpPort: rtpB.port }), ip: ipB, port: 5060, remote: kamailio(), authUser: assistantEnds.username, authPass: assistantEnds.password });
+    const [ra, rb] = [await a.done, await b.done];
+    expect(ra.code, ra.output).toBe(0);
+    expect(rb.code, rb.output).toBe(0);
+    const rows = (await callRows()).slice(before);
+    expect(rows.map((r) => r.assistant_phone_number).sort()).toEqual([callerEnds.number, assistantEnds.number].sort());
+    const byNumber = Object.fromEntries(await Promise.all(rows.map(async (r) => [r.assistant_phone_number, await ended(r.id)] as const)));
+    expect(byNumber[callerEnds.number]).toMatchObject({ status: 'completed' });
+    expect(byNumber[assistantEnds.number]!.status).not.toBe('in-progress');
+    for (const rtp of [rtpA, rtpB]) {
+      await rtp.close();
+      expect(rtp.loudSeconds()).toBeGreaterThan(1);
+    }
+  }, 60_000);
 });
 
 describe('make_call from an assistant on a trunk', () => {
