@@ -100,7 +100,8 @@ export function callTrunkScenario(c: CallTrunk): string {
     parts.push(`<send retrans="500">${invite(c.number, cseq, false, sdp)}</send>`, '<recv response="100" optional="true"/>', '<recv response="401" auth="true"/>', `<send>${ackFirst(c.number, cseq)}</send>`);
     cseq += 1;
   }
-  parts.push(`<send retrans="500">${invite(c.number, cseq, !!c.auth, sdp)}</send>`, '<recv response="100" optional="true"/>', '<recv response="180" optional="true"/>', '<recv response="200" rrs="true"/>', `<send>${inDialog('ACK', cseq)}</send>`);
+  // Response time 1 (-trace_rtt): the INVITE that is answered → its 200 (set-up time, the challenge apart).
+  parts.push(`<send retrans="500" start_rtd="1">${invite(c.number, cseq, !!c.auth, sdp)}</send>`, '<recv response="100" optional="true"/>', '<recv response="180" optional="true"/>', '<recv response="200" rrs="true" rtd="1"/>', `<send>${inDialog('ACK', cseq)}</send>`);
   parts.push(`<nop><action><exec rtp_stream="${c.wav},1,0"/></action></nop>`);
   if (c.talkMs !== null) {
     parts.push(`<pause milliseconds="${c.talkMs}"/>`, `<send retrans="500">${inDialog('BYE', cseq + 1)}</send>`, '<recv response="200"/>');
@@ -189,6 +190,8 @@ Content-Length: 0`)}</send>`, '<recv response="200"/>');
 }
 
 export interface SippRun {
+  /** Its working folder (the -trace_rtt file is written there). */
+  dir: string;
   /** SIPp's exit: 0 when every call went as scripted. */
   done: Promise<{ code: number | null; output: string }>;
   stop(): void;
@@ -196,13 +199,14 @@ export interface SippRun {
 
 let dirs = 0;
 /** Runs one SIPp with the scenario; `remote` null: a UAS (it waits for the call). */
-export function runSipp(options: { scenario: string; ip: string; port: number; remote: string | null; calls?: number; rate?: number; mediaPort?: number; authUser?: string; authPass?: string; timeoutS?: number }): SippRun {
+export function runSipp(options: { scenario: string; ip: string; port: number; remote: string | null; calls?: number; rate?: number; mediaPort?: number; authUser?: string; authPass?: string; timeoutS?: number; traceRtt?: boolean }): SippRun {
   const dir = mkdtempSync(join(tmpdir(), `sipp-${(dirs += 1)}-`));
   const file = join(dir, 'scenario.xml');
   writeFileSync(file, options.scenario);
   const calls = options.calls ?? 1;
   const args = ['-sf', file, '-i', options.ip, '-p', String(options.port), '-m', String(calls), '-l', String(calls), '-r', String(options.rate ?? calls)];
   args.push('-timeout', `${options.timeoutS ?? 60}s`, '-timeout_error', '-nostdin', '-trace_err', '-error_file', join(dir, 'errors.log'), '-mp', String(options.mediaPort ?? 20000 + Math.floor(Math.random() * 20000) * 2));
+  if (options.traceRtt) args.push('-trace_rtt', '-rtt_freq', '1');
   if (options.authUser) args.push('-au', options.authUser);
   if (options.authPass) args.push('-ap', options.authPass);
   if (options.remote) args.push(options.remote);
@@ -221,7 +225,7 @@ export function runSipp(options: { scenario: string; ip: string; port: number; r
       resolve({ code, output: `${output.slice(-3000)}\n${errors.slice(-3000)}` });
     });
   });
-  return { done, stop: () => child.kill('SIGKILL') };
+  return { dir, done, stop: () => child.kill('SIGKILL') };
 }
 
 /** eSpeak-made (or any) 16-bit WAV → the μ-law 8 kHz WAV SIPp's rtp_stream plays. */
@@ -245,7 +249,7 @@ export function spokenWavForSipp(text: string, dir: string, name: string): strin
 /** What the service sent to the carrier's RTP port: packets with their arrival time and loudness. */
 export interface RtpListener {
   port: number;
-  packets: { atMs: number; payloadType: number; rms: number; bytes: number }[];
+  packets: { atMs: number; payloadType: number; rms: number; bytes: number; ssrc: number }[];
   /** ms (performance.now()) of the first packet louder than `level` after `afterMs`. */
   loudAfter(afterMs: number, level?: number): number | null;
   /** Seconds of loud audio received. */
@@ -263,7 +267,7 @@ export async function listenRtp(ip: string): Promise<RtpListener> {
     const s = decodeG711(p.payloadType === 0 ? 'PCMU' : 'PCMA', p.payload);
     let sum = 0;
     for (const v of s) sum += v * v;
-    packets.push({ atMs: performance.now(), payloadType: p.payloadType, rms: Math.sqrt(sum / Math.max(1, s.length)), bytes: p.payload.length });
+    packets.push({ atMs: performance.now(), payloadType: p.payloadType, rms: Math.sqrt(sum / Math.max(1, s.length)), bytes: p.payload.length, ssrc: p.ssrc });
   });
   return {
     port: socket.address().port,
