@@ -154,7 +154,7 @@ runBench(async () => {
     ? readFileSync(join(run.dir, rttFile), 'utf8')
         .split('\n')
         .slice(1)
-        .map((l) => Number(l.split(';')[2]))
+        .map((l) => Number(l.split(';')[1]))
         .filter((n) => Number.isFinite(n) && n > 0)
     : [];
   // Per call (SSRC): its first packet is the answer's media start (the caller's rtp_stream starts at the ACK).
@@ -192,6 +192,12 @@ runBench(async () => {
     { calls: CALLS, talkS, setups, v2v, barge, latency },
   );
   await rtp.close();
+  // The calls' post-call work (reading, hand-back) finishes before the database closes.
+  for (let i = 0; i < 300; i++) {
+    const busy = await svc.handle.db.selectFrom('calls').select('id').where('provider', '=', 'sip').where('talk_lease', 'is not', null).executeTakeFirst();
+    if (!busy) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   await line.stop();
   await svc.close();
   await stt.close();
