@@ -90,6 +90,8 @@ export interface CallTrunk {
   /** The caller's BYE this long after the answer; null: wait for the service's BYE. */
   talkMs: number | null;
   rtpPort: number;
+  /** `theirs`: the caller REFERs the call elsewhere after the answer (expects 202). */
+  refer?: 'theirs';
 }
 
 export function callTrunkScenario(c: CallTrunk): string {
@@ -103,8 +105,13 @@ export function callTrunkScenario(c: CallTrunk): string {
   // Response time 1 (-trace_rtt): the INVITE that is answered → its 200 (set-up time, the challenge apart).
   parts.push(`<send retrans="500" start_rtd="1">${invite(c.number, cseq, !!c.auth, sdp)}</send>`, '<recv response="100" optional="true"/>', '<recv response="180" optional="true"/>', '<recv response="200" rrs="true" rtd="1"/>', `<send>${inDialog('ACK', cseq)}</send>`);
   parts.push(`<nop><action><exec rtp_stream="${c.wav},1,0"/></action></nop>`);
+  let seq = cseq + 1;
+  if (c.refer === 'theirs') {
+    parts.push('<pause milliseconds="500"/>', `<send retrans="500">${inDialog('REFER', seq).replace('Content-Length: 0', 'Refer-To: <sip:+4930999888@[local_ip]>\nContent-Length: 0')}</send>`, '<recv response="202"/>');
+    seq += 1;
+  }
   if (c.talkMs !== null) {
-    parts.push(`<pause milliseconds="${c.talkMs}"/>`, `<send retrans="500">${inDialog('BYE', cseq + 1)}</send>`, '<recv response="200"/>');
+    parts.push(`<pause milliseconds="${c.talkMs}"/>`, `<send retrans="500">${inDialog('BYE', seq)}</send>`, '<recv response="200"/>');
   } else {
     parts.push('<recv request="BYE"/>', `<send>${answerTo('200 OK')}</send>`);
   }
@@ -207,6 +214,7 @@ export function runSipp(options: { scenario: string; ip: string; port: number; r
   const args = ['-sf', file, '-i', options.ip, '-p', String(options.port), '-m', String(calls), '-l', String(calls), '-r', String(options.rate ?? calls)];
   args.push('-timeout', `${options.timeoutS ?? 60}s`, '-timeout_error', '-nostdin', '-trace_err', '-error_file', join(dir, 'errors.log'), '-mp', String(options.mediaPort ?? 20000 + Math.floor(Math.random() * 20000) * 2));
   if (options.traceRtt) args.push('-trace_rtt', '-rtt_freq', '1');
+  if (process.env.SIPP_TRACE) args.push('-trace_msg');
   if (options.authUser) args.push('-au', options.authUser);
   if (options.authPass) args.push('-ap', options.authPass);
   if (options.remote) args.push(options.remote);
