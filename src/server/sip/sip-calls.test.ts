@@ -88,8 +88,10 @@ const ended = (id: number) =>
   });
 
 let carriers = 10;
-/** A carrier of its own: the next loopback address (127.0.0.11, .12, …). */
-const carrierIp = () => `127.0.0.${(carriers += 1)}`;
+/** Loopback addresses of this run (the PGlite and PostgreSQL projects run this file at the same time). */
+const net = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+/** A carrier of its own: the next loopback address (127.a.b.11, .12, …), port 5060 as a carrier's. */
+const carrierIp = () => `${net}.${(carriers += 1)}`;
 let extensions = 100;
 
 async function inboundTrunk(options: { allowedIps?: string[]; maxDurationS?: number } = {}) {
