@@ -9,7 +9,7 @@ import { insertAssistant } from '../test/fixtures';
 import type { TestService, TestUser } from '../test/harness';
 import { setUpVoiceAssistant } from '../test/order-tool';
 import { freeUdpPort, insertTrunk } from '../test/sip-trunks';
-import { answerCallsScenario, callTrunkScenario, listenRtp, refusedCallScenario, runSipp, spokenWavForSipp } from '../test/stand-ins/sip-carrier';
+import { answerCallsScenario, callTrunkScenario, listenRtp, refusedCallScenario, runSipp, sippAvailable, spokenWavForSipp } from '../test/stand-ins/sip-carrier';
 import { startStandInModel, type SeenRequest, type Scripted } from '../test/stand-ins/model';
 import { startStandInStt } from '../test/stand-ins/transcription';
 import { until as waitUntil } from '../test/until';
@@ -43,6 +43,7 @@ const model = await startStandInModel({
 });
 const speech = await chooseSpeech({ tts: null, espeakPath: 'espeak-ng', timeoutMs: 10_000 }, LIVE_SPEECH_CONCURRENCY);
 if (!speech) throw new Error('espeak-ng is needed for the SIP tests');
+if (!sippAvailable) throw new Error('sipp (Debian: sip-tester) and kamailio are needed for the SIP tests (.ci/run installs them)');
 stt.register(ORDER, espeakSpeech(ORDER));
 const dir = mkdtempSync(join(tmpdir(), 'sip-calls-'));
 const orderWav = spokenWavForSipp(ORDER, dir, 'order');
