@@ -159,6 +159,23 @@ describe('a carrier calls a trunk through Kamailio', () => {
   }, 30_000);
 });
 
+describe('REFER out', () => {
+  it('the service REFERs a call to another number (a cold transfer starts so) and hears the 202', async () => {
+    const trunk = await inboundTrunk();
+    const ip = carrierIp();
+    const rtp = await listenRtp(ip);
+    const before = (await callRows()).length;
+    const run = runSipp({ scenario: callTrunkScenario({ number: trunk.number, auth: { username: trunk.username, password: trunk.password }, wav: orderWav, talkMs: null, rtpPort: rtp.port, refer: 'ours', referTo: 'sip:+4930999777@carrier.test' }), ip, port: 5060, remote: kamailio(), authUser: trunk.username, authPass: trunk.password, timeoutS: 20 });
+    const row = await until('the call', async () => (await callRows()).slice(before).find((r) => r.provider_call_id !== null));
+    await until('the dialog', () => line.endpoint.has(row.provider_call_id!));
+    const status = await line.endpoint.refer(row.provider_call_id!, 'sip:+4930999777@carrier.test');
+    run.stop();
+    const result = await run.done;
+    await rtp.close();
+    expect(status, result.output).toBe(202);
+  }, 40_000);
+});
+
 describe('two calls at once, and the BYE from either side', () => {
   it("one caller hangs up, the other call is ended by the assistant (max_duration): the service's BYE reaches the carrier", async () => {
     const callerEnds = await inboundTrunk();

@@ -91,7 +91,8 @@ export interface CallTrunk {
   talkMs: number | null;
   rtpPort: number;
   /** `theirs`: the caller REFERs the call elsewhere after the answer (expects 202). */
-  refer?: 'theirs';
+  refer?: 'theirs' | 'ours';
+  referTo?: string;
 }
 
 export function callTrunkScenario(c: CallTrunk): string {
@@ -109,6 +110,10 @@ export function callTrunkScenario(c: CallTrunk): string {
   if (c.refer === 'theirs') {
     parts.push('<pause milliseconds="500"/>', `<send retrans="500">${inDialog('REFER', seq).replace('Content-Length: 0', 'Refer-To: <sip:+4930999888@[local_ip]>\nContent-Length: 0')}</send>`, '<recv response="202"/>');
     seq += 1;
+  }
+  if (c.refer === 'ours') {
+    const target = (c.referTo ?? '').replace(/[.+]/g, (ch) => `\\${ch}`);
+    parts.push(`<recv request="REFER"><action><ereg regexp="Refer-To: *&lt;${target}&gt;" search_in="msg" check_it="true" assign_to="referto"/></action></recv>`, `<send>${cdata('SIP/2.0 202 Accepted\n[last_Via:]\n[last_From:]\n[last_To:]\n[last_Call-ID:]\n[last_CSeq:]\nX-Seen: [$referto]\nContent-Length: 0')}</send>`);
   }
   if (c.talkMs !== null) {
     parts.push(`<pause milliseconds="${c.talkMs}"/>`, `<send retrans="500">${inDialog('BYE', seq)}</send>`, '<recv response="200"/>');
