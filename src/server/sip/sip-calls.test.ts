@@ -127,9 +127,16 @@ describe('a carrier calls a trunk through Kamailio', () => {
     expect(rtp.packets.length).toBeGreaterThan(200);
     expect(rtp.packets.every((p) => p.bytes === 160 && p.payloadType === 0)).toBe(true);
     expect(rtp.loudSeconds()).toBeGreaterThan(1.5);
-    const lines = (row.transcript as { sender: string; text: string }[]).map((e) => `${e.sender}: ${e.text}`);
+    const transcript = row.transcript as { sender: string; text: string; latency_ms?: number }[];
+    const lines = transcript.map((e) => `${e.sender}: ${e.text}`);
     expect(lines).toContain(`human: ${ORDER}`);
     expect(lines).toContain(`bot: ${ANSWER}`);
+    // Latency per turn, and the real recording, as on every voice call.
+    expect(transcript.find((e) => e.text === ANSWER)?.latency_ms).toBeTypeOf('number');
+    expect(row.recording_key).not.toBeNull();
+    const served = await fetch(`${svc.api}/recordings/${row.recording_key}.wav`);
+    expect(served.status).toBe(200);
+    expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(16_000 * 2 * 3);
   }, 60_000);
 
   it('refuses a wrong password (403) and an unknown number (404): no call', async () => {
