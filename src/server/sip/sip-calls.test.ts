@@ -17,6 +17,7 @@ import { useService } from '../test/use-service';
 import { espeakSpeech } from '../test/voice-call';
 import { voicePipeline } from '../voice/pipeline';
 import { sileroVad } from '../voice/vad';
+import { SipEndpoint } from './endpoint';
 import { startSip, type SipLine } from './line';
 import { sipSettings } from './settings';
 
@@ -52,6 +53,7 @@ let pipeline: StartVoiceSession | null = null;
 let svc: TestService;
 let alice: TestUser;
 let line: SipLine;
+let second: SipEndpoint | null = null;
 let kamailioPort = 0;
 useService(
   (s) => {
@@ -70,10 +72,17 @@ beforeAll(async () => {
   await sileroVad();
   kamailioPort = await freeUdpPort();
   const endpointPort = await freeUdpPort();
-  const settings = sipSettings({ SIP_PORT: String(kamailioPort), SIP_LISTEN: '127.0.0.1', SIP_ENDPOINT_PORT: String(endpointPort), PUBLIC_SIP_HOST: 'sip.famulor.test' }, svc.server.voice!.publicUrl);
+  const secondPort = await freeUdpPort();
+  // Two service endpoints behind Kamailio (a second process's, here in the same process on its own port).
+  const settings = sipSettings(
+    { SIP_PORT: String(kamailioPort), SIP_LISTEN: '127.0.0.1', SIP_ENDPOINT_PORT: String(endpointPort), SIP_BACKENDS: `127.0.0.1:${endpointPort},127.0.0.1:${secondPort}`, PUBLIC_SIP_HOST: 'sip.famulor.test' },
+    svc.server.voice!.publicUrl,
+  );
   line = await startSip({ services: svc.server.voice!, settings, dataDir: mkdtempSync(join(tmpdir(), 'sip-data-')), kamailio: true });
+  second = SipEndpoint.start({ services: svc.server.voice!, host: '127.0.0.1', port: secondPort, proxy: settings.proxy });
 }, 60_000);
 afterAll(async () => {
+  await second?.stop();
   await line?.stop();
   await stt.close();
   await model.close();
@@ -174,8 +183,9 @@ describe('REFER out', () => {
     const before = (await callRows()).length;
     const run = runSipp({ scenario: callTrunkScenario({ number: trunk.number, auth: { username: trunk.username, password: trunk.password }, wav: orderWav, talkMs: null, rtpPort: rtp.port, refer: 'ours', referTo: 'sip:+4930999777@carrier.test' }), ip, port: 5060, remote: kamailio(), authUser: trunk.username, authPass: trunk.password, timeoutS: 20 });
     const row = await until('the call', async () => (await callRows()).slice(before).find((r) => r.provider_call_id !== null));
-    await until('the dialog', () => line.endpoint.has(row.provider_call_id!));
-    const status = await line.endpoint.refer(row.provider_call_id!, 'sip:+4930999777@carrier.test');
+    // The endpoint Kamailio chose holds the dialog.
+    const holder = await until('the dialog', () => [line.endpoint, second].find((e) => e?.has(row.provider_call_id!)));
+    const status = await holder.refer(row.provider_call_id!, 'sip:+4930999777@carrier.test');
     run.stop();
     const result = await run.done;
     await rtp.close();
@@ -205,6 +215,27 @@ describe('two calls at once, and the BYE from either side', () => {
       await rtp.close();
       expect(rtp.loudSeconds()).toBeGreaterThan(1);
     }
+  }, 60_000);
+});
+
+describe('Kamailio spreads calls over the service processes', () => {
+  it('round robin over both endpoints; one that stops is taken out of the set and the calls go to the other', async () => {
+    // The tests before this one were spread over both.
+    expect(line.endpoint.seen.INVITE ?? 0).toBeGreaterThan(0);
+    expect(second!.seen.INVITE ?? 0).toBeGreaterThan(0);
+    await second!.stop();
+    second = null;
+    // Its OPTIONS probes go unanswered: inactive (flags I…) within a few probe intervals (2 s).
+    await until('the stopped endpoint marked inactive', async () => /FLAGS: I/.test(await line.kamailio!.dispatcherState()), 30_000);
+    const trunk = await inboundTrunk();
+    const before = line.endpoint.seen.INVITE ?? 0;
+    const ip = carrierIp();
+    const rtp = await listenRtp(ip);
+    const run = runSipp({ scenario: callTrunkScenario({ number: trunk.number, auth: { username: trunk.username, password: trunk.password }, wav: orderWav, talkMs: 500, rtpPort: rtp.port }), ip, port: 5060, remote: kamailio(), calls: 2, rate: 2, authUser: trunk.username, authPass: trunk.password });
+    const result = await run.done;
+    await rtp.close();
+    expect(result.code, result.output).toBe(0);
+    expect((line.endpoint.seen.INVITE ?? 0) - before).toBe(2);
   }, 60_000);
 });
 
