@@ -4,11 +4,13 @@ import { Agent, request } from 'node:http';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runBench, startBench } from './lib/report';
-import { START_SCRIPT, freePort, rssMb, serviceProcess, spawnService, startLauncher, waitForApi, type Service } from './lib/service';
+import { START_SCRIPT, freePort, serviceProcess, spawnService, startLauncher, treeMemory, waitForApi, type Service, type TreeMemory } from './lib/service';
 
 /*
- * `npm run bench:memory [-- --seconds 20] [--calls 100000]`: the service's resident memory (VmRSS of its
- * node process, sampled every 100 ms), compiled as `npm start` runs it, in two settings (issue 15, goal 4):
+ * `npm run bench:memory [-- --seconds 20] [--calls 100000]`: the service's resident memory, all of its processes
+ * together (the node process's RSS plus the private pages of the processes it started: the eSpeak NG broker;
+ * lib/service.ts treeMemory says why not the plain sum of RSS), sampled every 100 ms, compiled as `npm start`
+ * runs it, in two settings (issue 15, goal 4; issue 42: the broker counts):
  *  1. the demo data, after start and a round of the console's pages' requests: budget 200 MB (issue 35);
  *  2. the demo data plus 100,000 calls, under 32 connections asking for filtered call-log pages: budget 300 MB.
  * The data folders stay in .tmp/ for the next run (seeding 100,000 calls takes a minute or two).
@@ -75,18 +77,26 @@ function get(agent: Agent, url: string, token: string): Promise<number> {
   });
 }
 
-/** Samples the service's VmRSS every 100 ms while `work` runs: the peak and the last second's median. */
-async function sampled(pid: number, work: () => Promise<unknown>): Promise<{ peak: number; steady: number }> {
+/** Samples the service's memory (all its processes) every 100 ms while `work` runs: the peak and the last second's median. */
+async function sampled(pid: number, work: () => Promise<unknown>): Promise<{ peak: number; steady: number; last: TreeMemory }> {
   const samples: number[] = [];
-  const timer = setInterval(() => samples.push(rssMb(pid)), 100);
+  const timer = setInterval(() => samples.push(treeMemory(pid).footprintMb), 100);
   try {
     await work();
   } finally {
     clearInterval(timer);
   }
-  samples.push(rssMb(pid));
+  const last = treeMemory(pid);
+  samples.push(last.footprintMb);
   const tail = samples.slice(-10).sort((a, b) => a - b);
-  return { peak: Math.max(...samples), steady: tail[Math.floor(tail.length / 2)]! };
+  return { peak: Math.max(...samples), steady: tail[Math.floor(tail.length / 2)]!, last };
+}
+
+/** "service 176 MB RSS + node espeak-broker.mjs 9 MB private (RSS sum 219 MB)". */
+function parts(m: TreeMemory): string {
+  const [main, ...others] = m.processes;
+  const rest = others.map((p) => ` + ${p.name} ${Math.round(p.privateMb)} MB private`).join('');
+  return `service ${Math.round(main?.rssMb ?? 0)} MB RSS${rest}; RSS summed ${Math.round(m.rssSumMb)} MB`;
 }
 
 function dayAgo(days: number): string {
@@ -142,12 +152,12 @@ async function measure(name: string, extraCalls: number, run: (s: Service, token
   try {
     await waitForApi(service, performance.now());
     const pid = serviceProcess(service);
-    const atStart = rssMb(pid);
+    const start = treeMemory(pid);
     let detail: unknown;
-    const { peak, steady } = await sampled(pid, async () => {
+    const { peak, steady, last } = await sampled(pid, async () => {
       detail = await run(service, token);
     });
-    return { atStart, peak, steady, detail };
+    return { atStart: start.footprintMb, peak, steady, detail, startParts: parts(start), lastParts: parts(last) };
   } finally {
     await service.stop();
   }
@@ -168,7 +178,7 @@ async function main() {
   });
   const demoPass = Math.max(demo.peak, demo.steady) <= DEMO_BUDGET_MB;
   run.progress(
-    `demo data: RSS ${Math.round(demo.atStart)} MB after start, peak ${Math.round(demo.peak)} MB while browsing, ${Math.round(demo.steady)} MB after (${String(demo.detail)}); budget ${DEMO_BUDGET_MB} MB ${demoPass ? 'PASS' : 'FAIL'}`,
+    `demo data, all processes: ${Math.round(demo.atStart)} MB after start (${demo.startParts}), peak ${Math.round(demo.peak)} MB while browsing, ${Math.round(demo.steady)} MB after (${demo.lastParts}; ${String(demo.detail)}); budget ${DEMO_BUDGET_MB} MB ${demoPass ? 'PASS' : 'FAIL'}`,
   );
 
   const big = await measure(`bench-memory-${calls}`, calls, (service, token) =>
@@ -177,15 +187,15 @@ async function main() {
   const bigPass = big.peak <= LOAD_BUDGET_MB;
   const d = big.detail as { requests: number; statuses: Record<string, number> };
   run.progress(
-    `${calls.toLocaleString('en-US')} calls, ${connections} connections for ${seconds} s: RSS ${Math.round(big.atStart)} MB after start, peak ${Math.round(big.peak)} MB, steady ${Math.round(big.steady)} MB (${d.requests} requests, ${Math.round(d.requests / seconds)}/s, ${JSON.stringify(d.statuses)}); budget ${LOAD_BUDGET_MB} MB ${bigPass ? 'PASS' : 'FAIL'}`,
+    `${calls.toLocaleString('en-US')} calls, ${connections} connections for ${seconds} s, all processes: ${Math.round(big.atStart)} MB after start, peak ${Math.round(big.peak)} MB, steady ${Math.round(big.steady)} MB (${big.lastParts}; ${d.requests} requests, ${Math.round(d.requests / seconds)}/s, ${JSON.stringify(d.statuses)}); budget ${LOAD_BUDGET_MB} MB ${bigPass ? 'PASS' : 'FAIL'}`,
   );
   run.finish(
     [
-      { name: 'demo data: RSS after start', value: Math.round(demo.atStart), unit: 'MB' },
-      { name: 'demo data: RSS peak while browsing', value: Math.round(Math.max(demo.peak, demo.steady)), unit: 'MB', aim: `<= ${DEMO_BUDGET_MB} MB`, pass: demoPass },
-      { name: `${calls.toLocaleString('en-US')} calls: RSS after start`, value: Math.round(big.atStart), unit: 'MB' },
-      { name: `${calls.toLocaleString('en-US')} calls: RSS peak under load`, value: Math.round(big.peak), unit: 'MB', aim: `<= ${LOAD_BUDGET_MB} MB`, pass: bigPass },
-      { name: `${calls.toLocaleString('en-US')} calls: RSS steady`, value: Math.round(big.steady), unit: 'MB' },
+      { name: 'demo data: memory after start (all processes)', value: Math.round(demo.atStart), unit: 'MB' },
+      { name: 'demo data: memory peak while browsing (all processes)', value: Math.round(Math.max(demo.peak, demo.steady)), unit: 'MB', aim: `<= ${DEMO_BUDGET_MB} MB`, pass: demoPass },
+      { name: `${calls.toLocaleString('en-US')} calls: memory after start`, value: Math.round(big.atStart), unit: 'MB' },
+      { name: `${calls.toLocaleString('en-US')} calls: memory peak under load`, value: Math.round(big.peak), unit: 'MB', aim: `<= ${LOAD_BUDGET_MB} MB`, pass: bigPass },
+      { name: `${calls.toLocaleString('en-US')} calls: memory steady`, value: Math.round(big.steady), unit: 'MB' },
       { name: `requests per second (${connections} connections)`, value: Math.round(d.requests / seconds) },
     ],
     { demo, load: { calls, connections, seconds, requests: d.requests, statuses: d.statuses } },

@@ -106,6 +106,61 @@ export function rssMb(pid: number): number {
   }
 }
 
+function kbField(text: string, field: string): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text);
+  return m ? Number(m[1]) : 0;
+}
+
+/** The process and every process below it (the speech broker, Kamailio, …), by parent id. */
+export function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
+  return tree;
+}
+
+export interface TreeMemory {
+  /** What the service as a whole holds: the main process's RSS plus the private pages of each process below it. */
+  footprintMb: number;
+  /** The plain sum of the processes' RSS, which counts the pages they share (Node's own code) once per process. */
+  rssSumMb: number;
+  processes: { pid: number; name: string; rssMb: number; privateMb: number }[];
+}
+
+/**
+ * The memory of a service and its helper processes together. Summing RSS counts the pages they share (the
+ * node binary's ~35 MB of code, mapped by the service and by the speech broker alike) twice; the kernel holds
+ * them once. So: the main process's RSS, plus each other process's private pages (/proc/PID/smaps_rollup),
+ * whose shared pages are the main process's too (the same node binary and libraries).
+ */
+export function treeMemory(root: number): TreeMemory {
+  const processes: TreeMemory['processes'] = [];
+  for (const pid of processTree(root)) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      const name = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).map((a) => a.split('/').pop()).slice(0, 3).join(' ');
+      processes.push({ pid, name, rssMb: kbField(rollup, 'Rss') / 1024, privateMb: (kbField(rollup, 'Private_Clean') + kbField(rollup, 'Private_Dirty')) / 1024 });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const [main, ...others] = processes;
+  return {
+    footprintMb: (main?.rssMb ?? 0) + others.reduce((s, p) => s + p.privateMb, 0),
+    rssSumMb: processes.reduce((s, p) => s + p.rssMb, 0),
+    processes,
+  };
+}
+
 /**
  * CPU time (user + system, ms) of every process in the group so far: on a machine busy with other work the
  * wall time stretches, this much less.

@@ -95,6 +95,18 @@ export interface TtsConfig {
   /** TTS_VOICE_ASSISTANT (default `alloy`) and TTS_VOICE_CUSTOMER (default `echo`). */
   voiceAssistant: string;
   voiceCustomer: string;
+  /** TTS_VOICE_<LANG> (TTS_VOICE_DE=…): the assistant's voice in that language (ISO-639-1, lower case here). */
+  voicesByLanguage?: Record<string, string>;
+}
+
+/** TTS_VOICE_<two letters>: a voice per language, for assistants that speak several (voice/languages.ts). */
+function ttsVoicesByLanguage(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    const m = /^TTS_VOICE_([A-Z]{2})$/.exec(key);
+    if (m && value?.trim()) out[m[1]!.toLowerCase()] = value.trim();
+  }
+  return out;
 }
 
 /** An OpenAI-compatible chat-completions endpoint: the operator's configuration, trusted (no address guard). */
@@ -247,6 +259,7 @@ function speechFromEnv(env: NodeJS.ProcessEnv): SpeechConfig {
       model: env.TTS_MODEL?.trim() || 'tts-1',
       voiceAssistant: env.TTS_VOICE_ASSISTANT?.trim() || 'alloy',
       voiceCustomer: env.TTS_VOICE_CUSTOMER?.trim() || 'echo',
+      voicesByLanguage: ttsVoicesByLanguage(env),
     };
   }
   return {

@@ -5,6 +5,7 @@ import { acquireDataDirLock, DataDirLockedError } from '../db/lock';
 import type { EventBridge } from '../events/pg-bridge';
 import type { DatabaseHandle } from '../db/connect';
 import type { Fetch } from '../listen';
+import { lazyUpgrades } from '../live-calls/lazy-upgrades';
 
 /*
  * `npm start`: builds the console when dist/ is missing, opens the database (embedded PGlite in DATA_DIR,
@@ -164,8 +165,10 @@ async function main() {
   const { app, handle, startBackgroundWork, systemClock, model, speech, vectors, voiceServices, seeded } = await ready;
   if (stopping) return;
   serving = app.fetch;
-  const [{ voiceUpgrades }, { dialOut }] = await Promise.all([import('../live-calls/sockets'), import('../telephony/calls')]);
-  if (voiceServices) server.setUpgrades(voiceUpgrades(voiceServices));
+  // The live-call sockets (ws, the web call, every provider's media stream) and the telephony modules load on
+  // the first upgrade or dial, not at every start: most starts never take a call (npm run bench:start).
+  if (voiceServices) server.setUpgrades(lazyUpgrades(() => import('../live-calls/sockets').then((m) => m.voiceUpgrades(voiceServices))));
+  const dialOut = (services: NonNullable<typeof voiceServices>, callId: number) => import('../telephony/calls').then((m) => m.dialOut(services, callId));
   // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
   if (handle && config.backgroundWork) {
     work = startBackgroundWork(handle.db, {

@@ -53,7 +53,7 @@ export async function placeCall(trx: Db, input: PlaceCallInput): Promise<PlacedC
   // The plan needs the assistant's limits; an assistant gone meanwhile plays with the defaults.
   const assistant = await trx
     .selectFrom('assistants')
-    .select(['max_duration', 'end_call_on_voicemail'])
+    .select(['max_duration', 'end_call_on_voicemail', 'ringing_time'])
     .where('id', '=', input.assistant_id)
     .executeTakeFirst();
   const ts = toDbTimestamp(input.now);
@@ -75,6 +75,7 @@ export async function placeCall(trx: Db, input: PlaceCallInput): Promise<PlacedC
     customerNumber: input.client_phone_number,
     maxDuration: assistant?.max_duration ?? 600,
     endCallOnVoicemail: assistant?.end_call_on_voicemail ?? false,
+    ringingTimeS: assistant?.ringing_time ?? null,
     inputVariables: input.variables,
   });
   const first = stepsOf(plan)[0];

@@ -97,3 +97,27 @@ describe('other numbers', () => {
     );
   });
 });
+
+describe('ringing_time', () => {
+  it('an outbound call ringing longer than it is no-answer after it; one answered sooner plays as before', () => {
+    // The completed test number rings 2 s: a ringing_time of 1 s gives up first, 2 s does not.
+    const cut = makePlan(input({ customerNumber: '+12025550100', ringingTimeS: 1 }));
+    expect(cut).toMatchObject({ outcome: 'no-answer', final_status: 'no-answer', answered_by: null, ring_s: 1, talk_s: 0 });
+    expect(stepsOf(cut).at(-1)!.status).toBe('no-answer');
+    expect(makePlan(input({ customerNumber: '+12025550100', ringingTimeS: 2 }))).toEqual(makePlan(input({ customerNumber: '+12025550100' })));
+    // A line nobody answers is given up at ringing_time instead of the carrier's 8 s (test number) or 30 s.
+    const noAnswer = makePlan(input({ customerNumber: '+14155550102', ringingTimeS: 5 }));
+    expect(noAnswer).toMatchObject({ outcome: 'no-answer', ring_s: 5 });
+    expect(makePlan(input({ customerNumber: '+14155550102' })).ring_s).toBeGreaterThan(5);
+  });
+
+  it('applies to outbound calls only, and whatever the seed ringing never outlasts it', () => {
+    expect(makePlan(input({ type: 'inbound', customerNumber: '+12025550100', ringingTimeS: 1 })).outcome).toBe('completed');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 300 }), (callId, ringingTimeS) => {
+        const plan = makePlan(input({ callId, ringingTimeS }));
+        expect(plan.ring_s).toBeLessThanOrEqual(ringingTimeS);
+      }),
+    );
+  });
+});

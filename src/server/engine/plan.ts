@@ -99,6 +99,8 @@ export interface PlanInput {
   customerNumber: string;
   maxDuration: number;
   endCallOnVoicemail: boolean;
+  /** The assistant's ringing_time (s): an outbound call not answered within it is no-answer; null: the carrier's own give-up. */
+  ringingTimeS?: number | null;
   inputVariables: JsonRecord;
   /** Base of every call's seed; the process's (engineSeed()) by default. */
   engineSeed?: string;
@@ -139,6 +141,14 @@ export function testNumberOutcome(e164: string): Outcome | null {
 const between = (rng: Rng, [min, max]: readonly [number, number]) => rng.int(min, max);
 
 export function makePlan(input: PlanInput): CallPlan {
+  const plan = plannedCall(input);
+  const limit = input.type === 'outbound' && input.ringingTimeS ? Math.max(1, Math.floor(input.ringingTimeS)) : null;
+  // ringing_time: ringing longer than it is given up as no-answer then (after the dial, as the ring is counted).
+  if (limit === null || plan.outcome === 'failed' || plan.ring_s <= limit) return plan;
+  return { ...plan, outcome: 'no-answer', final_status: 'no-answer', answered_by: null, ring_s: limit, talk_s: 0, wrap_s: 0 };
+}
+
+function plannedCall(input: PlanInput): CallPlan {
   const seed = seedFor(input.engineSeed ?? engineSeed(), input.callId);
   const rng = new Rng(seed);
   const maxTalk = Math.max(1, Math.floor(input.maxDuration));

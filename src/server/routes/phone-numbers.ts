@@ -9,7 +9,7 @@ import { searchNumbers } from '../numbers/search';
 import { updateNumber } from '../numbers/update';
 import { phoneNumberImportRequest } from '../../contract/voice';
 import { HttpError } from '../http/errors';
-import { importNumber } from '../telephony/numbers';
+import { importNumber, releaseImportedNumber } from '../telephony/numbers';
 
 /*
  * The caller's numbers and the numbers for sale, as the hosted API's phone-number endpoints give them:
@@ -64,7 +64,9 @@ export function phoneNumberRoutes({ db, now, voice }: Deps) {
 
   r.delete('/phone-numbers/:id', async (c) => {
     const id = idParam(c, 'id', PHONE_NUMBER_NOT_FOUND);
-    await releaseNumber(db, c.var.user.id, id);
+    const userId = c.var.user.id;
+    if (voice) await releaseImportedNumber(voice, userId, id, () => releaseNumber(db, userId, id));
+    else await releaseNumber(db, userId, id);
     return c.json({ message: 'Phone number released successfully.' });
   });
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { espeakSource, probeEspeak, stopEspeakBroker } from './espeak';
+import { BROKER_GRACE_MS, espeakSource, probeEspeak, stopEspeakBroker } from './espeak';
 import { SpeechError } from './speech';
 
 const install = await probeEspeak('espeak-ng');
@@ -36,5 +36,23 @@ describe.skipIf(!install)('eSpeak NG through its helper process', () => {
     await expect(pending).rejects.toThrow(/^eSpeak NG could not run: its helper process exited \(SIGKILL\)$/);
     const pcm = await source.synthesize({ text: 'Back again.', language: 'en', voice: 'assistant' });
     expect(pcm.samples.length).toBeGreaterThan(1000);
+  });
+
+  it('gives up on a helper that hangs alive, kills it, and starts another on the next run', async () => {
+    const source = espeakSource(install!, 500);
+    await source.synthesize({ text: 'Warm.', language: 'en', voice: 'assistant' });
+    const pid = Number(execFileSync('pgrep', ['-P', String(process.pid), '-f', 'espeak-broker'], { encoding: 'utf8' }).trim().split('\n')[0]);
+    // Stopped, not dead: no exit event, no answer; only the service's own watchdog can end the wait.
+    process.kill(pid, 'SIGSTOP');
+    const t0 = performance.now();
+    const e = await source.synthesize({ text: 'Hello?', language: 'en', voice: 'assistant' }).catch((x: unknown) => x);
+    const waited = performance.now() - t0;
+    expect(e).toBeInstanceOf(SpeechError);
+    expect((e as Error).message).toBe(`eSpeak NG could not run: its helper process did not answer within ${500 + BROKER_GRACE_MS} ms`);
+    expect(waited).toBeGreaterThanOrEqual(500 + BROKER_GRACE_MS - 50);
+    expect(waited).toBeLessThan(500 + BROKER_GRACE_MS + 3_000);
+    const pcm = await source.synthesize({ text: 'Back again.', language: 'en', voice: 'assistant' });
+    expect(pcm.samples.length).toBeGreaterThan(1000);
+    expect(() => process.kill(pid, 0)).toThrow();
   });
 });

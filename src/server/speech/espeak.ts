@@ -103,15 +103,40 @@ export function stopEspeakBroker(): void {
   state.child.kill();
 }
 
+/**
+ * How long past a run's own limit the service waits for the broker's answer. The broker kills a run at its
+ * limit and answers at once; one that has not answered by then is hung alive (stopped, its loop stuck), not slow.
+ */
+export const BROKER_GRACE_MS = 2_000;
+
 function run(path: string, args: readonly string[], input: string | null, timeoutMs: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     broker ??= startBroker();
     const state = broker;
     const id = nextId++;
-    state.pending.set(id, { resolve, reject });
+    // A hung broker would hold every call's speech forever: past the grace it is killed (its exit fails the
+    // other runs in flight too) and the next run forks a fresh one.
+    const watchdog = setTimeout(() => {
+      if (!state.pending.delete(id)) return;
+      reject(new SpeechError(`eSpeak NG could not run: its helper process did not answer within ${timeoutMs + BROKER_GRACE_MS} ms`));
+      if (broker === state) broker = null;
+      state.child.kill('SIGKILL');
+    }, timeoutMs + BROKER_GRACE_MS);
+    watchdog.unref();
+    state.pending.set(id, {
+      resolve: (r) => {
+        clearTimeout(watchdog);
+        resolve(r);
+      },
+      reject: (e) => {
+        clearTimeout(watchdog);
+        reject(e);
+      },
+    });
     idle(state);
     state.child.send({ id, path, args, input, timeoutMs, maxBytes: MAX_OUTPUT_BYTES }, (e) => {
       if (!e || !state.pending.delete(id)) return;
+      clearTimeout(watchdog);
       idle(state);
       reject(new SpeechError(`eSpeak NG could not run: its helper process did not take the request (${e.message})`));
     });

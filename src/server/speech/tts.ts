@@ -8,7 +8,9 @@ import { SpeechError, type SpeechSource } from './speech';
  * serve it), asked for WAV. The URL is the operator's configuration, like LLM_BASE_URL, so it may be local and
  * is not fetched through the guard of users' URLs (outgoing/); it still gets a time limit and a size cap.
  * The API has no language parameter: the voice decides (Kokoro's voices are per language), so the operator
- * picks voices that speak the assistants' language.
+ * picks voices that speak the assistants' language, and with TTS_VOICE_<LANG> a voice per language: the
+ * assistant's speech in that language takes it over its own voice (a German sentence of an English assistant
+ * with German as a secondary language is spoken by TTS_VOICE_DE).
  */
 
 /** About ten minutes of 24 kHz 16-bit audio: more is not one turn of a call. */
@@ -19,13 +21,14 @@ export function ttsSource(config: TtsConfig, timeoutMs: number): SpeechSource {
   return {
     engine: 'tts',
     description: `${url} (model ${config.model}, voices ${config.voiceAssistant} / ${config.voiceCustomer})`,
-    async synthesize({ text, voice, rate, voiceName }) {
+    async synthesize({ text, language, voice, rate, voiceName }) {
+      const languageVoice = voice === 'assistant' ? config.voicesByLanguage?.[language.trim().toLowerCase().split(/[-_]/)[0] ?? ''] : undefined;
       const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'audio/wav' };
       if (config.apiKey) headers.Authorization = `Bearer ${config.apiKey}`;
       const body = JSON.stringify({
         model: config.model,
         input: text,
-        voice: voiceName || (voice === 'assistant' ? config.voiceAssistant : config.voiceCustomer),
+        voice: languageVoice || voiceName || (voice === 'assistant' ? config.voiceAssistant : config.voiceCustomer),
         response_format: 'wav',
         // OpenAI's `speed` (0.25–4); sent only when it is not the default, for servers that do not know it.
         ...(rate !== undefined && rate !== 1 && Number.isFinite(rate) ? { speed: rate } : {}),

@@ -81,6 +81,7 @@ export async function dialOut(services: VoiceServices, callId: number): Promise<
     details: { dial_lease: call.talk_lease },
     ttlMs: PHONE_TICKET_MS,
   });
+  const assistant = await db.selectFrom('assistants').select('ringing_time').where('id', '=', call.assistant_id).executeTakeFirst();
   try {
     const placed = await number.provider.placeCall(number.credentials, {
       to: call.client_phone_number,
@@ -88,6 +89,7 @@ export async function dialOut(services: VoiceServices, callId: number): Promise<
       streamUrl: socketUrl(services.publicUrl, number.provider.mediaPath),
       ticket,
       statusUrl: numberWebhooks(services.publicUrl, number.provider.name, number.id).statusUrl,
+      ...(assistant?.ringing_time ? { ringingTimeoutS: assistant.ringing_time } : {}),
     });
     await db.updateTable('calls').set({ provider_call_id: placed.providerCallId }).where('id', '=', callId).execute();
   } catch (e) {

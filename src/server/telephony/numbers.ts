@@ -69,16 +69,33 @@ export async function importNumber(services: VoiceServices, userId: number, inpu
   }
 }
 
+/**
+ * DELETE /user/phone-numbers/{id} of an imported number: the row goes first (the service stops answering it),
+ * then the provider's webhooks are cleared so the provider stops calling here. The second step is best effort:
+ * a provider that cannot be reached leaves a webhook that the service now refuses (404), and the release stands.
+ */
+export async function releaseImportedNumber(services: VoiceServices, userId: number, id: number, release: () => Promise<void>): Promise<void> {
+  const found = await importedNumber(services, { id });
+  const number = found?.user_id === userId ? found : undefined;
+  await release();
+  if (!number?.provider.disownNumber || !number.numberId) return;
+  try {
+    await number.provider.disownNumber(number.credentials, number.numberId, numberWebhooks(services.publicUrl, number.provider.name, id));
+  } catch (e) {
+    console.warn(`Phone number ${id} released; its ${number.provider.name} webhooks could not be cleared: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 /** The country of an E.164 number, for the listing. */
 function countryOf(e164: string): string {
   return parsePhoneNumberFromString(e164)?.country ?? 'US';
 }
 
-export type ImportedNumber = Pick<PhoneNumbersTable, 'phone_number'> & { id: number; user_id: number; provider: TelephonyProvider; credentials: ProviderCredentials };
+export type ImportedNumber = Pick<PhoneNumbersTable, 'phone_number'> & { id: number; user_id: number; provider: TelephonyProvider; credentials: ProviderCredentials; /** The provider's id of the number (Twilio's PN sid). */ numberId: string | null };
 
 /** An imported number with its provider and decrypted credentials; undefined when it is gone or not imported. */
 export async function importedNumber(services: VoiceServices, where: { id: number } | { userId: number; phoneNumber: string }): Promise<ImportedNumber | undefined> {
-  let q = services.db.selectFrom('phone_numbers').select(['id', 'user_id', 'phone_number', 'provider', 'provider_account', 'provider_secret']).where('provider', 'is not', null);
+  let q = services.db.selectFrom('phone_numbers').select(['id', 'user_id', 'phone_number', 'provider', 'provider_account', 'provider_secret', 'provider_number_id']).where('provider', 'is not', null);
   q = 'id' in where ? q.where('id', '=', where.id) : q.where('user_id', '=', where.userId).where('phone_number', '=', where.phoneNumber);
   const row = await q.orderBy('id').executeTakeFirst();
   const provider = row ? providerOf(services, row.provider) : undefined;
@@ -90,5 +107,5 @@ export async function importedNumber(services: VoiceServices, where: { id: numbe
     console.error(`Phone number ${row.id}: its credential cannot be decrypted with this SECRET_KEY; import it again.`);
     return undefined;
   }
-  return { id: row.id, user_id: row.user_id, phone_number: row.phone_number, provider, credentials: { account: row.provider_account, secret } };
+  return { id: row.id, user_id: row.user_id, phone_number: row.phone_number, provider, credentials: { account: row.provider_account, secret }, numberId: row.provider_number_id };
 }

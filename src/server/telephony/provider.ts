@@ -30,6 +30,8 @@ export interface OutboundCall {
   /** The one-time ticket the media socket must present. */
   ticket: string;
   statusUrl: string;
+  /** The assistant's ringing_time (s): not answered within it, the call is no-answer (Twilio's `Timeout`). */
+  ringingTimeoutS?: number;
 }
 
 /** The provider refused the credentials (Twilio: 401, code 20003). */
@@ -64,6 +66,8 @@ export interface TelephonyProvider {
   readonly mediaPath: string;
   /** Finds the number in the account and points its voice webhook and status callback at the service. */
   claimNumber(credentials: ProviderCredentials, phoneNumber: string, webhooks: NumberWebhooks): Promise<{ numberId: string }>;
+  /** The number is released here: its voice webhook and status callback are cleared where they still point at the service. */
+  disownNumber?(credentials: ProviderCredentials, numberId: string, webhooks: NumberWebhooks): Promise<void>;
   placeCall(credentials: ProviderCredentials, call: OutboundCall): Promise<{ providerCallId: string }>;
   /** Whether the request (its full public URL and form parameters) is signed with the account's secret. */
   verifyWebhook(credentials: ProviderCredentials, url: string, params: Record<string, string>, headers: Headers): boolean;

@@ -157,6 +157,22 @@ describe('the voice webhook', () => {
     const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': twilioSignature(n.token, url, params) }, body: new URLSearchParams(params).toString() });
     expect(res.status).toBe(404);
   });
+
+  it("clears the number's webhooks at Twilio on release, but not ones pointed elsewhere meanwhile", async () => {
+    const n = await imported(alice);
+    const pn = twilio.number(n.phone)!;
+    expect(pn.voice_url).toContain(`/api/telephony/twilio/voice/${n.id}`);
+    expect((await alice.req('DELETE', `/user/phone-numbers/${n.id}`)).status).toBe(200);
+    expect(pn.voice_url).toBe('');
+    expect(pn.status_callback).toBe('');
+
+    const m = await imported(alice);
+    const other = twilio.number(m.phone)!;
+    other.voice_url = 'https://elsewhere.example/voice';
+    expect((await alice.req('DELETE', `/user/phone-numbers/${m.id}`)).status).toBe(200);
+    expect(other.voice_url).toBe('https://elsewhere.example/voice');
+    expect(other.status_callback).toBe('');
+  });
 });
 
 describe('an inbound call', () => {

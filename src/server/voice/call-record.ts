@@ -7,7 +7,8 @@ import { publish, type ServiceEvent } from '../events/bus';
 import { callEvent } from '../events/build';
 import type { ChatModel } from '../model/chat-model';
 import { readPlan, type CallPlan, type FinalStatus } from '../engine/plan';
-import { latencyOf, readEntries } from '../engine/talk/entries';
+import { appendTurn } from '../engine/talk/append-turn';
+import { readEntries } from '../engine/talk/entries';
 import { loadCallTalk } from '../engine/talk/setting';
 import { freshTalkState, readTalkState, type EndReason, type TalkState } from '../engine/talk/state';
 import { handBack, readAfterCall, TALK_LEASE_MS } from '../engine/talk/worker';
@@ -60,6 +61,7 @@ const ENDINGS: Record<VoiceEndReason, { status: FinalStatus; reason: EndReason }
   dropped: { status: 'completed', reason: 'hang_up' },
   end_call: { status: 'ended_by_assistant', reason: 'end_call' },
   silence: { status: 'ended_by_assistant', reason: 'hang_up' },
+  initial_silence: { status: 'ended_by_assistant', reason: 'hang_up' },
   max_duration: { status: 'ended_by_assistant', reason: 'max_duration' },
   error: { status: 'failed', reason: 'model_error' },
 };
@@ -279,15 +281,10 @@ export class CallRecord implements VoiceSessionSink {
     this.entries.push(entry);
     const all = [...this.entries];
     const write = this.writes.then(async () => {
-      const latency = latencyOf(readEntries(all));
       const row = await this.deps.db
         .updateTable('calls')
         .set({
-          transcript: sql`coalesce(transcript, '[]'::jsonb) || ${JSON.stringify([entry])}::jsonb`,
-          duration: Math.ceil(this.elapsedMs() / 1000),
-          latency_p50_ms: latency?.p50_ms ?? null,
-          latency_p95_ms: latency?.p95_ms ?? null,
-          latency_turns: latency?.turns ?? null,
+          ...appendTurn([entry], readEntries(all), this.elapsedMs()),
           updated_at: toDbTimestamp(this.deps.now()),
         })
         .where('id', '=', this.callId)

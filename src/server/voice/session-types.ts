@@ -16,6 +16,7 @@ export type VoiceEndReason =
   | 'dropped' // the socket went away without a goodbye
   | 'end_call' // the assistant's end_call tool
   | 'silence' // repeated silence after re-engaging
+  | 'initial_silence' // max_initial_silence_duration passed after the answer without the caller saying anything
   | 'max_duration'
   | 'error';
 

@@ -4,6 +4,7 @@ import { assistantHistory, type TalkEntry } from '../engine/talk/entries';
 import { FILLER_AFTER_MS, fillerKind, fillerPhrase } from '../engine/talk/fillers';
 import { assistantStepsInput, promptSearchEntry, type TalkSetting } from '../engine/talk/turn';
 import type { AmbientSource } from './ambient';
+import { currentLanguageLine, matchLanguage, type CallLanguage } from './languages';
 import type { SessionClock } from './clock';
 import { Playout, SentenceAudio } from './playout';
 import { CallRecorder } from './recorder';
@@ -53,11 +54,17 @@ export interface VoiceSetting {
   reengageMs: number;
   reengagementPrompt: string | null;
   ambient: AmbientSource | null;
+  /** secondary_language_ids (voice/languages.ts): the language is detected per utterance; absent: one language. */
+  languages?: { primary: CallLanguage; secondary: CallLanguage[] };
+  /** max_initial_silence_duration: the call ends (`initial_silence`) when the caller has not spoken by then. */
+  initialSilenceMs?: number | null;
 }
 
 export interface SessionParts {
   transcriber: Transcriber;
   speaker: Speaker;
+  /** With secondary languages: a speaker per language (ISO-639-1); `speaker` for the others. */
+  speakers?: ReadonlyMap<string, Speaker>;
   vad: VoiceActivityDetector;
   clock: SessionClock;
   /** Where failures that do not end the call are told (a transcription that failed, a sentence not spoken). */
@@ -118,6 +125,9 @@ export class VoiceSession implements VoiceSessionInput {
   private inflight = new Set<Promise<unknown>>();
   private entryChain: Promise<void> = Promise.resolve();
   private readonly startedAt: number;
+  /** With secondary languages: the language the caller spoke last (the primary one until they speak). */
+  private callLanguage: CallLanguage | null = null;
+  private callerSpoke = false;
   /** Barge-ins' reaction times (speech onset → clearAudio), for the benchmark. */
   readonly bargeInMs: number[] = [];
 
@@ -150,6 +160,16 @@ export class VoiceSession implements VoiceSessionInput {
     this.stopTimers.push(clock.every(20, () => this.tickPlayout()));
     const left = this.setting.talk.answeredAt + this.setting.talk.maxDurationMs - clock.now();
     this.stopTimers.push(clock.after(Math.max(0, left), () => void this.finish('max_duration', true)));
+    this.callLanguage = this.setting.languages?.primary ?? null;
+    const initial = this.setting.initialSilenceMs;
+    if (initial) {
+      // Counted from the answer: a line with nobody on it ends, whatever the greeting and re-engagements do.
+      this.stopTimers.push(
+        clock.after(initial, () => {
+          if (!this.callerSpoke && !this.detector.speaking && this.inflight.size === 0) void this.finish('initial_silence', true);
+        }),
+      );
+    }
     const greeting = this.setting.talk.assistant.initialMessage;
     this.transport.state?.('listening');
     if (greeting !== '' && !this.setting.waitForCustomer) this.speakFixed(greeting, 'message');
@@ -231,6 +251,7 @@ export class VoiceSession implements VoiceSessionInput {
 
   private onTurnEvent(event: TurnEvent, arrivedPerf: number): void {
     if (event.type === 'speech_start') {
+      this.callerSpoke = true;
       this.disarmSilence();
       // A held turn waits for what the caller adds now.
       this.held?.stop();
@@ -262,7 +283,12 @@ export class VoiceSession implements VoiceSessionInput {
 
   private async transcribe(wav: Uint8Array): Promise<{ text: string; ms: number } | null> {
     try {
-      return await this.parts.transcriber.transcribe(wav, this.setting.language);
+      const languages = this.setting.languages;
+      if (!languages) return await this.parts.transcriber.transcribe(wav, this.setting.language);
+      const result = await this.parts.transcriber.transcribe(wav, null, undefined, { detectLanguage: true });
+      // One of the assistant's languages becomes the call's; another (or none said) keeps the one before.
+      if (result.text.trim() !== '') this.callLanguage = matchLanguage(result.language, [languages.primary, ...languages.secondary]) ?? this.callLanguage;
+      return result;
     } catch (e) {
       this.log(`transcription failed: ${e instanceof Error ? e.message : String(e)}`);
       return null;
@@ -365,7 +391,7 @@ export class VoiceSession implements VoiceSessionInput {
     this.disarmSilence();
     this.setState('thinking');
     const a = this.setting.talk.assistant;
-    const talk = this.setting.talk;
+    const talk = this.callLanguage ? { ...this.setting.talk, assistant: { ...a, system: `${a.system}\n\n${currentLanguageLine(this.callLanguage)}` } } : this.setting.talk;
     const context = assistantHistory(talkEntries(this.entries));
     if (options.note) context.push({ role: 'user', content: options.note });
     if (context.length === 0) context.push({ role: 'user', content: '(The call is connected. Greet the other side and start.)' });
@@ -465,7 +491,8 @@ export class VoiceSession implements VoiceSessionInput {
   /** A sentence to speak: synthesis starts now (beside the one playing), the playout takes it in order. */
   private say(utterance: Utterance, text: string, generation: number): void {
     const completedPerf = performance.now();
-    const audio = this.parts.speaker.speak(text);
+    const speaker = (this.callLanguage && this.parts.speakers?.get(this.callLanguage.iso)) || this.parts.speaker;
+    const audio = speaker.speak(text);
     const first = utterance.sentences.length === 0 && utterance.metrics !== null;
     // Placeholders keep the sentences' order while their audio is made.
     const index = utterance.sentences.length;

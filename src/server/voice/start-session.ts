@@ -4,6 +4,8 @@ import type { ChatModel } from '../model/chat-model';
 import type { SpeechSource } from '../speech/speech';
 import { ambientSound } from './ambient';
 import { realClock, type SessionClock } from './clock';
+import { multilingualSystem, secondaryLanguages } from './languages';
+import { loadRnnoise, NoiseSuppressor } from './noise/suppressor';
 import { VoiceSession, type VoiceSetting } from './session';
 import { PIPELINE_RATE, type VoiceCallStart, type VoiceSessionInput, type VoiceSessionSink, type VoiceTransport } from './session-types';
 import { Speaker, speechVoice } from './speaker';
@@ -51,8 +53,18 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
   if (!loaded) throw new VoiceSessionError(`Assistant ${call.assistantId} cannot talk: it is gone, or its model is not served`);
   const a = loaded.assistant;
   const iso = a.iso_2?.trim().toLowerCase() || null;
+  // The speech settings loadAssistantTalk does not read (noise, secondary languages, the first silence).
+  const extra = await deps.db
+    .selectFrom('assistants')
+    .select(['enable_noise_cancellation', 'secondary_language_ids', 'max_initial_silence_duration'])
+    .where('id', '=', call.assistantId)
+    .executeTakeFirstOrThrow();
+  const primary = { iso: iso ?? 'en', name: loaded.language ?? 'English' };
+  const secondary = await secondaryLanguages(deps.db, extra.secondary_language_ids, primary.iso);
+  const languages = secondary.length > 0 ? { primary, secondary } : undefined;
+  const talk = languages ? { ...loaded.setting, assistant: { ...loaded.setting.assistant, system: multilingualSystem(loaded.setting.assistant.system, primary, secondary) } } : loaded.setting;
   const setting: VoiceSetting = {
-    talk: loaded.setting,
+    talk,
     language: iso,
     waitForCustomer: a.wait_for_customer,
     allowInterruptions: a.allow_interruptions,
@@ -62,20 +74,32 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
     reengageMs: Math.max(1, a.reengagement_interval) * 1000,
     reengagementPrompt: a.reengagement_prompt,
     ambient: ambientSound(a.ambient_sound, Number(a.ambient_sound_volume), PIPELINE_RATE, call.callId),
+    ...(languages ? { languages } : {}),
+    initialSilenceMs: extra.max_initial_silence_duration ? extra.max_initial_silence_duration * 1000 : null,
   };
-  const voice = speechVoice(deps.speech.engine, { name: a.voice_name, gender: a.voice_gender, accent: a.voice_accent, language: iso, speed: Number(a.speech_speed) });
+  const voiceOf = (language: string | null) =>
+    speechVoice(deps.speech.engine, { name: a.voice_name, gender: a.voice_gender, accent: a.voice_accent, language, speed: Number(a.speech_speed) });
+  const voice = voiceOf(iso);
+  // Loaded on the first call that suppresses noise; a call's denoiser state is its own.
+  const suppressor = extra.enable_noise_cancellation ? new NoiseSuppressor(await loadRnnoise(), PIPELINE_RATE) : null;
   const session = new VoiceSession(
     setting,
     {
       transcriber: deps.transcriber,
       speaker: new Speaker(deps.speech, voice),
+      ...(languages ? { speakers: new Map(secondary.map((l) => [l.iso, new Speaker(deps.speech, voiceOf(l.iso))])) } : {}),
       vad: deps.vad.create(),
       clock: deps.clock ?? realClock(deps.now),
       ...(deps.log ? { log: deps.log } : {}),
     },
     transport,
-    sink,
+    // The session's own end (end_call, silence, ...) frees the call's RNNoise state too, whatever the transport does.
+    suppressor ? { entry: (e) => sink.entry(e), ended: (r) => (suppressor.destroy(), sink.ended(r)) } : sink,
   );
   session.start();
-  return session;
+  if (!suppressor) return session;
+  return {
+    pushAudio: (samples) => session.pushAudio(suppressor.push(samples)),
+    end: (reason) => session.end(reason),
+  };
 }

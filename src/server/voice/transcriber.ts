@@ -4,7 +4,8 @@ import { readCapped } from '../outgoing/read-capped';
 /*
  * Speech to text behind one small interface, and its adapter for OpenAI-compatible transcription endpoints
  * (`POST {STT_BASE_URL}/audio/transcriptions`, multipart: `file` a WAV, `model`, `language`,
- * `response_format=json` → `{text}`), as OpenAI, Speaches (faster-whisper), whisper.cpp's server and vLLM
+ * `response_format=json` → `{text}`; with `detectLanguage`, no `language` and `response_format=verbose_json` →
+ * `{text, language, ...}`, the language detected), as OpenAI, Speaches (faster-whisper), whisper.cpp's server and vLLM
  * serve it. The URL is the operator's configuration, like LLM_BASE_URL and TTS_BASE_URL: trusted, often on
  * localhost, so it does not go through the guard of users' URLs (outgoing/); it still gets a time limit and a
  * cap on the answer's size.
@@ -14,11 +15,18 @@ export interface Transcript {
   text: string;
   /** Wall time of the request, sent to answered. */
   ms: number;
+  /** With detectLanguage: the language the endpoint detected (a code or an English name), when it said one. */
+  language?: string;
+}
+
+export interface TranscribeOptions {
+  /** Ask without a language and with verbose_json, reading the detected `language` (secondary languages). */
+  detectLanguage?: boolean;
 }
 
 export interface Transcriber {
   /** `wav`: 16 kHz mono 16-bit WAV; `language`: ISO-639-1 (`en`, `de`), null to let the endpoint detect it. */
-  transcribe(wav: Uint8Array, language: string | null, signal?: AbortSignal): Promise<Transcript>;
+  transcribe(wav: Uint8Array, language: string | null, signal?: AbortSignal, options?: TranscribeOptions): Promise<Transcript>;
 }
 
 /** The endpoint could not transcribe (down, refusing, too slow, not answering JSON): not the caller's mistake. */
@@ -39,12 +47,13 @@ const MAX_ANSWER_BYTES = 256 * 1024;
 export function openAiTranscriber(config: SttConfig): Transcriber {
   const url = `${config.baseUrl}/audio/transcriptions`;
   return {
-    async transcribe(wav, language, signal) {
+    async transcribe(wav, language, signal, options) {
+      const detect = options?.detectLanguage === true;
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(wav)], { type: 'audio/wav' }), 'speech.wav');
       form.append('model', config.model);
-      if (language) form.append('language', language);
-      form.append('response_format', 'json');
+      if (language && !detect) form.append('language', language);
+      form.append('response_format', detect ? 'verbose_json' : 'json');
       const headers: Record<string, string> = { Accept: 'application/json' };
       if (config.apiKey) headers.Authorization = `Bearer ${config.apiKey}`;
       const timeout = AbortSignal.timeout(config.timeoutMs);
@@ -77,7 +86,8 @@ export function openAiTranscriber(config: SttConfig): Transcriber {
       }
       const text = typeof parsed === 'object' && parsed !== null && typeof (parsed as { text?: unknown }).text === 'string' ? (parsed as { text: string }).text : null;
       if (text === null) throw new TranscriptionError(`The transcription endpoint ${url} answered without a text`);
-      return { text: text.trim(), ms: Math.round(performance.now() - t0) };
+      const detected = detect ? (parsed as { language?: unknown }).language : undefined;
+      return { text: text.trim(), ms: Math.round(performance.now() - t0), ...(typeof detected === 'string' && detected.trim() !== '' ? { language: detected.trim() } : {}) };
     },
   };
 }

@@ -7,7 +7,8 @@ import { publish } from '../../events/bus';
 import { callEvent } from '../../events/build';
 import { ModelCallError, type ChatModel } from '../../model/chat-model';
 import { readPlan, stepsOf, type CallPlan } from '../plan';
-import { latencyOf, readEntries, transcriptLines, type TalkEntry } from './entries';
+import { appendTurn } from './append-turn';
+import { readEntries, transcriptLines, type TalkEntry } from './entries';
 import { POST_CALL_SCHEMA_NAME, postCallSchema, postCallSystemPrompt, readPostCall } from './post-call';
 import { loadCallTalk, type CallTalk } from './setting';
 import { freshTalkState, readTalkState, type TalkState } from './state';
@@ -135,20 +136,15 @@ async function workOn(db: Db, claimed: CallRow, now: Date, lease: string, leaseM
 /** One turn written, if the claim still holds: the transcript grows, the latency and duration follow. */
 async function writeTurn(db: Db, call: CallRow, state: TalkState, added: TalkEntry[], entries: TalkEntry[], lease: string, leaseMs: number): Promise<CallRow | undefined> {
   const answered = parseDb(call.answered_at ?? call.created_at);
-  const latency = latencyOf(entries);
   const ended = state.end !== undefined;
   const next: TalkState = ended ? { ...state, phase: 'post_call' } : state;
   return db
     .updateTable('calls')
     .set({
-      transcript: sql`coalesce(transcript, '[]'::jsonb) || ${JSON.stringify(added)}::jsonb`,
+      ...appendTurn(added, entries, state.elapsed_ms),
       talk_state: JSON.stringify(next),
       talk_next_at: toDbTimestamp(new Date(answered + state.elapsed_ms)),
       talk_locked_until: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-      duration: Math.ceil(state.elapsed_ms / 1000),
-      latency_p50_ms: latency?.p50_ms ?? null,
-      latency_p95_ms: latency?.p95_ms ?? null,
-      latency_turns: latency?.turns ?? null,
       ...(ended && { status: 'ended', finished_at: toDbTimestamp(new Date(answered + state.elapsed_ms)) }),
       updated_at: toDbTimestamp(new Date(Math.max(answered + state.elapsed_ms, parseDb(call.updated_at)))),
     })

@@ -1,6 +1,6 @@
 import type { LineStatus, TelephonyProvider } from '../provider';
 import { acceptTwilioMedia } from './media-stream';
-import { claimTwilioNumber, createTwilioCall } from './rest';
+import { claimTwilioNumber, createTwilioCall, disownTwilioNumber } from './rest';
 import { isValidTwilioSignature } from './signature';
 import { sayAndHangUpTwiml, streamTwiml } from './twiml';
 
@@ -27,6 +27,7 @@ export function twilioProvider(options: { apiBaseUrl: string }): TelephonyProvid
     name: 'twilio',
     mediaPath: TWILIO_MEDIA_PATH,
     claimNumber: (credentials, phoneNumber, webhooks) => claimTwilioNumber(rest, credentials, phoneNumber, webhooks),
+    disownNumber: (credentials, numberId, webhooks) => disownTwilioNumber(rest, credentials, numberId, webhooks),
     placeCall: (credentials, call) => createTwilioCall(rest, credentials, call, streamTwiml(call.streamUrl, { ticket: call.ticket })),
     verifyWebhook: (credentials, url, params, headers) => isValidTwilioSignature(credentials.secret, url, params, headers.get('x-twilio-signature')),
     inboundCall(params) {

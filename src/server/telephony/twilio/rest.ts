@@ -63,6 +63,19 @@ export async function claimTwilioNumber(options: TwilioRestOptions, credentials:
   return { numberId: number.sid };
 }
 
+/**
+ * Clears the number's voice webhook and status callback, each only while it is still the service's: a user who
+ * pointed the number elsewhere meanwhile keeps their own (Twilio takes an empty value as "none").
+ */
+export async function disownTwilioNumber(options: TwilioRestOptions, credentials: ProviderCredentials, numberSid: string, webhooks: NumberWebhooks): Promise<void> {
+  const path = `/IncomingPhoneNumbers/${encodeURIComponent(numberSid)}.json`;
+  const number = (await call(options, credentials, 'GET', path)) as { voice_url?: unknown; status_callback?: unknown } | null;
+  const form: Record<string, string> = {};
+  if (number?.voice_url === webhooks.voiceUrl) form.VoiceUrl = '';
+  if (number?.status_callback === webhooks.statusUrl) form.StatusCallback = '';
+  if (Object.keys(form).length > 0) await call(options, credentials, 'POST', path, form);
+}
+
 /** Creates the call at Twilio with inline TwiML that streams it to the service. */
 export async function createTwilioCall(options: TwilioRestOptions, credentials: ProviderCredentials, outbound: OutboundCall, twiml: string): Promise<{ providerCallId: string }> {
   const created = (await call(options, credentials, 'POST', '/Calls.json', {
@@ -72,6 +85,8 @@ export async function createTwilioCall(options: TwilioRestOptions, credentials: 
     StatusCallback: outbound.statusUrl,
     StatusCallbackEvent: 'initiated ringing answered completed',
     StatusCallbackMethod: 'POST',
+    // ringing_time: Twilio's own default (60 s) without one.
+    ...(outbound.ringingTimeoutS ? { Timeout: String(outbound.ringingTimeoutS) } : {}),
   })) as { sid?: unknown } | null;
   if (!created || typeof created.sid !== 'string') throw new ProviderError('Twilio created the call without a sid.');
   return { providerCallId: created.sid };

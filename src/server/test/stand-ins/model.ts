@@ -257,6 +257,8 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
  *   - the last message is a tool's answer                                  -> "Your order A-17 is <status>."
  *   - the user mentions an order and a tool exists                         -> a call of the first tool with {order_id: "A-17"}
  *   - anything else                                                        -> "Hello from the stand-in model."
+ * A prompt that says "The caller speaks German now: answer in German." (voice/languages.ts, an assistant
+ * with secondary languages) gets the German of the last two answers.
  */
 export function conversation(seen: SeenRequest): Scripted {
   const messages = seen.body.messages;
@@ -274,6 +276,7 @@ export function conversation(seen: SeenRequest): Scripted {
       const first = answer.passages[0]?.excerpt;
       return { text: first ? `From the knowledge base: ${firstSentence(first)}` : 'The knowledge base has nothing on that.' };
     }
+    if (toldGerman(seen)) return { text: `Ihre Bestellung A-17 ist ${answer.status ?? 'unbekannt'}.` };
     return { text: `Your order A-17 is ${answer.status ?? 'unknown'}.` };
   }
   if (last?.role === 'user' && seen.body.tools?.some((t) => t.function.name === KNOWLEDGE_SEARCH)) {
@@ -284,7 +287,15 @@ export function conversation(seen: SeenRequest): Scripted {
   if (passage) return { text: `From the knowledge base: ${firstSentence(passage)}` };
   const tool = seen.body.tools?.[0]?.function.name;
   if (tool && /order/i.test(textOf(lastUser?.content))) return { text: '', toolCalls: [{ id: stamp(), name: tool, arguments: { order_id: 'A-17' } }] };
+  if (toldGerman(seen)) return { text: GERMAN_HELLO };
   return { text: 'Hello from the stand-in model.' };
+}
+
+/** The stand-in's German answer, when told to answer in German. */
+export const GERMAN_HELLO = 'Hallo vom Stand-in-Modell. Wie kann ich helfen?';
+
+function toldGerman(seen: SeenRequest): boolean {
+  return /The caller speaks German now: answer in German\./.test(textOf(seen.body.messages.find((m) => m.role === 'system')?.content));
 }
 
 const KNOWLEDGE_SEARCH = 'search_knowledge_base';

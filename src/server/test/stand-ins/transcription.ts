@@ -10,6 +10,11 @@ import { readWav, resample } from '../../audio/pcm';
  * one's. Audio shorter than a phrase (an utterance cut, a barge-in's first words) is matched against the
  * phrase's beginning and answered with as many of its words as its share of the duration. Audio under the
  * energy floor is silence: "".
+ *
+ * Each phrase has a language (English unless registered with another, e.g. German phrases eSpeak NG said with
+ * its `de` voice). `response_format=verbose_json` is answered as OpenAI documents it: `{task, language,
+ * duration, text, segments}`, `language` the matched phrase's language by its English name ("german"), as
+ * OpenAI's endpoint names it (the assistant's own language when nothing matched).
  */
 
 export interface TranscriptionRequest {
@@ -30,8 +35,8 @@ export interface StandInStt {
   delayMs: number;
   /** Answer with this status (and a JSON error) instead; null to transcribe again. */
   failWith: number | null;
-  /** A phrase and its audio (mono, `sampleRate`, default 16 kHz). */
-  register(text: string, samples: Float32Array, sampleRate?: number): void;
+  /** A phrase and its audio (mono, `sampleRate`, default 16 kHz), in `language` (ISO-639-1, default `en`). */
+  register(text: string, samples: Float32Array, sampleRate?: number, language?: string): void;
   close(): Promise<void>;
 }
 
@@ -99,11 +104,24 @@ function correlation(a: Float32Array, b: Float32Array): number {
   return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
 }
 
+/** Whisper's names of the languages the tests speak (verbose_json's `language`). */
+const LANGUAGE_NAMES: Record<string, string> = { en: 'english', de: 'german', fr: 'french', es: 'spanish', it: 'italian', nl: 'dutch' };
+
+interface Phrase {
+  text: string;
+  span: Float32Array;
+  language: string;
+}
+
 /** The registered phrase the audio sounds like (or its beginning), "" for silence. */
-export function matchPhrase(phrases: readonly { text: string; span: Float32Array }[], samples: Float32Array): string {
+export function matchPhrase(phrases: readonly Phrase[], samples: Float32Array): string {
+  return matchPhraseOf(phrases, samples).text;
+}
+
+function matchPhraseOf(phrases: readonly Phrase[], samples: Float32Array): { text: string; language: string | null } {
   const span = voicedSpan(envelope(samples));
-  if (!span) return '';
-  let best = { score: -Infinity, text: '' };
+  if (!span) return { text: '', language: null };
+  let best = { score: -Infinity, text: '', language: null as string | null };
   for (const p of phrases) {
     const partial = span.length < 0.75 * p.span.length;
     const reference = partial ? p.span.subarray(0, span.length) : p.span;
@@ -111,23 +129,23 @@ export function matchPhrase(phrases: readonly { text: string; span: Float32Array
     if (score <= best.score) continue;
     const words = p.text.split(/\s+/);
     const share = Math.min(1, span.length / p.span.length);
-    best = { score, text: partial ? words.slice(0, Math.max(1, Math.round(words.length * share))).join(' ') : p.text };
+    best = { score, text: partial ? words.slice(0, Math.max(1, Math.round(words.length * share))).join(' ') : p.text, language: p.language };
   }
-  return best.score >= MIN_SCORE ? best.text : '';
+  return best.score >= MIN_SCORE ? best : { text: '', language: null };
 }
 
 export async function startStandInStt(options: { port?: number; delayMs?: number } = {}): Promise<StandInStt> {
-  const phrases: { text: string; span: Float32Array }[] = [];
+  const phrases: Phrase[] = [];
   const state: StandInStt = {
     baseUrl: '',
     requests: [],
     delayMs: options.delayMs ?? 0,
     failWith: null,
-    register(text, samples, sampleRate = RATE) {
+    register(text, samples, sampleRate = RATE, language = 'en') {
       const at16k = resample({ sampleRate, samples }, RATE).samples;
       const span = voicedSpan(envelope(at16k));
       if (!span) throw new Error(`The audio registered for "${text}" is silent`);
-      phrases.push({ text, span });
+      phrases.push({ text, span, language });
     },
     close: async () => undefined,
   };
@@ -156,10 +174,15 @@ export async function startStandInStt(options: { port?: number; delayMs?: number
     } catch (e) {
       return json(400, { error: { message: `not a WAV file: ${e instanceof Error ? e.message : String(e)}` } });
     }
-    const text = matchPhrase(phrases, samples);
+    const { text, language } = matchPhraseOf(phrases, samples);
     state.requests.push({ model: field('model'), language: field('language'), responseFormat: field('response_format'), authorization: req.headers.authorization, audioMs, text });
     if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
     if (state.failWith !== null) return json(state.failWith, { error: { message: 'stand-in failure' } });
+    if (field('response_format') === 'verbose_json') {
+      const spoken = language ?? field('language') ?? 'en';
+      const duration = audioMs / 1000;
+      return json(200, { task: 'transcribe', language: LANGUAGE_NAMES[spoken] ?? spoken, duration, text, segments: text ? [{ id: 0, seek: 0, start: 0, end: duration, text, tokens: [], temperature: 0, avg_logprob: -0.2, compression_ratio: 1, no_speech_prob: 0.01 }] : [] });
+    }
     return json(200, { text });
   }, options.port);
   state.baseUrl = `http://127.0.0.1:${server.port}/v1`;

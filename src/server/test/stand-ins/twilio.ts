@@ -17,7 +17,8 @@ import { pipelineToMulaw } from '../../telephony/twilio/media-stream';
  * times, and when each thing the caller said was heard to start and end (its first and last loud frame sent),
  * on the same timeline: what a latency is measured from, as the caller would. An
  * outbound call sends signed status callbacks (initiated, ringing, then busy / no-answer / failed, or answered
- * and completed).
+ * and completed). An outbound call whose callee answers after `answerAfterMs` of ringing, longer than the call
+ * create's `Timeout` (seconds), is given up as no-answer at the Timeout, as Twilio does.
  */
 
 const FRAME_BYTES = 160;
@@ -116,7 +117,7 @@ export interface StandInTwilio {
   requests: StandInRequest[];
   calls: StandInCall[];
   /** What the next outbound calls do (default completed, talking `talkMs` then hanging up). */
-  outbound: { outcome: OutboundOutcome; talkMs: number; say?: Float32Array };
+  outbound: { outcome: OutboundOutcome; talkMs: number; say?: Float32Array; answerAfterMs?: number };
   addAccount(): { sid: string; token: string };
   addNumber(account: string, phoneNumber: string): StandInNumber;
   number(phoneNumber: string): StandInNumber | undefined;
@@ -345,6 +346,13 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
     };
     await callback('initiated');
     await callback('ringing');
+    const timeoutMs = form.Timeout ? Number(form.Timeout) * 1000 : null;
+    if (plan.answerAfterMs !== undefined && timeoutMs !== null && plan.answerAfterMs > timeoutMs) {
+      await new Promise((r) => setTimeout(r, timeoutMs));
+      await callback('no-answer');
+      return;
+    }
+    if (plan.answerAfterMs !== undefined) await new Promise((r) => setTimeout(r, plan.answerAfterMs));
     if (plan.outcome !== 'completed') {
       await callback(plan.outcome);
       return;
@@ -392,6 +400,11 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
         return json(200, { incoming_phone_numbers: list, page: 0, page_size: 50, next_page_uri: null });
       }
       const update = /^\/IncomingPhoneNumbers\/(PN[0-9a-f]+)\.json$/.exec(rest);
+      if (req.method === 'GET' && update) {
+        const n = numbers.get(update[1] ?? '');
+        if (!n || n.account !== account) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+        return json(200, view(n));
+      }
       if (req.method === 'POST' && update) {
         const n = numbers.get(update[1] ?? '');
         if (!n || n.account !== account) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });

@@ -31,6 +31,8 @@ export function errorPathFor(key: string, values: AssistantFormValues): FormPath
   if (head === 'tool_ids') return 'tool_ids';
   // Every label's error on the labels picker (`label_ids.1`).
   if (head === 'label_ids') return 'label_ids';
+  // And every secondary language's (`secondary_language_ids.0`) on its picker.
+  if (head === 'secondary_language_ids') return 'secondary_language_ids';
 
   if (head === 'post_call_schema') {
     const [index, sub] = rest;

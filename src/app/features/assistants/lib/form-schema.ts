@@ -105,6 +105,8 @@ export const assistantFormSchema = z
     // Voice and language
     voice_id: field('voice_id'),
     language: field('language'),
+    // The hosted record's field (not in the spec's request): ids of the languages lookup, the contract's bound.
+    secondary_language_ids: z.array(z.number().int().positive()).max(20, { error: () => m.assistants_secondary_languages_too_many({ max: '20' }) }),
     speech_speed: field('speech_speed'),
     voice_stability: field('voice_stability'),
     voice_similarity: field('voice_similarity'),
@@ -180,6 +182,8 @@ export interface AssistantFormValues {
   label_ids: number[];
   voice_id: number | null;
   language: string;
+  /** secondary_language_ids: the languages the assistant also understands and answers in. */
+  secondary_language_ids: number[];
   speech_speed: number;
   voice_stability: number;
   voice_similarity: number;
@@ -239,6 +243,7 @@ export function emptyAssistantForm(timezone = browserTimeZone()): AssistantFormV
     label_ids: [],
     voice_id: null,
     language: '',
+    secondary_language_ids: [],
     speech_speed: D.speech_speed,
     voice_stability: D.voice_stability,
     voice_similarity: D.voice_similarity,

@@ -90,6 +90,7 @@ export function assistantToForm(record: Assistant, lookups: FormLookups): Assist
     label_ids: [...record.label_ids],
     voice_id: record.voice_id,
     language: languageName(record, lookups.languages),
+    secondary_language_ids: [...(record.secondary_language_ids ?? [])],
     speech_speed: num(record.speech_speed, D.speech_speed),
     voice_stability: num(record.voice_stability, D.voice_stability),
     voice_similarity: num(record.voice_similarity, D.voice_similarity),
@@ -180,6 +181,8 @@ export type AssistantRequestBody = Required<Omit<CreateAssistantRequest, 'phone_
   phone_number_id: number | null;
   /** Not in the spec's request; the hosted API and the local service take it (shared/spec/service-api.md). */
   filler_config: FillerConfig;
+  /** Not in the spec's request either: the hosted record's secondary languages (ids of the languages lookup). */
+  secondary_language_ids: number[];
 } & KnowledgeRequestFields;
 
 /** Every field of the request, from validated form values. */
@@ -198,6 +201,7 @@ export function formToRequest(
     label_ids: v.label_ids,
     voice_id: v.voice_id,
     language: v.language,
+    secondary_language_ids: v.secondary_language_ids,
     speech_speed: v.speech_speed,
     voice_stability: v.voice_stability,
     voice_similarity: v.voice_similarity,
@@ -256,6 +260,7 @@ const requestKeyOf: { [K in FormKey]: RequestKey } = {
   label_ids: 'label_ids',
   voice_id: 'voice_id',
   language: 'language',
+  secondary_language_ids: 'secondary_language_ids',
   speech_speed: 'speech_speed',
   voice_stability: 'voice_stability',
   voice_similarity: 'voice_similarity',

@@ -14,7 +14,7 @@ export const ASSISTANT_SECTIONS = [
   {
     id: 'voice',
     title: m.assistants_section_voice,
-    fields: ['voice_id', 'language', 'speech_speed', 'voice_stability', 'voice_similarity'],
+    fields: ['voice_id', 'language', 'secondary_language_ids', 'speech_speed', 'voice_stability', 'voice_similarity'],
   },
   {
     id: 'model',

@@ -77,3 +77,21 @@ describe('Start web call', () => {
     expect(screen.getByRole('meter', { name: 'Microphone level' })).toHaveAttribute('aria-valuenow', '0');
   });
 });
+
+describe('the microphone follows enable_noise_cancellation', () => {
+  for (const noiseCancellation of [false, true]) {
+    it(`noise suppression ${noiseCancellation ? 'on' : 'off'}, echo cancellation on, for an assistant with it ${noiseCancellation ? 'on' : 'off'}`, async () => {
+      host({ voice: VOICE_ON });
+      const getUserMedia = vi.fn(() => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
+      Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
+      onTestFinished(() => {
+        delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+      });
+      vi.stubGlobal('AudioWorkletNode', class {});
+      renderWithHost(() => <WebCallButton assistant={{ ...ASSISTANT, noiseCancellation }} />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Start web call' }));
+      await screen.findByTestId('web-call-problem');
+      expect(getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ audio: expect.objectContaining({ echoCancellation: true, noiseSuppression: noiseCancellation }) }));
+    });
+  }
+});

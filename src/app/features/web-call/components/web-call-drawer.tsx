@@ -10,6 +10,8 @@ import { WebCallPanel } from './web-call-panel';
 export interface WebCallAssistant {
   id: number;
   name: string;
+  /** enable_noise_cancellation: the microphone's noise suppression follows it (on when not known). */
+  noiseCancellation?: boolean;
 }
 
 /** Asks the service whether it can take a web call; the call when it can, the setup card when it cannot. */
@@ -27,7 +29,7 @@ function WebCallGate({ assistant, onClose }: { assistant: WebCallAssistant; onCl
   }
   if (info.isError) return <ErrorState error={info.error} title={m.webcall_info_failed()} onRetry={() => void info.refetch()} retrying={info.isFetching} />;
   if (!info.data.web_call) return <VoiceSetupCard info={info.data} />;
-  return <WebCallPanel key={attempt} assistantId={assistant.id} onRestart={() => setAttempt((n) => n + 1)} onClose={onClose} />;
+  return <WebCallPanel key={attempt} assistantId={assistant.id} {...(assistant.noiseCancellation === undefined ? {} : { noiseSuppression: assistant.noiseCancellation })} onRestart={() => setAttempt((n) => n + 1)} onClose={onClose} />;
 }
 
 /**

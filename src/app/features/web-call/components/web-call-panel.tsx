@@ -67,8 +67,8 @@ function useElapsed(startedAt: number | null, running: boolean): number | null {
  * elapsed time and the live transcript while it lasts; where to find it once it has ended; what went wrong
  * and what to do when it could not go on. Unmounting it ends the call.
  */
-export function WebCallPanel({ assistantId, onRestart, onClose }: { assistantId: number; onRestart: () => void; onClose: () => void }) {
-  const { view, level, end } = useWebCall(assistantId);
+export function WebCallPanel({ assistantId, noiseSuppression, onRestart, onClose }: { assistantId: number; noiseSuppression?: boolean; onRestart: () => void; onClose: () => void }) {
+  const { view, level, end } = useWebCall(assistantId, noiseSuppression);
   const running = view.phase === 'live' || view.phase === 'ending';
   const over = view.phase === 'ended' || view.phase === 'failed';
   const elapsed = useElapsed(view.startedAt, running);

@@ -11,7 +11,7 @@ const METER_INTERVAL_MS = 100;
  * call). The audio code (worklets, socket) loads with the first call. Another call is another mount (the
  * panel's key).
  */
-export function useWebCall(assistantId: number): { view: CallView; level: number; end: () => void } {
+export function useWebCall(assistantId: number, noiseSuppression?: boolean): { view: CallView; level: number; end: () => void } {
   const [view, dispatch] = useReducer(callReducer, initialCallView);
   const [level, setLevel] = useState(0);
   const session = useRef<WebCallSession | null>(null);
@@ -30,6 +30,7 @@ export function useWebCall(assistantId: number): { view: CallView; level: number
             latestLevel.current = l;
           },
           startCall: startWebCall,
+          ...(noiseSuppression === undefined ? {} : { noiseSuppression }),
         });
         session.current = current;
         void current.start();
@@ -46,7 +47,7 @@ export function useWebCall(assistantId: number): { view: CallView; level: number
       if (session.current === current) session.current = null;
       latestLevel.current = 0;
     };
-  }, [assistantId]);
+  }, [assistantId, noiseSuppression]);
 
   const end = useCallback(() => session.current?.end(), []);
   return { view, level, end };

@@ -9,7 +9,8 @@ import type { CallEvent, CallProblem } from './call-state';
 import { webCallSocketUrl } from './socket-url';
 
 /*
- * One web call in the browser, imperative: the microphone (echo cancellation and noise suppression on),
+ * One web call in the browser, imperative: the microphone (echo cancellation on; the browser's noise
+ * suppression as the assistant's enable_noise_cancellation says, on when it is not known),
  * an AudioContext with the capture and playback worklets, the ticket, the socket. It reports to the panel
  * through `dispatch` (the reducer in call-state.ts) and `onLevel` (the meter), and cleans up after itself
  * whatever the way out: `end()` (End call), `dispose()` (the panel closes: the call ends too), the
@@ -21,6 +22,8 @@ export interface WebCallSessionOptions {
   dispatch: (event: CallEvent) => void;
   onLevel: (level: number) => void;
   startCall: (assistantId: number, signal: AbortSignal) => Promise<WebCallTicket>;
+  /** The assistant's enable_noise_cancellation: the browser's own noise suppression (the service adds RNNoise). */
+  noiseSuppression?: boolean;
   now?: () => number;
 }
 
@@ -70,7 +73,9 @@ export class WebCallSession {
 
     try {
       this.stream = await navigator.mediaDevices.getUserMedia({
-        audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true, channelCount: 1 },
+        // Echo cancellation stays on whatever the setting: without it the assistant hears itself through the
+        // speakers and barges in on its own words.
+        audio: { echoCancellation: true, noiseSuppression: this.options.noiseSuppression ?? true, autoGainControl: true, channelCount: 1 },
         video: false,
       });
     } catch (e) {

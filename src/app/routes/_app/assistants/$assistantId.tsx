@@ -99,7 +99,7 @@ function EditAssistant({ assistant, languages, models }: { assistant: Assistant;
           <>
             <CallActions assistant={assistant} />
             <TestChatButton assistant={{ id: assistant.id, uuid: assistant.uuid, name: assistantName(assistant), variables: assistant.variables }} />
-            <WebCallButton assistant={{ id: assistant.id, name: assistantName(assistant) }} />
+            <WebCallButton assistant={{ id: assistant.id, name: assistantName(assistant), noiseCancellation: assistant.enable_noise_cancellation }} />
             <ButtonLink
               to="/assistants/new"
               search={{ from: assistant.id }}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { SimpleGrid } from '@mantine/core';
+import { MultiSelect, SimpleGrid } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ASSISTANT_BOUNDS } from '@contract';
 import { useLanguages } from '@/api/get-languages';
@@ -8,7 +8,7 @@ import { voiceLabel, voicesForMode } from '@/lib/voice-choices';
 import { m } from '@/i18n';
 import { formatNumber } from '@/i18n/format';
 import type { AssistantFormValues } from '../../lib/form-schema';
-import { SliderField } from '../fields';
+import { SliderField, useIdListSelect } from '../fields';
 import { FormSection } from '../form-section';
 import { LookupSelect } from '../lookup-select';
 
@@ -65,6 +65,36 @@ function LanguageField() {
   );
 }
 
+/**
+ * secondary_language_ids: the languages lookup's ids, the assistant's own language left out of the choice; an id
+ * the form holds that the list lacks stays, as "#id".
+ */
+function SecondaryLanguagesField() {
+  const { control } = useFormContext<AssistantFormValues>();
+  const languages = useLanguages();
+  const primary = useWatch({ control, name: 'language' });
+  const { ids, props, fieldState } = useIdListSelect('secondary_language_ids');
+  const data = useMemo(() => {
+    const items = (languages.data ?? [])
+      .filter((l) => l.name !== primary || ids.includes(l.id))
+      .map((l) => ({ value: String(l.id), label: l.iso_2 ? `${l.name} (${l.iso_2})` : l.name }));
+    for (const id of ids) if (!items.some((d) => d.value === String(id))) items.push({ value: String(id), label: `#${id}` });
+    return items;
+  }, [languages.data, primary, ids]);
+  return (
+    <MultiSelect
+      label={m.assistants_secondary_languages()}
+      description={m.assistants_secondary_languages_description()}
+      placeholder={languages.isPending ? m.assistants_language_loading() : m.assistants_secondary_languages_choose()}
+      data={data}
+      {...props}
+      nothingFoundMessage={m.assistants_language_nothing()}
+      error={fieldState.error?.message ?? (languages.isError ? m.assistants_language_load_error() : undefined)}
+      data-testid="secondary-languages"
+    />
+  );
+}
+
 export function VoiceSection({ voiceNote }: { voiceNote: string | null }) {
   const B = ASSISTANT_BOUNDS;
   return (
@@ -73,6 +103,7 @@ export function VoiceSection({ voiceNote }: { voiceNote: string | null }) {
         <VoiceField note={voiceNote} />
         <LanguageField />
       </SimpleGrid>
+      <SecondaryLanguagesField />
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <SliderField
           name="speech_speed"
