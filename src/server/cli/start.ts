@@ -43,6 +43,7 @@ async function main() {
   let work: { stop(): Promise<void> } | null = null;
   let recordings: { stop(): Promise<void> } | null = null;
   let knowledge: { stop(): Promise<void> } | null = null;
+  let sip: { stop(): Promise<void> } | null = null;
   /** The whole service's app, once its database is open, migrated and seeded. */
   const ready = (async () => {
     const [{ buildRootApp, voiceServicesOf }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }, { chooseSpeech, LIVE_SPEECH_CONCURRENCY }] = await Promise.all([
@@ -155,6 +156,7 @@ async function main() {
     await work?.stop();
     await recordings?.stop();
     await knowledge?.stop();
+    await sip?.stop();
     await opened?.bridge?.close();
     await opened?.handle?.close();
     // Its exit would end the eSpeak NG helper anyway (the channel closes): ended here, not left to that.
@@ -201,6 +203,14 @@ async function main() {
     // The demo's knowledge base was just queued: read at once, so its search works from the first page.
     if (seeded) worker.runOnce().catch((e: unknown) => console.error('Knowledge documents:', e instanceof Error ? e.message : e));
   }
+  // SIP trunks (sip/line.ts): the endpoint, and Kamailio in front when it is installed. Loaded only then.
+  let sipBanner: string | null = null;
+  if (voiceServices) {
+    const { sipStartBanner } = await import('../sip/start');
+    const started = await sipStartBanner(voiceServices, config.dataDir, config.publicUrl);
+    sip = started.line;
+    sipBanner = started.banner;
+  }
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
   console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);
   console.log(`Open ${server.url} and sign in with the API token.`);
@@ -225,6 +235,7 @@ async function main() {
           (voiceServices.startSession ? 'calls on them talk through the voice pipeline.' : 'the voice pipeline needs STT_BASE_URL and LLM_BASE_URL, so until they are set callers are told so and hung up on.'),
       );
     }
+    if (sipBanner) console.log(sipBanner);
   }
 }
 

@@ -65,6 +65,9 @@ export async function dialOut(services: VoiceServices, callId: number): Promise<
   const { db } = services;
   const call = await db.selectFrom('calls').select(['id', 'user_id', 'assistant_id', 'assistant_phone_number', 'client_phone_number', 'talk_lease']).where('id', '=', callId).executeTakeFirst();
   if (!call || !call.talk_lease?.startsWith('dial:') || !call.assistant_phone_number || call.assistant_id === null) return;
+  // A SIP trunk's call goes out through Kamailio (sip/line.ts, loaded only for it).
+  const trunk = await db.selectFrom('phone_numbers').select('id').where('user_id', '=', call.user_id).where('phone_number', '=', call.assistant_phone_number).where('provider', '=', 'sip').orderBy('id').executeTakeFirst();
+  if (trunk) return (await import('../sip/line')).dialSip(services, callId, trunk.id);
   const number = await importedNumber(services, { userId: call.user_id, phoneNumber: call.assistant_phone_number });
   if (!number) {
     await endUnanswered(services, callId, 'failed');
@@ -101,7 +104,7 @@ export async function dialOut(services: VoiceServices, callId: number): Promise<
  * A call that was never answered (busy, no answer, failed) goes to the engine, due now, with that outcome; only
  * while it is still in its dial (a call a voice session holds ends with the session).
  */
-async function endUnanswered(services: VoiceServices, callId: number, status: FinalStatus): Promise<void> {
+export async function endUnanswered(services: VoiceServices, callId: number, status: FinalStatus): Promise<void> {
   const now = services.now();
   const { db } = services;
   const call = await db.selectFrom('calls').select(['created_at', 'engine_plan']).where('id', '=', callId).where('talk_lease', 'like', 'dial:%').executeTakeFirst();

@@ -33,7 +33,8 @@ export function recordDeps(services: VoiceServices): CallRecordDeps {
   };
 }
 
-export function mediaContext(services: VoiceServices, provider: TelephonyProvider): MediaSocketContext {
+/** `provider`: its name, and whether it tells machines from people itself (SIP calls come through sip/endpoint.ts, not a webhook provider, and leave that to our own detector). */
+export function mediaContext(services: VoiceServices, provider: Pick<TelephonyProvider, 'name'> & Partial<Pick<TelephonyProvider, 'detectsMachines'>>): MediaSocketContext {
   return {
     async begin(ticketText, transport) {
       const startSession = services.startSession;

@@ -1,0 +1,201 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { createRequire } from 'node:module';
+import { randomInt } from 'node:crypto';
+import { StreamResampler } from '../audio/stream-resampler';
+import { PIPELINE_RATE, type VoiceTransport, type VoiceEndReason } from '../voice/session-types';
+import { buildRtp, parseRtp } from './rtp';
+import type { G711, MediaChoice } from './sdp';
+
+/*
+ * One call's audio over RTP, both ways, as the voice pipeline takes it (the SIP counterpart of
+ * telephony/twilio/media-stream.ts): G.711 at 8 kHz ↔ 16 kHz floats. In: packets of the negotiated payload type
+ * from anywhere are decoded (telephone-events are left to whoever adds keypresses: `onDtmfPacket`); out: the
+ * assistant's audio is queued and sent as 20 ms packets on our own clock (RTP has no buffer at the far end to
+ * absorb a burst), silence in between so the stream is continuous. clearAudio drops what is queued (barge-in).
+ */
+
+const { mulaw, alaw } = createRequire(import.meta.url)('alawmulaw') as typeof import('alawmulaw');
+
+export const RTP_RATE = 8_000;
+/** 20 ms at 8 kHz: bytes of G.711, and the timestamp step. */
+export const FRAME_SAMPLES = 160;
+const FRAME_MS = 20;
+const SILENCE: Record<G711, number> = { PCMU: 0xff, PCMA: 0xd5 };
+/** The resampler's look-ahead is released this long after the last assistant audio. */
+const FLUSH_AFTER_MS = 40;
+
+function toPcm16(samples: Float32Array): Int16Array {
+  const pcm16 = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) pcm16[i] = Math.round(Math.max(-1, Math.min(1, samples[i] ?? 0)) * 32767);
+  return pcm16;
+}
+
+export function encodeG711(codec: G711, samples: Float32Array): Uint8Array {
+  return codec === 'PCMU' ? mulaw.encode(toPcm16(samples)) : alaw.encode(toPcm16(samples));
+}
+
+export function decodeG711(codec: G711, bytes: Uint8Array): Float32Array {
+  const pcm16 = codec === 'PCMU' ? mulaw.decode(bytes) : alaw.decode(bytes);
+  const out = new Float32Array(pcm16.length);
+  for (let i = 0; i < pcm16.length; i++) out[i] = (pcm16[i] ?? 0) / 32768;
+  return out;
+}
+
+/** A bound RTP socket, before the far end is known (its port goes in our SDP). */
+export async function openRtpSocket(host: string): Promise<Socket> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.bind(0, host, () => {
+      socket.off('error', reject);
+      resolve();
+    });
+  });
+  return socket;
+}
+
+export interface RtpMediaEvents {
+  /** Caller audio at PIPELINE_RATE. */
+  audio(samples: Float32Array): void;
+  /** The session ended the call: the SIP side sends BYE (after the queued audio has played). */
+  hangUp(reason: VoiceEndReason): void;
+}
+
+export class RtpMedia {
+  private remote: MediaChoice | null = null;
+  private readonly fromCaller = new StreamResampler(RTP_RATE, PIPELINE_RATE);
+  private toCaller = new StreamResampler(PIPELINE_RATE, RTP_RATE);
+  /** G.711 to send, in chunks (the first partly sent: queueOffset). */
+  private queue: Uint8Array[] = [];
+  private queueOffset = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private flushTimer: NodeJS.Timeout | null = null;
+  private startedAt = 0;
+  private sentFrames = 0;
+  private sequence = randomInt(0, 0xffff);
+  private timestamp = randomInt(0, 0x7fffffff);
+  private readonly ssrc = randomInt(1, 0x7fffffff);
+  private hangingUp = false;
+  private closed = false;
+  /** Packets and bytes each way (tests, the benchmark). */
+  readonly counts = { in: 0, out: 0 };
+  /** RFC 4733 packets, raw, for the keypress work to take up. */
+  onDtmfPacket: ((payload: Uint8Array) => void) | null = null;
+
+  constructor(
+    readonly socket: Socket,
+    private readonly events: RtpMediaEvents,
+  ) {
+    socket.on('message', (msg) => this.receive(msg));
+    socket.on('error', () => undefined);
+  }
+
+  get localPort(): number {
+    return this.socket.address().port;
+  }
+
+  get codec(): G711 | null {
+    return this.remote?.codec ?? null;
+  }
+
+  /** The far end's address and codec are known (its SDP): packets flow both ways from now. */
+  connect(remote: MediaChoice): void {
+    this.remote = remote;
+    if (this.timer || this.closed) return;
+    this.startedAt = performance.now();
+    // Packets by the clock, not by the timer's count: a late timer sends what is due.
+    this.timer = setInterval(() => this.tick(), 10);
+  }
+
+  readonly transport: VoiceTransport = {
+    sendAudio: (samples) => {
+      this.queueOut(samples, false);
+      if (this.flushTimer) clearTimeout(this.flushTimer);
+      this.flushTimer = setTimeout(() => this.queueOut(new Float32Array(0), true), FLUSH_AFTER_MS);
+      this.flushTimer.unref();
+    },
+    clearAudio: () => {
+      if (this.flushTimer) clearTimeout(this.flushTimer);
+      this.queue = [];
+      this.queueOffset = 0;
+      this.toCaller = new StreamResampler(PIPELINE_RATE, RTP_RATE);
+    },
+    hangUp: (reason) => {
+      // BYE once what was queued has been played (10 s at most: see tick).
+      this.hangingUp = true;
+      this.hangUpReason = reason;
+      this.hangUpBy = performance.now() + 10_000;
+      if (!this.timer) this.events.hangUp(reason);
+    },
+  };
+
+  private hangUpReason: VoiceEndReason = 'end_call';
+  private hangUpBy = 0;
+
+  private queueOut(samples: Float32Array, flush: boolean): void {
+    const codec = this.remote?.codec ?? 'PCMU';
+    const down = this.toCaller.push(flush ? new Float32Array(PIPELINE_RATE / 100) : samples);
+    if (down.length > 0) this.queue.push(encodeG711(codec, down));
+  }
+
+  private tick(): void {
+    const remote = this.remote;
+    if (!remote || this.closed) return;
+    const due = Math.floor((performance.now() - this.startedAt) / FRAME_MS);
+    while (this.sentFrames < due) {
+      this.sentFrames += 1;
+      const frame = new Uint8Array(FRAME_SAMPLES).fill(SILENCE[remote.codec]);
+      this.takeFrame(frame);
+      this.socket.send(buildRtp({ payloadType: remote.payloadType, marker: false, sequence: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, payload: frame }), remote.port, remote.address);
+      this.sequence = (this.sequence + 1) & 0xffff;
+      this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
+      this.counts.out += 1;
+    }
+    if (this.hangingUp && (this.queue.length === 0 || performance.now() > this.hangUpBy)) {
+      this.hangingUp = false;
+      this.events.hangUp(this.hangUpReason);
+    }
+  }
+
+  /** Fills `frame` from the queue's head (what is missing stays silence). */
+  private takeFrame(frame: Uint8Array): void {
+    let filled = 0;
+    while (filled < frame.length && this.queue.length > 0) {
+      const head = this.queue[0]!;
+      const part = head.subarray(this.queueOffset, this.queueOffset + frame.length - filled);
+      frame.set(part, filled);
+      filled += part.length;
+      this.queueOffset += part.length;
+      if (this.queueOffset >= head.length) {
+        this.queue.shift();
+        this.queueOffset = 0;
+      }
+    }
+  }
+
+  private receive(msg: Buffer): void {
+    if (this.closed) return;
+    const packet = parseRtp(msg);
+    const remote = this.remote;
+    if (!packet || !remote) return;
+    if (packet.payloadType === remote.dtmfPayloadType) {
+      this.onDtmfPacket?.(packet.payload);
+      return;
+    }
+    if (packet.payloadType !== remote.payloadType) return;
+    this.counts.in += 1;
+    this.events.audio(this.fromCaller.push(decodeG711(remote.codec, packet.payload)));
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    try {
+      this.socket.close();
+    } catch {
+      // closed already
+    }
+  }
+}
