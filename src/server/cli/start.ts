@@ -5,6 +5,10 @@ import { acquireDataDirLock, DataDirLockedError } from '../db/lock';
 import type { EventBridge } from '../events/pg-bridge';
 import type { DatabaseHandle } from '../db/connect';
 import type { Fetch } from '../listen';
+import type { Upgrades } from '../live-calls/sockets';
+import { processHealth } from '../ops/health';
+import type { Metrics } from '../ops/metrics';
+import { OPS_PATHS, opsApp } from '../ops/ops-app';
 
 /*
  * `npm start`: builds the console when dist/ is missing, opens the database (embedded PGlite in DATA_DIR,
@@ -21,6 +25,9 @@ function projectRoot(from: string): string {
 async function main() {
   const config = loadConfig();
   const start = loadStartConfig();
+  // GET /healthz says whether this process takes new calls: not while starting, nor while draining (SIGTERM).
+  const health = processHealth();
+  let metrics: Metrics | null = null;
   const root = projectRoot(import.meta.dirname);
   // STATIC_DIR lets parallel browser-test runs each serve their own build (vite build --outDir …).
   const staticDir = start.staticDir ?? resolve(root, 'dist');
@@ -44,7 +51,7 @@ async function main() {
   let knowledge: { stop(): Promise<void> } | null = null;
   /** The whole service's app, once its database is open, migrated and seeded. */
   const ready = (async () => {
-    const [{ buildRootApp, voiceServicesOf }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }, { chooseSpeech, LIVE_SPEECH_CONCURRENCY }] = await Promise.all([
+    const [{ buildRootApp, voiceServicesOf }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }, { chooseSpeech, LIVE_SPEECH_CONCURRENCY }, counting] = await Promise.all([
       import('../serve'),
       import('../engine/runner'),
       import('../engine/clock'),
@@ -52,6 +59,8 @@ async function main() {
       import('../engine/plan'),
       import('../model/openai-compatible'),
       import('../speech/select'),
+      // The parts' failures are counted for GET /metrics (a few additions per failure).
+      import('../ops/voice-errors'),
     ]);
     // Chosen once (a TTS endpoint, else eSpeak NG when its program runs, else none), beside the database opening.
     const speech = config.apiUpstream ? null : await chooseSpeech(config.speech);
@@ -83,7 +92,7 @@ async function main() {
       }
     }
     // One model for the API (conversations) and the background work (model calls).
-    const model = config.llm ? createChatModel(config.llm) : null;
+    const model = config.llm ? counting.countedModel(createChatModel(config.llm)) : null;
     // Knowledge search with embeddings where a model is configured and the database has pgvector (said in the banner).
     let vectors: string | null = null;
     if (handle && config.llm && config.embedding) {
@@ -94,10 +103,12 @@ async function main() {
     // (STT_BASE_URL), think (LLM_BASE_URL) and speak; without them web calls answer 503 naming what is missing,
     // and phone calls are told so.
     const { resolveSecretKey } = await import('../telephony/secrets');
-    const liveSpeech = handle && config.stt && model && speech ? await chooseSpeech(config.speech, LIVE_SPEECH_CONCURRENCY) : null;
+    const liveSpeechSource = handle && config.stt && model && speech ? await chooseSpeech(config.speech, LIVE_SPEECH_CONCURRENCY) : null;
+    const liveSpeech = liveSpeechSource ? counting.countedSpeech(liveSpeechSource) : null;
+    const transcriber = config.stt ? counting.countedTranscriber((await import('../voice/transcriber')).openAiTranscriber(config.stt)) : undefined;
     const pipeline =
       handle && config.stt && model && liveSpeech
-        ? (await import('../voice/pipeline')).voicePipeline({ db: handle.db, model, stt: config.stt, speech: liveSpeech, allowPrivateUrls: config.allowPrivateUrls })
+        ? (await import('../voice/pipeline')).voicePipeline({ db: handle.db, model, stt: config.stt, transcriber, speech: liveSpeech, allowPrivateUrls: config.allowPrivateUrls })
         : null;
     const voice = handle
       ? {
@@ -138,13 +149,19 @@ async function main() {
   const { isApiPath, listen, rootApp } = await import('../listen');
   const shell = rootApp({ staticDir: serveConsole ? staticDir : undefined, docsHere: !config.apiUpstream }, () => undefined);
   let serving: Fetch = (req, env) => (isApiPath(new URL(req.url).pathname) ? ready.then(({ app }) => app.fetch(req, env)) : shell.fetch(req, env));
-  const server = await listen((req, env) => serving(req, env), config.port, config.host);
+  const ops = opsApp({ health, metricsToken: start.ops.metricsToken, metrics: () => metrics });
+  const server = await listen((req, env) => (OPS_PATHS.has(new URL(req.url).pathname) ? ops.fetch(req, env) : serving(req, env)), config.port, config.host);
+  let upgrades: Upgrades | null = null;
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await server.close();
+    // The sockets just closed end their calls as dropped: their endings are written before the database closes.
+    const { liveCalls } = await import('../ops/live-calls');
+    await waitFor(() => liveCalls().length === 0, 10_000);
+    metrics?.stop();
     // A database being opened or seeded is closed once it is whole.
     const opened = await ready.catch(() => null);
     await work?.stop();
@@ -156,14 +173,38 @@ async function main() {
     (await import('../speech/espeak')).stopEspeakBroker();
     process.exit(0);
   };
+  /*
+   * SIGTERM drains: /healthz answers 503 (the load balancer moves on), new voice sockets are refused, this
+   * process dials no more (its background work stops; the other processes' goes on), and live calls play out
+   * to their end (their post-call reading included); then it stops. DRAIN_TIMEOUT_S, a second SIGTERM or a
+   * SIGINT end the calls still live at once (as dropped, with what was said).
+   */
+  let draining = false;
+  const drain = async () => {
+    draining = true;
+    health.drain();
+    upgrades?.drain();
+    const { liveCalls } = await import('../ops/live-calls');
+    console.log(`Draining: no new calls; ${liveCalls().length} live call(s) play out (at most ${start.ops.drainTimeoutMs / 1000} s; a second SIGTERM ends them now).`);
+    await work?.stop();
+    work = null;
+    const drained = await waitFor(() => stopping || (liveCalls().length === 0 && (upgrades?.open() ?? 0) === 0), start.ops.drainTimeoutMs);
+    if (stopping) return;
+    console.log(drained ? 'Drained: no live calls left.' : `Drain time limit reached: ending ${liveCalls().length} live call(s).`);
+    await stop();
+  };
   process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  process.on('SIGTERM', () => void (draining ? stop() : drain()));
 
   const { app, handle, startBackgroundWork, systemClock, model, speech, vectors, voiceServices, seeded } = await ready;
-  if (stopping) return;
+  // A signal while starting: nothing more is started (a drain then finds no live call and stops).
+  if (stopping || draining) return;
   serving = app.fetch;
   const [{ voiceUpgrades }, { dialOut }] = await Promise.all([import('../live-calls/sockets'), import('../telephony/calls')]);
-  if (voiceServices) server.setUpgrades(voiceUpgrades(voiceServices));
+  if (voiceServices) {
+    upgrades = voiceUpgrades(voiceServices);
+    server.setUpgrades(upgrades);
+  }
   // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
   if (handle && config.backgroundWork) {
     work = startBackgroundWork(handle.db, {
@@ -194,6 +235,7 @@ async function main() {
     // The demo's knowledge base was just queued: read at once, so its search works from the first page.
     if (seeded) worker.runOnce().catch((e: unknown) => console.error('Knowledge documents:', e instanceof Error ? e.message : e));
   }
+  health.ready();
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
   console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);
   console.log(`Open ${server.url} and sign in with the API token.`);
@@ -217,6 +259,19 @@ async function main() {
       );
     }
   }
+  // Off the start path (prom-client takes about 30 ms to load): /metrics answers 503 until then.
+  const { startMetrics } = await import('../ops/metrics');
+  metrics = await startMetrics(handle?.db ?? null);
+}
+
+/** Polls `done` every 100 ms until it holds (true) or `limitMs` passes (false). */
+async function waitFor(done: () => boolean, limitMs: number): Promise<boolean> {
+  const end = Date.now() + limitMs;
+  while (!done()) {
+    if (Date.now() >= end) return false;
+    await new Promise((r) => setTimeout(r, Math.min(100, Math.max(1, end - Date.now()))));
+  }
+  return true;
 }
 
 main().catch((e: unknown) => {
