@@ -1,0 +1,255 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { sql } from 'kysely';
+import { WebSocket } from 'ws';
+import { afterAll, describe, expect, it } from 'vitest';
+import { healthSchema } from '../../contract/ops';
+import { issueToken } from '../auth/tokens';
+import { openDatabase, type DatabaseHandle } from '../db/connect';
+import { TWILIO_MEDIA_PATH } from '../telephony/twilio/provider';
+import { insertAssistant } from '../test/fixtures';
+import { request } from '../test/harness';
+import { startServiceProcess, urlWithSchema, type ServiceProcess } from '../test/service-process';
+import { startStandInModel, type StandInModel } from '../test/stand-ins/model';
+import { startStandInStt, type StandInStt } from '../test/stand-ins/transcription';
+import { startStandInTwilio, type StandInCall, type StandInTwilio } from '../test/stand-ins/twilio';
+import { espeakSpeech } from '../test/voice-call';
+import { DRAINING_MESSAGE } from '../live-calls/sockets';
+
+/*
+ * deploy/haproxy.cfg as it is, in front of two service processes (`npm start`'s entry point) on one PostgreSQL
+ * schema, with phone calls through the Twilio stand-in (its webhooks and media streams go to HAProxy's address,
+ * PUBLIC_URL): the calls land on both processes. One process is killed (SIGKILL) during live calls: its calls'
+ * streams drop, and within the hold's lease (30 s) they end with what was said kept in their transcripts; the
+ * other process's calls go on answering; new calls go to the survivor. Then a third process joins and the
+ * survivor gets a SIGTERM: it drains (health 503, new sockets refused, its live calls answered to their end)
+ * and exits once they hang up, while new calls go to the newcomer.
+ */
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const root = resolve(import.meta.dirname, '../../..');
+const GREETING = 'Hello, this is Acme support.';
+const ASK = 'Hi, I would like to check on my order.';
+const ANSWER = 'Sure, I can help with that. What is the order number?';
+
+const services: ServiceProcess[] = [];
+let lb: ChildProcess | undefined;
+let handle: DatabaseHandle | undefined;
+let schema: string | undefined;
+let twilio: StandInTwilio | undefined;
+let stt: StandInStt | undefined;
+let model: StandInModel | undefined;
+
+afterAll(async () => {
+  for (const s of services) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+  lb?.kill('SIGKILL');
+  await twilio?.close();
+  await stt?.close();
+  await model?.close();
+  if (handle && schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);
+  await handle?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs: number): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== null && v !== undefined && v !== false) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => done(port));
+    });
+  });
+}
+
+const origin = (s: ServiceProcess) => s.api.replace(/\/api$/, '');
+
+async function health(s: ServiceProcess): Promise<{ code: number; live: number; status: string }> {
+  const res = await fetch(`${origin(s)}/healthz`);
+  const body = healthSchema.parse(await res.json());
+  return { code: res.status, live: body.live_calls, status: body.status };
+}
+
+/** The caller says ASK and hears an answer start (its first loud frame after the end of the speech). */
+async function askAndHear(call: StandInCall, speech: Float32Array): Promise<boolean> {
+  const said = call.say(speech);
+  await said.done;
+  const from = said.voicedEndMs ?? call.now();
+  return until('an answer', () => call.soundAfter(from) !== null, 15_000).catch(() => false);
+}
+
+/** A call on the stand-in that has heard the greeting to its end. */
+async function dialAndGreet(number: string, i: number): Promise<StandInCall> {
+  const call = await twilio!.dial(`+1202555${String(1000 + i).slice(-4)}`, number);
+  expect(call.webhookStatus).toBe(200);
+  await call.started;
+  await until('the greeting', () => call.soundAfter(0) !== null, 20_000);
+  // Heard to its end: quiet for 600 ms.
+  await until('the greeting to end', () => call.now() - (call.received.at(-1)?.atMs ?? 0) > 600, 20_000);
+  return call;
+}
+
+const isClosed = (call: StandInCall) => call.closeCode !== null;
+
+describe('two service processes behind HAProxy (deploy/haproxy.cfg)', () => {
+  it.skipIf(!pgUrl)(pgUrl ? 'lose one to SIGKILL during live calls, drain the other on SIGTERM' : 'skipped: needs TEST_DATABASE_URL', async () => {
+    const url = pgUrl ?? '';
+    schema = `tlb_${randomBytes(5).toString('hex')}`;
+    handle = await openDatabase({ databaseUrl: url, schema });
+    const db = handle.db;
+    const speech = espeakSpeech(ASK);
+    stt = await startStandInStt({ delayMs: 100 });
+    stt.register(ASK, speech);
+    model = await startStandInModel({ anyModel: true, fallback: { text: ANSWER } });
+    twilio = await startStandInTwilio();
+    const account = twilio.addAccount();
+    const phone = '+14155550142';
+    twilio.addNumber(account.sid, phone);
+
+    const lbPort = await freePort();
+    const lbUrl = `http://127.0.0.1:${lbPort}`;
+    const env = {
+      DATABASE_URL: urlWithSchema(url, schema),
+      DATABASE_POOL_SIZE: '5',
+      ENGINE_TICK_MS: '100',
+      LLM_BASE_URL: model.baseUrl,
+      STT_BASE_URL: stt.baseUrl,
+      TWILIO_API_BASE_URL: twilio.baseUrl,
+      SECRET_KEY: 'load-balancer-test-secret-key-0123456789',
+      PUBLIC_URL: lbUrl,
+      ALLOW_PRIVATE_URLS: '1',
+      TRUST_PROXY: '1',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    };
+    const start = async (more: Record<string, string> = {}) => {
+      const s = await startServiceProcess({ ...env, ...more });
+      services.push(s);
+      await until('the service to be ready', async () => (await health(s)).code === 200, 30_000);
+      return s;
+    };
+    const [a, b] = await Promise.all([start(), start()]);
+    const hostPort = (s: ServiceProcess) => new URL(s.api).host;
+    const lbOutput: string[] = [];
+    lb = spawn('haproxy', ['-db', '-f', resolve(root, 'deploy/haproxy.cfg')], {
+      env: { ...process.env, LB_BIND: `127.0.0.1:${lbPort}`, SERVICE_1: hostPort(a), SERVICE_2: hostPort(b) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    lb.stdout?.on('data', (c: Buffer) => lbOutput.push(c.toString()));
+    lb.stderr?.on('data', (c: Buffer) => lbOutput.push(c.toString()));
+    await until('HAProxy to answer', () => fetch(`${lbUrl}/healthz`).then((r) => r.status === 200, () => false), 20_000).catch((e: unknown) => {
+      throw new Error(`${String(e)}\n${lbOutput.join('')}`);
+    });
+    // The metrics are not served through the shared address.
+    expect((await fetch(`${lbUrl}/metrics`)).status).toBe(404);
+
+    // The API through the load balancer: the number imported, the assistant on it.
+    const { token, userId } = await issueToken(db, 'load-balancer@example.com');
+    const auth = { Authorization: `Bearer ${token}` };
+    const imported = await request(`${lbUrl}/api`, 'POST', '/user/phone-numbers/import', { provider: 'twilio', phone_number: phone, account_sid: account.sid, auth_token: account.token }, auth);
+    expect(imported.status, imported.text).toBe(201);
+    const assistant = await insertAssistant(db, userId, { type: 'inbound', phone_number_id: imported.body.data.id as number, record: true });
+    await db
+      .updateTable('assistants')
+      .set({ initial_message: GREETING, ambient_sound: 'none', endpoint_type: 'vad', endpoint_sensitivity: '5', allow_interruptions: false, max_silence_duration: 120 })
+      .where('id', '=', assistant.id)
+      .execute();
+
+    // Six calls, spread over both processes (leastconn).
+    const calls: StandInCall[] = [];
+    for (let i = 0; i < 6; i++) calls.push(await dialAndGreet(phone, i));
+    for (const call of calls) expect(await askAndHear(call, speech)).toBe(true);
+    const [ha, hb] = await Promise.all([health(a), health(b)]);
+    expect(ha.live + hb.live).toBe(6);
+    expect(ha.live).toBeGreaterThan(0);
+    expect(hb.live).toBeGreaterThan(0);
+
+    // SIGKILL: A's streams drop, B's go on.
+    a.child.kill('SIGKILL');
+    const killedAt = Date.now();
+    await until("the killed process's streams to close", () => calls.filter(isClosed).length === ha.live, 10_000);
+    const lost = calls.filter(isClosed);
+    const kept = calls.filter((c) => !isClosed(c));
+    expect(kept).toHaveLength(hb.live);
+    for (const call of kept) expect(await askAndHear(call, speech)).toBe(true);
+
+    // New calls go to the survivor once HAProxy has seen A fail its checks (2 × 1 s).
+    await sleep(3_000);
+    const later = [await dialAndGreet(phone, 10), await dialAndGreet(phone, 11)];
+    expect((await health(b)).live).toBe(kept.length + 2);
+
+    // The killed process's calls end within the lease (30 s) with what was said; none stays live.
+    const sidsLost = lost.map((c) => c.sid);
+    const ended = await until(
+      "the killed process's calls to end",
+      async () => {
+        const rows = await db.selectFrom('calls').selectAll().where('provider_call_id', 'in', sidsLost).execute();
+        return rows.length === sidsLost.length && rows.every((r) => r.status !== 'in-progress' && r.status !== 'ended' && r.talk_lease === null) ? rows : null;
+      },
+      75_000,
+    );
+    expect(Date.now() - killedAt).toBeLessThan(75_000);
+    for (const row of ended) {
+      const texts = (row.transcript as { sender: string; text: string }[]).map((e) => `${e.sender}: ${e.text}`);
+      expect(texts).toContain(`bot: ${GREETING}`);
+      expect(texts).toContain(`human: ${ASK}`);
+    }
+
+    // A process takes the killed one's place (its address, as a supervisor restarts it); then B drains on SIGTERM.
+    const c = await start({ PORT: new URL(a.api).port });
+    await sleep(3_000);
+    const onB = [...kept, ...later];
+    expect((await health(b)).live).toBe(onB.length);
+    const bExit = new Promise<number | null>((r) => b.child.once('exit', (code) => r(code)));
+    b.child.kill('SIGTERM');
+    await until('B to say it drains', async () => (await health(b)).status === 'draining', 10_000);
+    expect((await fetch(`${origin(b)}/healthz`)).status).toBe(503);
+    // A socket straight to B is refused with the reason.
+    const refused = await new Promise<{ status: number; body: string }>((done) => {
+      const ws = new WebSocket(`ws://${hostPort(b)}${TWILIO_MEDIA_PATH}`);
+      ws.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body }));
+      });
+      ws.on('open', () => done({ status: 101, body: '' }));
+    });
+    expect(refused.status).toBe(503);
+    expect(JSON.parse(refused.body)).toEqual({ message: DRAINING_MESSAGE });
+    // New calls land on C; B's live calls are still answered.
+    await sleep(2_500);
+    const onC = await dialAndGreet(phone, 30);
+    expect((await health(c)).live).toBe(1);
+    for (const call of onB) expect(await askAndHear(call, speech)).toBe(true);
+    expect(b.child.exitCode).toBeNull();
+    // They hang up: B exits, its calls ended as the callers ended them.
+    for (const call of onB) await call.hangUp();
+    expect(await Promise.race([bExit, sleep(30_000).then(() => 'still running')])).toBe(0);
+    const drained = await db.selectFrom('calls').select(['status', 'talk_state']).where('provider_call_id', 'in', onB.map((x) => x.sid)).execute();
+    expect(drained).toHaveLength(onB.length);
+    for (const row of drained) expect(row.status).not.toBe('in-progress');
+
+    // Every call ends once hung up: none stays live.
+    await onC.hangUp();
+    await until(
+      'every call to end',
+      async () => {
+        const open = await db.selectFrom('calls').select('id').where('assistant_id', '=', assistant.id).where((eb) => eb.or([eb('status', 'in', ['in-progress', 'ended']), eb('talk_lease', 'is not', null)])).execute();
+        return open.length === 0;
+      },
+      75_000,
+    );
+  }, 420_000);
+});
