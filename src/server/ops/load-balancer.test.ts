@@ -85,10 +85,25 @@ async function health(s: ServiceProcess): Promise<{ code: number; live: number; 
 
 /** The caller says ASK and hears an answer start (its first loud frame after the end of the speech). */
 async function askAndHear(call: StandInCall, speech: Float32Array): Promise<boolean> {
+  await quiet(call);
   const said = call.say(speech);
   await said.done;
   const from = said.voicedEndMs ?? call.now();
-  return until('an answer', () => call.soundAfter(from) !== null, 15_000).catch(() => false);
+  return until('an answer', () => call.soundAfter(from) !== null, 15_000).then(
+    () => true,
+    () => {
+      console.error(`No answer on ${call.sid} (closed ${call.closeCode}, said ${from} ms, last frame ${call.received.at(-1)?.atMs} ms)\n${services.map((s) => s.output.slice(-20).join('')).join('\n---\n')}`);
+      return false;
+    },
+  );
+}
+
+/** The assistant has been quiet for 600 ms (what it said played out). */
+function quiet(call: StandInCall): Promise<boolean> {
+  return until('the assistant to be quiet', () => {
+    const last = [...call.received].reverse().find((f) => f.level > 0.01)?.atMs ?? 0;
+    return call.now() - last > 600;
+  }, 20_000);
 }
 
 /** A call on the stand-in that has heard the greeting to its end. */
@@ -96,9 +111,10 @@ async function dialAndGreet(number: string, i: number): Promise<StandInCall> {
   const call = await twilio!.dial(`+1202555${String(1000 + i).slice(-4)}`, number);
   expect(call.webhookStatus).toBe(200);
   await call.started;
-  await until('the greeting', () => call.soundAfter(0) !== null, 20_000);
-  // Heard to its end: quiet for 600 ms.
-  await until('the greeting to end', () => call.now() - (call.received.at(-1)?.atMs ?? 0) > 600, 20_000);
+  await until('the greeting', () => call.soundAfter(0) !== null, 20_000).catch((e: unknown) => {
+    throw new Error(`${String(e)} (stream closed ${call.closeCode}, ${call.received.length} frames)\n${services.map((s) => s.output.join('')).join('\n---\n')}`);
+  });
+  await quiet(call);
   return call;
 }
 
@@ -161,9 +177,11 @@ describe('two service processes behind HAProxy (deploy/haproxy.cfg)', () => {
     const imported = await request(`${lbUrl}/api`, 'POST', '/user/phone-numbers/import', { provider: 'twilio', phone_number: phone, account_sid: account.sid, auth_token: account.token }, auth);
     expect(imported.status, imported.text).toBe(201);
     const assistant = await insertAssistant(db, userId, { type: 'inbound', phone_number_id: imported.body.data.id as number, record: true });
+    const gpt = await db.selectFrom('llm_models').select('id').where('name', '=', 'gpt-4o').executeTakeFirstOrThrow();
+    const en = await db.selectFrom('languages').select('id').where('iso_2', '=', 'en').executeTakeFirst();
     await db
       .updateTable('assistants')
-      .set({ initial_message: GREETING, ambient_sound: 'none', endpoint_type: 'vad', endpoint_sensitivity: '5', allow_interruptions: false, max_silence_duration: 120 })
+      .set({ llm_model_id: gpt.id, language_id: en?.id ?? null, initial_message: GREETING, ambient_sound: 'none', endpoint_type: 'vad', endpoint_sensitivity: '5', allow_interruptions: false, max_silence_duration: 120 })
       .where('id', '=', assistant.id)
       .execute();
 
