@@ -332,6 +332,8 @@ export interface OpsConfig {
    * OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set and OTEL_SDK_DISABLED is not true.
    */
   tracing: boolean;
+  /** OTEL_SERVICE_NAME (default voice-console). */
+  serviceName: string;
 }
 
 export function opsFromEnv(env: NodeJS.ProcessEnv): OpsConfig {
@@ -339,6 +341,7 @@ export function opsFromEnv(env: NodeJS.ProcessEnv): OpsConfig {
   return {
     drainTimeoutMs: intFromEnv(env, 'DRAIN_TIMEOUT_S', 600) * 1000,
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || 'voice-console',
     tracing: Boolean(endpoint) && env.OTEL_SDK_DISABLED?.trim().toLowerCase() !== 'true' && env.OTEL_TRACES_EXPORTER?.trim() !== 'none',
   };
 }

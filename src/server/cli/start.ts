@@ -28,6 +28,9 @@ async function main() {
   // GET /healthz says whether this process takes new calls: not while starting, nor while draining (SIGTERM).
   const health = processHealth();
   let metrics: Metrics | null = null;
+  // Traces only when an OTLP endpoint is set: unset, the SDK is never loaded (ops/tracing.ts).
+  const tracingStarting = start.ops.tracing ? import('../ops/tracing').then((m) => m.startTracing(start.ops.serviceName)) : null;
+  tracingStarting?.catch(() => undefined);
   const root = projectRoot(import.meta.dirname);
   // STATIC_DIR lets parallel browser-test runs each serve their own build (vite build --outDir …).
   const staticDir = start.staticDir ?? resolve(root, 'dist');
@@ -162,6 +165,8 @@ async function main() {
     const { liveCalls } = await import('../ops/live-calls');
     await waitFor(() => liveCalls().length === 0, 10_000);
     metrics?.stop();
+    // The last spans exported before the process goes.
+    await (await tracingStarting?.catch(() => null))?.shutdown().catch(() => undefined);
     // A database being opened or seeded is closed once it is whole.
     const opened = await ready.catch(() => null);
     await work?.stop();
@@ -197,9 +202,10 @@ async function main() {
   process.on('SIGTERM', () => void (draining ? stop() : drain()));
 
   const { app, handle, startBackgroundWork, systemClock, model, speech, vectors, voiceServices, seeded } = await ready;
+  const tracing = await tracingStarting;
   // A signal while starting: nothing more is started (a drain then finds no live call and stops).
   if (stopping || draining) return;
-  serving = app.fetch;
+  serving = tracing ? tracing.traceRequests(app.fetch) : app.fetch;
   const [{ voiceUpgrades }, { dialOut }] = await Promise.all([import('../live-calls/sockets'), import('../telephony/calls')]);
   if (voiceServices) {
     upgrades = voiceUpgrades(voiceServices);
@@ -221,6 +227,7 @@ async function main() {
       suiteParallelism: config.suiteParallelism,
       // Real lines only with a pipeline to talk on them; without one, calls from imported numbers stay simulated.
       ...(voiceServices?.startSession && { dial: (callId: number) => dialOut(voiceServices, callId) }),
+      ...(tracing && { onTick: tracing.tick }),
     });
     // Speaks ended calls' transcripts into their recordings, one at a time (recordings/worker.ts).
     if (speech) {

@@ -1,22 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { WebSocket } from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { healthSchema } from '../../contract/ops';
-import { issueToken } from '../auth/tokens';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
-import { TWILIO_MEDIA_PATH } from '../telephony/twilio/provider';
-import { insertAssistant } from '../test/fixtures';
-import { request } from '../test/harness';
-import { startServiceProcess, urlWithSchema, type ServiceProcess } from '../test/service-process';
-import { startStandInModel, type StandInModel } from '../test/stand-ins/model';
-import { startStandInStt, type StandInStt } from '../test/stand-ins/transcription';
-import { startStandInTwilio, type StandInCall, type StandInTwilio } from '../test/stand-ins/twilio';
-import { espeakSpeech } from '../test/voice-call';
 import { DRAINING_MESSAGE } from '../live-calls/sockets';
+import { TWILIO_MEDIA_PATH } from '../telephony/twilio/provider';
+import { ASK, askAndHear as ask, dialAndGreet as dial, freePort, GREETING, phoneServiceEnv, setUpInboundLine, startPhoneStandIns, type PhoneStandIns } from '../test/phone-line';
+import { startServiceProcess, urlWithSchema, type ServiceProcess } from '../test/service-process';
+import type { StandInCall } from '../test/stand-ins/twilio';
+import { until } from '../test/until';
 
 /*
  * deploy/haproxy.cfg as it is, in front of two service processes (`npm start`'s entry point) on one PostgreSQL
@@ -30,52 +26,26 @@ import { DRAINING_MESSAGE } from '../live-calls/sockets';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const root = resolve(import.meta.dirname, '../../..');
-const GREETING = 'Hello, this is Acme support.';
-const ASK = 'Hi, I would like to check on my order.';
-const ANSWER = 'Sure, I can help with that. What is the order number?';
+// Debian's package puts it in /usr/sbin, which is not on every user's PATH.
+const HAPROXY = existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
 
 const services: ServiceProcess[] = [];
 let lb: ChildProcess | undefined;
 let handle: DatabaseHandle | undefined;
 let schema: string | undefined;
-let twilio: StandInTwilio | undefined;
-let stt: StandInStt | undefined;
-let model: StandInModel | undefined;
+let line: PhoneStandIns | undefined;
 
 afterAll(async () => {
   for (const s of services) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
   lb?.kill('SIGKILL');
-  await twilio?.close();
-  await stt?.close();
-  await model?.close();
+  await line?.close();
   if (handle && schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);
   await handle?.close();
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false> | T | null | undefined | false, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== null && v !== undefined && v !== false) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => done(port));
-    });
-  });
-}
-
 const origin = (s: ServiceProcess) => s.api.replace(/\/api$/, '');
+const servicesOutput = () => services.map((s) => s.output.slice(-20).join('')).join('\n---\n');
 
 async function health(s: ServiceProcess): Promise<{ code: number; live: number; status: string }> {
   const res = await fetch(`${origin(s)}/healthz`);
@@ -83,41 +53,12 @@ async function health(s: ServiceProcess): Promise<{ code: number; live: number; 
   return { code: res.status, live: body.live_calls, status: body.status };
 }
 
-/** The caller says ASK and hears an answer start (its first loud frame after the end of the speech). */
-async function askAndHear(call: StandInCall, speech: Float32Array): Promise<boolean> {
-  await quiet(call);
-  const said = call.say(speech);
-  await said.done;
-  const from = said.voicedEndMs ?? call.now();
-  return until('an answer', () => call.soundAfter(from) !== null, 15_000).then(
-    () => true,
-    () => {
-      console.error(`No answer on ${call.sid} (closed ${call.closeCode}, said ${from} ms, last frame ${call.received.at(-1)?.atMs} ms)\n${services.map((s) => s.output.slice(-20).join('')).join('\n---\n')}`);
-      return false;
-    },
-  );
-}
-
-/** The assistant has been quiet for 600 ms (what it said played out). */
-function quiet(call: StandInCall): Promise<boolean> {
-  return until('the assistant to be quiet', () => {
-    const last = [...call.received].reverse().find((f) => f.level > 0.01)?.atMs ?? 0;
-    return call.now() - last > 600;
-  }, 20_000);
-}
-
-/** A call on the stand-in that has heard the greeting to its end. */
-async function dialAndGreet(number: string, i: number): Promise<StandInCall> {
-  const call = await twilio!.dial(`+1202555${String(1000 + i).slice(-4)}`, number);
-  expect(call.webhookStatus).toBe(200);
-  await call.started;
-  await until('the greeting', () => call.soundAfter(0) !== null, 20_000).catch((e: unknown) => {
-    throw new Error(`${String(e)} (stream closed ${call.closeCode}, ${call.received.length} frames)\n${services.map((s) => s.output.join('')).join('\n---\n')}`);
-  });
-  await quiet(call);
-  return call;
-}
-
+const dialAndGreet = (i: number) => dial(line!, i, servicesOutput);
+const askAndHear = async (call: StandInCall) => {
+  const heard = await ask(line!, call);
+  if (!heard) console.error(`No answer on ${call.sid} (closed ${call.closeCode})\n${servicesOutput()}`);
+  return heard;
+};
 const isClosed = (call: StandInCall) => call.closeCode !== null;
 
 describe('two service processes behind HAProxy (deploy/haproxy.cfg)', () => {
@@ -126,30 +67,10 @@ describe('two service processes behind HAProxy (deploy/haproxy.cfg)', () => {
     schema = `tlb_${randomBytes(5).toString('hex')}`;
     handle = await openDatabase({ databaseUrl: url, schema });
     const db = handle.db;
-    const speech = espeakSpeech(ASK);
-    stt = await startStandInStt({ delayMs: 100 });
-    stt.register(ASK, speech);
-    model = await startStandInModel({ anyModel: true, fallback: { text: ANSWER } });
-    twilio = await startStandInTwilio();
-    const account = twilio.addAccount();
-    const phone = '+14155550142';
-    twilio.addNumber(account.sid, phone);
-
+    line = await startPhoneStandIns();
     const lbPort = await freePort();
     const lbUrl = `http://127.0.0.1:${lbPort}`;
-    const env = {
-      DATABASE_URL: urlWithSchema(url, schema),
-      DATABASE_POOL_SIZE: '5',
-      ENGINE_TICK_MS: '100',
-      LLM_BASE_URL: model.baseUrl,
-      STT_BASE_URL: stt.baseUrl,
-      TWILIO_API_BASE_URL: twilio.baseUrl,
-      SECRET_KEY: 'load-balancer-test-secret-key-0123456789',
-      PUBLIC_URL: lbUrl,
-      ALLOW_PRIVATE_URLS: '1',
-      TRUST_PROXY: '1',
-      RATE_LIMIT_PER_MINUTE: '100000',
-    };
+    const env = phoneServiceEnv(line, urlWithSchema(url, schema), lbUrl);
     const start = async (more: Record<string, string> = {}) => {
       const s = await startServiceProcess({ ...env, ...more });
       services.push(s);
@@ -159,7 +80,7 @@ describe('two service processes behind HAProxy (deploy/haproxy.cfg)', () => {
     const [a, b] = await Promise.all([start(), start()]);
     const hostPort = (s: ServiceProcess) => new URL(s.api).host;
     const lbOutput: string[] = [];
-    lb = spawn('haproxy', ['-db', '-f', resolve(root, 'deploy/haproxy.cfg')], {
+    lb = spawn(HAPROXY, ['-db', '-f', resolve(root, 'deploy/haproxy.cfg')], {
       env: { ...process.env, LB_BIND: `127.0.0.1:${lbPort}`, SERVICE_1: hostPort(a), SERVICE_2: hostPort(b) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -172,23 +93,12 @@ describe('two service processes behind HAProxy (deploy/haproxy.cfg)', () => {
     expect((await fetch(`${lbUrl}/metrics`)).status).toBe(404);
 
     // The API through the load balancer: the number imported, the assistant on it.
-    const { token, userId } = await issueToken(db, 'load-balancer@example.com');
-    const auth = { Authorization: `Bearer ${token}` };
-    const imported = await request(`${lbUrl}/api`, 'POST', '/user/phone-numbers/import', { provider: 'twilio', phone_number: phone, account_sid: account.sid, auth_token: account.token }, auth);
-    expect(imported.status, imported.text).toBe(201);
-    const assistant = await insertAssistant(db, userId, { type: 'inbound', phone_number_id: imported.body.data.id as number, record: true });
-    const gpt = await db.selectFrom('llm_models').select('id').where('name', '=', 'gpt-4o').executeTakeFirstOrThrow();
-    const en = await db.selectFrom('languages').select('id').where('iso_2', '=', 'en').executeTakeFirst();
-    await db
-      .updateTable('assistants')
-      .set({ llm_model_id: gpt.id, language_id: en?.id ?? null, initial_message: GREETING, ambient_sound: 'none', endpoint_type: 'vad', endpoint_sensitivity: '5', allow_interruptions: false, max_silence_duration: 120 })
-      .where('id', '=', assistant.id)
-      .execute();
+    const { assistantId } = await setUpInboundLine(db, `${lbUrl}/api`, line);
 
     // Six calls, spread over both processes (leastconn).
     const calls: StandInCall[] = [];
-    for (let i = 0; i < 6; i++) calls.push(await dialAndGreet(phone, i));
-    for (const call of calls) expect(await askAndHear(call, speech)).toBe(true);
+    for (let i = 0; i < 6; i++) calls.push(await dialAndGreet(i));
+    for (const call of calls) expect(await askAndHear(call)).toBe(true);
     const [ha, hb] = await Promise.all([health(a), health(b)]);
     expect(ha.live + hb.live).toBe(6);
     expect(ha.live).toBeGreaterThan(0);
@@ -201,11 +111,11 @@ describe('two service processes behind HAProxy (deploy/haproxy.cfg)', () => {
     const lost = calls.filter(isClosed);
     const kept = calls.filter((c) => !isClosed(c));
     expect(kept).toHaveLength(hb.live);
-    for (const call of kept) expect(await askAndHear(call, speech)).toBe(true);
+    for (const call of kept) expect(await askAndHear(call)).toBe(true);
 
     // New calls go to the survivor once HAProxy has seen A fail its checks (2 × 1 s).
     await sleep(3_000);
-    const later = [await dialAndGreet(phone, 10), await dialAndGreet(phone, 11)];
+    const later = [await dialAndGreet(10), await dialAndGreet(11)];
     expect((await health(b)).live).toBe(kept.length + 2);
 
     // The killed process's calls end within the lease (30 s) with what was said; none stays live.
@@ -248,9 +158,9 @@ describe('two service processes behind HAProxy (deploy/haproxy.cfg)', () => {
     expect(JSON.parse(refused.body)).toEqual({ message: DRAINING_MESSAGE });
     // New calls land on C; B's live calls are still answered.
     await sleep(2_500);
-    const onC = await dialAndGreet(phone, 30);
+    const onC = await dialAndGreet(30);
     expect((await health(c)).live).toBe(1);
-    for (const call of onB) expect(await askAndHear(call, speech)).toBe(true);
+    for (const call of onB) expect(await askAndHear(call)).toBe(true);
     expect(b.child.exitCode).toBeNull();
     // They hang up: B exits, its calls ended as the callers ended them.
     for (const call of onB) await call.hangUp();
@@ -264,7 +174,7 @@ describe('two service processes behind HAProxy (deploy/haproxy.cfg)', () => {
     await until(
       'every call to end',
       async () => {
-        const open = await db.selectFrom('calls').select('id').where('assistant_id', '=', assistant.id).where((eb) => eb.or([eb('status', 'in', ['in-progress', 'ended']), eb('talk_lease', 'is not', null)])).execute();
+        const open = await db.selectFrom('calls').select('id').where('assistant_id', '=', assistantId).where((eb) => eb.or([eb('status', 'in', ['in-progress', 'ended']), eb('talk_lease', 'is not', null)])).execute();
         return open.length === 0;
       },
       75_000,
