@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/connect';
 import type { Fetch } from '../listen';
 import type { Upgrades } from '../live-calls/sockets';
 import { processHealth } from '../ops/health';
+import { liveCalls } from '../ops/live-calls';
 import type { Metrics } from '../ops/metrics';
 import { OPS_PATHS, opsApp } from '../ops/ops-app';
 
@@ -162,7 +163,6 @@ async function main() {
     stopping = true;
     await server.close();
     // The sockets just closed end their calls as dropped: their endings are written before the database closes.
-    const { liveCalls } = await import('../ops/live-calls');
     await waitFor(() => liveCalls().length === 0, 10_000);
     metrics?.stop();
     // The last spans exported before the process goes.
@@ -189,7 +189,6 @@ async function main() {
     draining = true;
     health.drain();
     upgrades?.drain();
-    const { liveCalls } = await import('../ops/live-calls');
     console.log(`Draining: no new calls; ${liveCalls().length} live call(s) play out (at most ${start.ops.drainTimeoutMs / 1000} s; a second SIGTERM ends them now).`);
     await work?.stop();
     work = null;
@@ -266,6 +265,7 @@ async function main() {
       );
     }
   }
+  if (tracing) console.log(`Traces: OpenTelemetry to the OTLP endpoint (OTEL_EXPORTER_OTLP_…) as ${start.ops.serviceName}.`);
   // Off the start path (prom-client takes about 30 ms to load): /metrics answers 503 until then.
   const { startMetrics } = await import('../ops/metrics');
   metrics = await startMetrics(handle?.db ?? null);
