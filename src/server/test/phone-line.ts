@@ -73,7 +73,7 @@ export function phoneServiceEnv(s: PhoneStandIns, databaseUrl: string, publicUrl
 }
 
 /** Imports the number through `api` (the service or its load balancer) and puts an inbound assistant on it. */
-export async function setUpInboundLine(db: Db, api: string, s: PhoneStandIns): Promise<{ assistantId: number; token: string }> {
+export async function setUpInboundLine(db: Db, api: string, s: Pick<PhoneStandIns, 'phone' | 'account'>): Promise<{ assistantId: number; token: string }> {
   const { token, userId } = await issueToken(db, `phone-line-${Date.now()}@example.com`);
   const imported = await request(api, 'POST', '/user/phone-numbers/import', { provider: 'twilio', phone_number: s.phone, account_sid: s.account.sid, auth_token: s.account.token }, { Authorization: `Bearer ${token}` });
   if (imported.status !== 201) throw new Error(`import failed: ${imported.status} ${imported.text}`);
