@@ -80,9 +80,10 @@ export async function setUpInboundLine(db: Db, api: string, s: Pick<PhoneStandIn
   const assistant = await insertAssistant(db, userId, { type: 'inbound', phone_number_id: imported.body.data.id as number, record: true });
   const gpt = await db.selectFrom('llm_models').select('id').where('name', '=', 'gpt-4o').executeTakeFirstOrThrow();
   const en = await db.selectFrom('languages').select('id').where('iso_2', '=', 'en').executeTakeFirst();
+  // No re-engagement prompt while a test's callers wait their turn: it would talk over what they say.
   await db
     .updateTable('assistants')
-    .set({ llm_model_id: gpt.id, language_id: en?.id ?? null, initial_message: GREETING, ambient_sound: 'none', endpoint_type: 'vad', endpoint_sensitivity: '5', allow_interruptions: false, max_silence_duration: 120 })
+    .set({ llm_model_id: gpt.id, language_id: en?.id ?? null, initial_message: GREETING, ambient_sound: 'none', endpoint_type: 'vad', endpoint_sensitivity: '5', allow_interruptions: false, max_silence_duration: 600, reengagement_interval: 600 })
     .where('id', '=', assistant.id)
     .execute();
   return { assistantId: assistant.id, token };
