@@ -56,7 +56,11 @@ async function health(s: ServiceProcess): Promise<{ code: number; live: number; 
 const dialAndGreet = (i: number) => dial(line!, i, servicesOutput);
 const askAndHear = async (call: StandInCall) => {
   const heard = await ask(line!, call);
-  if (!heard) console.error(`No answer on ${call.sid} (closed ${call.closeCode})\n${servicesOutput()}`);
+  if (!heard) {
+    const row = await handle?.db.selectFrom('calls').select(['transcript', 'status']).where('provider_call_id', '=', call.sid).executeTakeFirst();
+    const loud = call.received.filter((f) => f.level > 0.01).map((f) => f.atMs);
+    console.error(`No answer on ${call.sid} (closed ${call.closeCode}, now ${call.now()} ms, said ${JSON.stringify(call.said.map((x) => [x.onsetMs, x.voicedEndMs]))}, last loud ${loud.at(-1)}, clears ${JSON.stringify(call.clears)}, status ${row?.status}, transcript ${JSON.stringify(row?.transcript)})\n${servicesOutput()}`);
+  }
   return heard;
 };
 const isClosed = (call: StandInCall) => call.closeCode !== null;
