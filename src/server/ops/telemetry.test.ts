@@ -2,16 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
-import { askAndHear, dialAndGreet, freePort, quiet, phoneServiceEnv, setUpInboundLine, startPhoneStandIns, type PhoneStandIns } from '../test/phone-line';
+import { addOrderTool } from '../test/order-tool';
+import { startOrderTool, type OrderTool } from '../test/stand-ins/tool-endpoint';
+import { ANSWER, askAndHear, dialAndGreet, freePort, quiet, phoneServiceEnv, setUpInboundLine, startPhoneStandIns, type PhoneStandIns } from '../test/phone-line';
 import { startServiceProcess, stopServiceProcess, urlWithSchema, type ServiceProcess } from '../test/service-process';
 import { startStandInOtlp, type ReceivedSpan, type StandInOtlp } from '../test/stand-ins/otlp';
 import { until } from '../test/until';
 
 /*
  * The service as `npm start` runs it, with OTEL_EXPORTER_OTLP_ENDPOINT pointing at the OTLP/HTTP stand-in and
- * METRICS_TOKEN set, takes a phone call of two turns through the Twilio stand-in: GET /metrics counts the live
+ * METRICS_TOKEN set, takes a phone call of two turns (the second calls a tool) through the Twilio stand-in: GET /metrics counts the live
  * call by line and mode and then its turns' latencies and its ending; the collector receives the call's trace
- * (call → turn → endpointing, transcription, llm → llm.first_token, speech; call → post_call), the API's requests
+ * (call → turn → endpointing, transcription, llm → llm.first_token, speech, tool <name>; call → post_call), the API's requests
  * and the background ticks that did work, with the service's name on them.
  */
 
@@ -22,11 +24,13 @@ let handle: DatabaseHandle | undefined;
 let schema: string | undefined;
 let line: PhoneStandIns | undefined;
 let otlp: StandInOtlp | undefined;
+let tool: OrderTool | undefined;
 
 afterAll(async () => {
   if (service) await stopServiceProcess(service.child);
   await line?.close();
   await otlp?.close();
+  await tool?.close();
   if (handle && schema) await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);
   await handle?.close();
 });
@@ -79,9 +83,13 @@ describe('metrics and traces of a live call', () => {
     expect(sample(withToken.text, 'webhook_deliveries_pending')).toBe(0);
 
     const { assistantId } = await setUpInboundLine(handle.db, `${origin}/api`, line);
-    const mode = (await handle.db.selectFrom('assistants').select('mode').where('id', '=', assistantId).executeTakeFirstOrThrow()).mode;
+    const { mode, user_id: userId } = await handle.db.selectFrom('assistants').select(['mode', 'user_id']).where('id', '=', assistantId).executeTakeFirstOrThrow();
+    tool = await startOrderTool();
+    await addOrderTool(handle.db, userId, assistantId, tool.base);
     const call = await dialAndGreet(line, 1, () => service?.output.join('') ?? '');
     expect(await askAndHear(line, call)).toBe(true);
+    // The second answer looks the order up first.
+    line.model.script({ toolCalls: [{ name: 'order_status', arguments: { order_id: 'A-1234' } }] }, { text: ANSWER });
     expect(await askAndHear(line, call)).toBe(true);
     const live = await metrics();
     expect(sample(live.text, 'voice_live_calls', { line: 'twilio', mode })).toBe(1);
@@ -126,13 +134,21 @@ describe('metrics and traces of a live call', () => {
     const turns = childrenOf(root).filter((s) => s.name === 'turn');
     expect(turns.length).toBeGreaterThanOrEqual(2);
     expect(turns.map((t) => t.attributes['voice.latency_ms']).sort()).toEqual(answers.map((e) => e.latency_ms).sort());
+    const toolEntries = (row.transcript as { type?: string; name?: string; duration_ms?: number }[]).filter((e) => e.type === 'function_call');
+    expect(toolEntries).toHaveLength(1);
+    const toolSpans = spans.filter((s) => s.name === 'tool order_status');
+    expect(toolSpans).toHaveLength(1);
+    const withTool = turns.find((t) => t.spanId === toolSpans[0]!.parentSpanId);
+    expect(withTool).toBeDefined();
+    expect(toolSpans[0]!.attributes['tool.duration_ms']).toBe(toolEntries[0]!.duration_ms);
+    expect(toolSpans[0]!.status).not.toBe(2);
     for (const turn of turns) {
-      const parts = childrenOf(turn);
+      const parts = childrenOf(turn).filter((p) => !p.name.startsWith('tool '));
       expect(parts.map((p) => p.name).sort()).toEqual(['endpointing', 'llm', 'speech', 'transcription']);
       const llm = parts.find((p) => p.name === 'llm')!;
       expect(childrenOf(llm).map((s) => s.name)).toEqual(['llm.first_token']);
       // Laid end to end from the end of the caller's speech, within the turn.
-      for (const p of parts) {
+      for (const p of childrenOf(turn)) {
         expect(p.startMs).toBeGreaterThanOrEqual(turn.startMs);
         expect(p.endMs).toBeLessThanOrEqual(turn.endMs);
       }
