@@ -11,7 +11,8 @@ import { setUpInboundLine } from '../src/server/test/phone-line';
 import { turnTimings } from '../src/server/voice/turn-detector';
 import { measureVoiceCpu } from '../src/server/voice/cpu';
 import { ask } from './lib/model-child';
-import { percentile, startBench, type Figure } from './lib/report';
+import { resolve } from 'node:path';
+import { percentile, ROOT, startBench, type Figure } from './lib/report';
 import { freePort, startLauncher } from './lib/service';
 import type { CallResult } from './lib/voice-load';
 
@@ -27,6 +28,8 @@ import type { CallResult } from './lib/voice-load';
  *
  *   npm run bench:capacity
  *   npm run bench:capacity -- --steps 10,20,40,60,80,100 --seconds 45 --stt-ms 150 --first-token-ms 200
+ *   npm run bench:capacity -- --profile     (the service under --cpu-prof: test-results/capacity-prof/*.cpuprofile,
+ *                                             written when it stops; open it in Chrome's DevTools or speedscope)
  *
  * Figures: calls per core at the bound (the last step within both aims), memory per call (the service's RSS at
  * the step's peak minus its idle RSS, over the calls), CPU per call-minute (the service's user + system time over
@@ -45,6 +48,7 @@ const { values: opts } = parseArgs({
     'stagger-ms': { type: 'string', default: '150' },
     'service-core': { type: 'string', default: '0' },
     'load-core': { type: 'string', default: '1' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const STEPS = opts.steps.split(',').map(Number).filter((n) => n > 0);
@@ -108,7 +112,10 @@ async function main() {
     const number = await ask<{ phone: string; sid: string; token: string }>(child, { number: true }, 'number');
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const [cmd0, ...cmdRest] = pinned(opts['service-core'], startLauncher());
+    const launcher = startLauncher();
+    // The profile covers the whole run; the steps near the bound dominate it (they hold the most calls longest).
+    if (opts.profile) launcher.splice(1, 0, '--cpu-prof', '--cpu-prof-dir', resolve(ROOT, 'test-results/capacity-prof'));
+    const [cmd0, ...cmdRest] = pinned(opts['service-core'], launcher);
     service = spawn(cmd0!, cmdRest, {
       env: {
         ...process.env,
@@ -240,7 +247,10 @@ async function main() {
     });
   } finally {
     child.send({ stop: true });
+    const exited = service && service.exitCode === null ? new Promise((r) => service!.once('exit', r)) : null;
     service?.kill('SIGINT');
+    // A profile is written as the service exits.
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
     await sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).execute(handle.db);
     await handle.close();
   }
