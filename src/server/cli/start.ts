@@ -30,8 +30,15 @@ async function main() {
   const health = processHealth();
   let metrics: Metrics | null = null;
   // Traces only when an OTLP endpoint is set: unset, the SDK is never loaded (ops/tracing.ts).
-  const tracingStarting = start.ops.tracing ? import('../ops/tracing').then((m) => m.startTracing(start.ops.serviceName)) : null;
-  tracingStarting?.catch(() => undefined);
+  // An SDK that cannot start (a bad OTEL_* value) costs the traces, not the service.
+  const tracingStarting = start.ops.tracing
+    ? import('../ops/tracing')
+        .then((m) => m.startTracing(start.ops.serviceName))
+        .catch((e: unknown) => {
+          console.error('Traces are off: OpenTelemetry did not start:', e instanceof Error ? e.message : e);
+          return null;
+        })
+    : null;
   const root = projectRoot(import.meta.dirname);
   // STATIC_DIR lets parallel browser-test runs each serve their own build (vite build --outDir …).
   const staticDir = start.staticDir ?? resolve(root, 'dist');
@@ -166,7 +173,7 @@ async function main() {
     await waitFor(() => liveCalls().length === 0, 10_000);
     metrics?.stop();
     // The last spans exported before the process goes.
-    await (await tracingStarting?.catch(() => null))?.shutdown().catch(() => undefined);
+    await (await tracingStarting)?.shutdown().catch(() => undefined);
     // A database being opened or seeded is closed once it is whole.
     const opened = await ready.catch(() => null);
     await work?.stop();
