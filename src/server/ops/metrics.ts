@@ -32,6 +32,8 @@ export async function startMetrics(db: Db | null): Promise<Metrics> {
   const registry: Registry = new prom.Registry();
   prom.collectDefaultMetrics({ register: registry });
 
+  // A line and mode seen once stays at 0 when its calls are over: its series does not vanish from the graphs.
+  const seen = new Map<string, { line: string; mode: string }>();
   new prom.Gauge({
     name: 'voice_live_calls',
     help: 'Live voice calls held by this process, by line (web, twilio, sip) and assistant mode.',
@@ -39,6 +41,7 @@ export async function startMetrics(db: Db | null): Promise<Metrics> {
     registers: [registry],
     collect(this: Gauge<'line' | 'mode'>) {
       this.reset();
+      for (const labels of seen.values()) this.set(labels, 0);
       for (const call of liveCalls()) this.inc({ line: call.line, mode: call.mode });
     },
   });
@@ -93,6 +96,9 @@ export async function startMetrics(db: Db | null): Promise<Metrics> {
   }
 
   const stopObserving = observeCalls({
+    opened(call) {
+      seen.set(`${call.line}\u0000${call.mode}`, { line: call.line, mode: call.mode });
+    },
     entry(_call, entry) {
       if (entry.type === 'function_call') {
         if (entry.duration_ms !== undefined) tools.observe({ outcome: entry.error ? 'error' : 'ok' }, entry.duration_ms / 1000);

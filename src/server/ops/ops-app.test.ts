@@ -82,7 +82,7 @@ describe('the operations endpoints', () => {
     await waiting;
     expect(liveCalls()).toEqual([]);
     const after = await (await fetch(`${base}/metrics`)).text();
-    expect(after).not.toMatch(/^voice_live_calls\{/m);
+    expect(after).toMatch(/^voice_live_calls\{line="web",mode="pipeline"\} 0$/m);
     expect(after).toMatch(/^voice_calls_ended_total\{line="web",mode="pipeline",reason="caller_ended"\} 1$/m);
     expect(after).toMatch(/^voice_calls_ended_total\{line="twilio",mode="pipeline",reason="dropped"\} 1$/m);
   });
