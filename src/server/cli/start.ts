@@ -6,6 +6,11 @@ import type { EventBridge } from '../events/pg-bridge';
 import type { DatabaseHandle } from '../db/connect';
 import type { Fetch } from '../listen';
 import { lazyUpgrades } from '../live-calls/lazy-upgrades';
+import type { Upgrades } from '../live-calls/sockets';
+import { processHealth } from '../ops/health';
+import { liveCalls } from '../ops/live-calls';
+import type { Metrics } from '../ops/metrics';
+import { OPS_PATHS, opsApp } from '../ops/ops-app';
 
 /*
  * `npm start`: builds the console when dist/ is missing, opens the database (embedded PGlite in DATA_DIR,
@@ -22,6 +27,19 @@ function projectRoot(from: string): string {
 async function main() {
   const config = loadConfig();
   const start = loadStartConfig();
+  // GET /healthz says whether this process takes new calls: not while starting, nor while draining (SIGTERM).
+  const health = processHealth();
+  let metrics: Metrics | null = null;
+  // Traces only when an OTLP endpoint is set: unset, the SDK is never loaded (ops/tracing.ts).
+  // An SDK that cannot start (a bad OTEL_* value) costs the traces, not the service.
+  const tracingStarting = start.ops.tracing
+    ? import('../ops/tracing')
+        .then((m) => m.startTracing(start.ops.serviceName))
+        .catch((e: unknown) => {
+          console.error('Traces are off: OpenTelemetry did not start:', e instanceof Error ? e.message : e);
+          return null;
+        })
+    : null;
   const root = projectRoot(import.meta.dirname);
   // STATIC_DIR lets parallel browser-test runs each serve their own build (vite build --outDir …).
   const staticDir = start.staticDir ?? resolve(root, 'dist');
@@ -46,7 +64,7 @@ async function main() {
   let sip: { stop(): Promise<void> } | null = null;
   /** The whole service's app, once its database is open, migrated and seeded. */
   const ready = (async () => {
-    const [{ buildRootApp, voiceServicesOf }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }, { chooseSpeech, LIVE_SPEECH_CONCURRENCY }] = await Promise.all([
+    const [{ buildRootApp, voiceServicesOf }, { startBackgroundWork }, { systemClock }, { installEventBridge }, { setEngineSeed }, { createChatModel }, { chooseSpeech, LIVE_SPEECH_CONCURRENCY }, counting] = await Promise.all([
       import('../serve'),
       import('../engine/runner'),
       import('../engine/clock'),
@@ -54,6 +72,8 @@ async function main() {
       import('../engine/plan'),
       import('../model/openai-compatible'),
       import('../speech/select'),
+      // The parts' failures are counted for GET /metrics (a few additions per failure).
+      import('../ops/voice-errors'),
     ]);
     // Chosen once (a TTS endpoint, else eSpeak NG when its program runs, else none), beside the database opening.
     const speech = config.apiUpstream ? null : await chooseSpeech(config.speech);
@@ -85,7 +105,7 @@ async function main() {
       }
     }
     // One model for the API (conversations) and the background work (model calls).
-    const model = config.llm ? createChatModel(config.llm) : null;
+    const model = config.llm ? counting.countedModel(createChatModel(config.llm)) : null;
     // Knowledge search with embeddings where a model is configured and the database has pgvector (said in the banner).
     let vectors: string | null = null;
     if (handle && config.llm && config.embedding) {
@@ -96,10 +116,12 @@ async function main() {
     // (STT_BASE_URL), think (LLM_BASE_URL) and speak; without them web calls answer 503 naming what is missing,
     // and phone calls are told so.
     const { resolveSecretKey } = await import('../telephony/secrets');
-    const liveSpeech = handle && config.stt && model && speech ? await chooseSpeech(config.speech, LIVE_SPEECH_CONCURRENCY) : null;
+    const liveSpeechSource = handle && config.stt && model && speech ? await chooseSpeech(config.speech, LIVE_SPEECH_CONCURRENCY) : null;
+    const liveSpeech = liveSpeechSource ? counting.countedSpeech(liveSpeechSource) : null;
+    const transcriber = config.stt ? counting.countedTranscriber((await import('../voice/transcriber')).openAiTranscriber(config.stt)) : undefined;
     const pipeline =
       handle && config.stt && model && liveSpeech
-        ? (await import('../voice/pipeline')).voicePipeline({ db: handle.db, model, stt: config.stt, speech: liveSpeech, allowPrivateUrls: config.allowPrivateUrls, realtime: config.realtime })
+        ? (await import('../voice/pipeline')).voicePipeline({ db: handle.db, model, stt: config.stt, transcriber, speech: liveSpeech, allowPrivateUrls: config.allowPrivateUrls, realtime: config.realtime })
         : null;
     const voice = handle
       ? {
@@ -144,13 +166,20 @@ async function main() {
   const { isApiPath, listen, rootApp } = await import('../listen');
   const shell = rootApp({ staticDir: serveConsole ? staticDir : undefined, docsHere: !config.apiUpstream }, () => undefined);
   let serving: Fetch = (req, env) => (isApiPath(new URL(req.url).pathname) ? ready.then(({ app }) => app.fetch(req, env)) : shell.fetch(req, env));
-  const server = await listen((req, env) => serving(req, env), config.port, config.host);
+  const ops = opsApp({ health, metricsToken: start.ops.metricsToken, metrics: () => metrics });
+  const server = await listen((req, env) => (OPS_PATHS.has(new URL(req.url).pathname) ? ops.fetch(req, env) : serving(req, env)), config.port, config.host);
+  let upgrades: Upgrades | null = null;
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await server.close();
+    // The sockets just closed end their calls as dropped: their endings are written before the database closes.
+    await waitFor(() => liveCalls().length === 0, 10_000);
+    metrics?.stop();
+    // The last spans exported before the process goes.
+    await (await tracingStarting)?.shutdown().catch(() => undefined);
     // A database being opened or seeded is closed once it is whole.
     const opened = await ready.catch(() => null);
     await work?.stop();
@@ -163,15 +192,39 @@ async function main() {
     (await import('../speech/espeak')).stopEspeakBroker();
     process.exit(0);
   };
+  /*
+   * SIGTERM drains: /healthz answers 503 (the load balancer moves on), new voice sockets are refused, this
+   * process dials no more (its background work stops; the other processes' goes on), and live calls play out
+   * to their end (their post-call reading included); then it stops. DRAIN_TIMEOUT_S, a second SIGTERM or a
+   * SIGINT end the calls still live at once (as dropped, with what was said).
+   */
+  let draining = false;
+  const drain = async () => {
+    draining = true;
+    health.drain();
+    upgrades?.drain();
+    console.log(`Draining: no new calls; ${liveCalls().length} live call(s) play out (at most ${start.ops.drainTimeoutMs / 1000} s; a second SIGTERM ends them now).`);
+    await work?.stop();
+    work = null;
+    const drained = await waitFor(() => stopping || (liveCalls().length === 0 && (upgrades?.open() ?? 0) === 0), start.ops.drainTimeoutMs);
+    if (stopping) return;
+    console.log(drained ? 'Drained: no live calls left.' : `Drain time limit reached: ending ${liveCalls().length} live call(s).`);
+    await stop();
+  };
   process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  process.on('SIGTERM', () => void (draining ? stop() : drain()));
 
   const { app, handle, startBackgroundWork, systemClock, model, speech, vectors, voiceServices, seeded } = await ready;
-  if (stopping) return;
-  serving = app.fetch;
+  const tracing = await tracingStarting;
+  // A signal while starting: nothing more is started (a drain then finds no live call and stops).
+  if (stopping || draining) return;
+  serving = tracing ? tracing.traceRequests(app.fetch) : app.fetch;
   // The live-call sockets (ws, the web call, every provider's media stream) and the telephony modules load on
   // the first upgrade or dial, not at every start: most starts never take a call (npm run bench:start).
-  if (voiceServices) server.setUpgrades(lazyUpgrades(() => import('../live-calls/sockets').then((m) => m.voiceUpgrades(voiceServices))));
+  if (voiceServices) {
+    upgrades = lazyUpgrades(() => import('../live-calls/sockets').then((m) => m.voiceUpgrades(voiceServices)));
+    server.setUpgrades(upgrades);
+  }
   const dialOut = (services: NonNullable<typeof voiceServices>, callId: number) => import('../telephony/calls').then((m) => m.dialOut(services, callId));
   // Plays calls out, dials running campaigns and delivers webhooks (engine/runner.ts).
   if (handle && config.backgroundWork) {
@@ -189,6 +242,7 @@ async function main() {
       suiteParallelism: config.suiteParallelism,
       // Real lines only with a pipeline to talk on them; without one, calls from imported numbers stay simulated.
       ...(voiceServices?.startSession && { dial: (callId: number) => dialOut(voiceServices, callId) }),
+      ...(tracing && { onTick: tracing.tick }),
     });
     // Speaks ended calls' transcripts into their recordings, one at a time (recordings/worker.ts).
     if (speech) {
@@ -211,6 +265,7 @@ async function main() {
     sip = started.line;
     sipBanner = started.banner;
   }
+  health.ready();
   const where = handle ? `${handle.kind} (${handle.location})` : `proxy to ${config.apiUpstream}`;
   console.log(`Voice Console on ${server.url}  (API at ${server.url}/api, data: ${where})`);
   console.log(`Open ${server.url} and sign in with the API token.`);
@@ -237,6 +292,20 @@ async function main() {
     }
     if (sipBanner) console.log(sipBanner);
   }
+  if (tracing) console.log(`Traces: OpenTelemetry to the OTLP endpoint (OTEL_EXPORTER_OTLP_…) as ${start.ops.serviceName}.`);
+  // Off the start path (prom-client takes about 30 ms to load): /metrics answers 503 until then.
+  const { startMetrics } = await import('../ops/metrics');
+  metrics = await startMetrics(handle?.db ?? null);
+}
+
+/** Polls `done` every 100 ms until it holds (true) or `limitMs` passes (false). */
+async function waitFor(done: () => boolean, limitMs: number): Promise<boolean> {
+  const end = Date.now() + limitMs;
+  while (!done()) {
+    if (Date.now() >= end) return false;
+    await new Promise((r) => setTimeout(r, Math.min(100, Math.max(1, end - Date.now()))));
+  }
+  return true;
 }
 
 main().catch((e: unknown) => {

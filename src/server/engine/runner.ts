@@ -41,6 +41,8 @@ export interface BackgroundOptions {
   suiteLeaseMs?: number;
   /** Live voice: campaign calls from numbers imported from a telephony provider are dialled there (telephony/calls.ts dialOut). */
   dial?: ((callId: number) => Promise<void>) | undefined;
+  /** Told of every tick once done (epoch ms): the traces' background spans (ops/tracing.ts). */
+  onTick?: ((loop: string, startedAt: number, endedAt: number, failed: boolean) => void) | undefined;
 }
 
 export interface BackgroundWork {
@@ -91,14 +93,18 @@ export function startBackgroundWork(db: Db, options: BackgroundOptions): Backgro
       const tick = () => {
         if (busy || stopped) return;
         busy = true;
+        const startedAt = Date.now();
+        let failed = false;
         const p = loop
           .step(options.clock.now())
           .catch((e: unknown) => {
+            failed = true;
             if (!stopped) onError(loop.name, e);
           })
           .finally(() => {
             busy = false;
             running.delete(p);
+            options.onTick?.(loop.name, startedAt, Date.now(), failed);
           });
         running.add(p);
       };

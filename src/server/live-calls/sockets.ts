@@ -16,7 +16,13 @@ export interface Upgrades {
   handle(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Closes every socket (the service is stopping): their calls end as dropped. */
   close(): void;
+  /** The process drains (SIGTERM): new sockets are refused (503), open ones play out. */
+  drain(): void;
+  /** Open voice sockets. */
+  open(): number;
 }
+
+export const DRAINING_MESSAGE = 'This service process is shutting down and takes no new calls: connect again to reach another.';
 
 const PING_MS = 15_000;
 /** A voice frame is small (20 ms of audio, a JSON message): anything larger is not ours. */
@@ -37,6 +43,7 @@ export function voiceUpgrades(services: VoiceServices): Upgrades {
   }
 
   const alive = new WeakMap<WebSocket, boolean>();
+  let draining = false;
   const pinger = setInterval(() => {
     for (const ws of wss.clients) {
       if (alive.get(ws) === false) {
@@ -57,6 +64,10 @@ export function voiceUpgrades(services: VoiceServices): Upgrades {
         refuseUpgrade(socket, '404 Not Found', `No WebSocket at ${path}.`);
         return;
       }
+      if (draining) {
+        refuseUpgrade(socket, '503 Service Unavailable', DRAINING_MESSAGE);
+        return;
+      }
       wss.handleUpgrade(request, socket, head, (ws) => {
         alive.set(ws, true);
         ws.on('pong', () => alive.set(ws, true));
@@ -68,5 +79,9 @@ export function voiceUpgrades(services: VoiceServices): Upgrades {
       for (const ws of wss.clients) ws.terminate();
       wss.close();
     },
+    drain() {
+      draining = true;
+    },
+    open: () => wss.clients.size,
   };
 }

@@ -13,6 +13,7 @@ import { loadCallTalk } from '../engine/talk/setting';
 import { freshTalkState, readTalkState, type EndReason, type TalkState } from '../engine/talk/state';
 import { handBack, readAfterCall, TALK_LEASE_MS } from '../engine/talk/worker';
 import { enqueueCallWebhooks } from '../webhooks/enqueue';
+import { callClosed, callEnded, callEntry, callOpened } from '../ops/live-calls';
 import type { VoiceCallStart, VoiceEndReason, VoiceEntry, VoiceSessionSink } from './session-types';
 
 /*
@@ -121,7 +122,7 @@ export async function createLiveCall(deps: CallRecordDeps, input: NewLiveCall): 
   const leaseMs = deps.holdLeaseMs ?? HOLD_LEASE_MS;
   const events: ServiceEvent[] = [];
   const row = await deps.db.transaction().execute(async (trx) => {
-    const assistant = await trx.selectFrom('assistants').select(['name', 'max_duration']).where('id', '=', input.assistantId).where('user_id', '=', input.userId).where('deleted_at', 'is', null).executeTakeFirst();
+    const assistant = await trx.selectFrom('assistants').select(['name', 'max_duration', 'mode']).where('id', '=', input.assistantId).where('user_id', '=', input.userId).where('deleted_at', 'is', null).executeTakeFirst();
     if (!assistant) return undefined;
     const inserted = await trx
       .insertInto('calls')
@@ -160,12 +161,12 @@ export async function createLiveCall(deps: CallRecordDeps, input: NewLiveCall): 
       .returningAll()
       .executeTakeFirstOrThrow();
     if (inserted.type === 'inbound') events.push(...(await enqueueCallWebhooks(trx, inserted, 'started', now, deps.publicUrl)));
-    return { inserted, maxDuration: assistant.max_duration };
+    return { inserted, maxDuration: assistant.max_duration, mode: assistant.mode };
   });
   if (!row) return undefined;
   events.push(callEvent(row.inserted));
   for (const e of events) publish(deps.db, e);
-  return new CallRecord(deps, row.inserted, lease, now.getTime(), input.type === 'web' ? 'web' : 'inbound', row.maxDuration);
+  return new CallRecord(deps, row.inserted, lease, now.getTime(), input.type === 'web' ? 'web' : 'inbound', row.maxDuration, row.mode);
 }
 
 /**
@@ -200,8 +201,8 @@ export async function answerPlacedCall(deps: CallRecordDeps, callId: number, dia
     .executeTakeFirst();
   if (!row) return undefined;
   publish(deps.db, callEvent(row));
-  const assistant = row.assistant_id === null ? undefined : await deps.db.selectFrom('assistants').select('max_duration').where('id', '=', row.assistant_id).executeTakeFirst();
-  return new CallRecord(deps, row, lease, now.getTime(), 'outbound', assistant?.max_duration ?? DEFAULT_MAX_DURATION_S);
+  const assistant = row.assistant_id === null ? undefined : await deps.db.selectFrom('assistants').select(['max_duration', 'mode']).where('id', '=', row.assistant_id).executeTakeFirst();
+  return new CallRecord(deps, row, lease, now.getTime(), 'outbound', assistant?.max_duration ?? DEFAULT_MAX_DURATION_S, assistant?.mode ?? 'pipeline');
 }
 
 /** The calls row of one live voice session: implements the pipeline's sink. */
@@ -224,6 +225,7 @@ export class CallRecord implements VoiceSessionSink {
     private readonly answeredAt: number,
     direction: VoiceCallStart['direction'],
     maxDurationS: number,
+    mode: string,
   ) {
     this.maxHoldMs = Math.max(1, maxDurationS) * 1000 + HOLD_BEYOND_MAX_DURATION_MS;
     this.callId = row.id;
@@ -237,6 +239,8 @@ export class CallRecord implements VoiceSessionSink {
     };
     this.heartbeat = setInterval(() => void this.beat(), deps.heartbeatMs ?? HEARTBEAT_MS);
     this.heartbeat.unref();
+    // Draining waits for it, the metrics count it, the traces follow it (ops/live-calls.ts).
+    callOpened({ callId: row.id, line: row.provider ?? (row.type === 'web' ? 'web' : 'phone'), mode, direction, answeredAt });
   }
 
   private elapsedMs(): number {
@@ -249,6 +253,7 @@ export class CallRecord implements VoiceSessionSink {
     if (this.elapsedMs() > this.maxHoldMs) {
       console.error(`Voice call ${this.callId}: still held past its assistant's max_duration; letting it go.`);
       this.stopHolding();
+      callClosed(this.callId);
       this.onLost?.();
       return;
     }
@@ -269,6 +274,7 @@ export class CallRecord implements VoiceSessionSink {
       if (!held && !this.finished) {
         console.error(`Voice call ${this.callId}: the hold was lost; hanging up.`);
         this.stopHolding();
+        callClosed(this.callId);
         this.onLost?.();
       }
     } catch (e) {
@@ -298,6 +304,7 @@ export class CallRecord implements VoiceSessionSink {
   /** Appends a finished entry to the transcript (in order: writes are chained) and publishes the call. */
   entry(entry: VoiceEntry): Promise<void> {
     this.entries.push(entry);
+    callEntry(this.callId, entry);
     const all = [...this.entries];
     const write = this.writes.then(async () => {
       const row = await this.deps.db
@@ -346,9 +353,18 @@ export class CallRecord implements VoiceSessionSink {
   async ended(result: { reason: VoiceEndReason; wav: Uint8Array; audioMs: number; entries: VoiceEntry[] }): Promise<void> {
     if (this.ending) return;
     this.ending = true;
+    try {
+      await this.end(result);
+    } finally {
+      callClosed(this.callId);
+    }
+  }
+
+  private async end(result: { reason: VoiceEndReason; wav: Uint8Array; audioMs: number; entries: VoiceEntry[] }): Promise<void> {
     this.stopHolding();
     // Entries the session did not hand over one by one (it owns the list): written now, in order.
     for (const e of result.entries.slice(this.entries.length)) void this.entry(e);
+    callEnded(this.callId, result.reason);
     await this.writes;
     const { db } = this.deps;
     const now = this.deps.now();

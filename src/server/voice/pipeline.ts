@@ -4,7 +4,7 @@ import type { StartVoiceSession } from '../live-calls/services';
 import type { ChatModel } from '../model/chat-model';
 import type { SpeechSource } from '../speech/speech';
 import { startVoiceSession } from './start-session';
-import { openAiTranscriber } from './transcriber';
+import { openAiTranscriber, type Transcriber } from './transcriber';
 import { sileroVad, type VadFactory } from './vad';
 
 /*
@@ -21,6 +21,8 @@ export interface PipelineParts {
   /** A source of the live calls' own (speech/select.ts LIVE_SPEECH_CONCURRENCY), not the renders'. */
   speech: SpeechSource;
   allowPrivateUrls: boolean;
+  /** The transcription endpoint's adapter; built from `stt` unless given (cli/start.ts counts its failures). */
+  transcriber?: Transcriber;
   /** The detector; Silero VAD loaded once on first use unless given (tests). */
   vad?: VadFactory;
   /** REALTIME_BASE_URL's endpoint for multimodal and dualplex assistants; none: their calls end `realtime_unavailable`. */
@@ -28,7 +30,7 @@ export interface PipelineParts {
 }
 
 export function voicePipeline(parts: PipelineParts): StartVoiceSession {
-  const transcriber = openAiTranscriber(parts.stt);
+  const transcriber = parts.transcriber ?? openAiTranscriber(parts.stt);
   let vad: Promise<VadFactory> | null = parts.vad ? Promise.resolve(parts.vad) : null;
   return async (call, transport, sink) => {
     vad ??= sileroVad();
