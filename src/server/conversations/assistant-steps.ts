@@ -33,6 +33,12 @@ export interface ServiceFunctions {
   call(args: Record<string, unknown>): Promise<ToolOutcome>;
 }
 
+/** Functions a live call answers itself by name (voice/phone-tools/: keys and transfers), before the assistant's tools. */
+export interface CallFunctions {
+  answers(name: string): boolean;
+  call(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
+}
+
 export interface AssistantStepsInput {
   model: ChatModel;
   /** The model's name as the endpoint knows it. */
@@ -49,6 +55,8 @@ export interface AssistantStepsInput {
   allowPrivateUrls: boolean;
   /** Functions answered by the service itself (the knowledge base's search_knowledge_base, conversations/knowledge.ts). */
   knowledge?: ServiceFunctions | null;
+  /** Functions answered by the call under way (voice/phone-tools/). */
+  callFunctions?: CallFunctions | null;
   /** Stream the text (a chat's SSE answer); else one answer per step. */
   stream?: boolean;
   signal?: AbortSignal;
@@ -84,6 +92,7 @@ export async function runAssistantSteps(input: AssistantStepsInput, events: Assi
       out.ending = true;
       stored = { ...base, result: { ended: true }, error: null, duration_ms: 0, status_code: null };
     } else if (input.knowledge?.answers(call.name)) stored = { ...base, ...(await input.knowledge.call(args)) };
+    else if (input.callFunctions?.answers(call.name)) stored = { ...base, ...(await input.callFunctions.call(call.name, args)) };
     else if (!tool) stored = { ...base, result: null, error: `unknown function "${call.name}"`, duration_ms: 0, status_code: null };
     else stored = { ...base, ...(await callTool(tool, args, { allowPrivate: input.allowPrivateUrls, ...(input.signal ? { signal: input.signal } : {}) })) };
     events.onFunctionResult?.(stored);

@@ -62,6 +62,7 @@ const ENDINGS: Record<VoiceEndReason, { status: FinalStatus; reason: EndReason }
   silence: { status: 'ended_by_assistant', reason: 'hang_up' },
   max_duration: { status: 'ended_by_assistant', reason: 'max_duration' },
   error: { status: 'failed', reason: 'model_error' },
+  transferred: { status: 'completed', reason: 'transferred' },
 };
 
 const parseDb = (ts: string) => Date.parse(`${ts.replace(' ', 'T')}Z`);

@@ -17,7 +17,8 @@ export type VoiceEndReason =
   | 'end_call' // the assistant's end_call tool
   | 'silence' // repeated silence after re-engaging
   | 'max_duration'
-  | 'error';
+  | 'error'
+  | 'transferred'; // call_transfer / warm_call_transfer handed the caller over (voice/phone-tools/)
 
 /** A spoken line of the live transcript, as the transport may show it (the web call's `transcript` message). */
 export interface LiveLine {
@@ -41,6 +42,35 @@ export interface VoiceTransport {
   state?(state: VoiceState): void;
   /** The session has ended the call (end_call, silence, max_duration): the transport hangs up. */
   hangUp(reason: VoiceEndReason): void;
+  /**
+   * dtmf_input's keys, for a transport that signals them beside the audio (SIP: RFC 4733 telephone events);
+   * without it the session plays the keys' tones in the audio (Twilio has no message to send a key).
+   */
+  sendDigits?(digits: string): Promise<void>;
+  /** The telephone line under the call, when there is one (not the web call): what the transfers act on. */
+  phone?: PhoneLine;
+}
+
+/** A supervisor's leg of a warm transfer, ringing (PhoneLine.callSupervisor). */
+export interface SupervisorLeg {
+  /** Resolves true once they answer (the briefing is then said to them), false when they do not (busy, no answer, failed). */
+  answered: Promise<boolean>;
+  /** Joins the caller to the supervisor; the service's leg of the call ends there. */
+  join(): Promise<void>;
+  /** Gives up on the leg (hangs it up). */
+  cancel(): Promise<void>;
+}
+
+/** Transfers on a telephone line (Twilio now: telephony/twilio/line.ts; SIP: REFER and a second INVITE). */
+export interface PhoneLine {
+  /** Cold: the caller is handed to `to` (E.164); the service's leg of the call ends. */
+  transfer(to: string, options: { callerId: string | null }): Promise<void>;
+  /** Warm: rings `to` from `from` (a number of the user's, or the caller's for caller_id_mode customer_number); `briefing` is said to them when they answer. */
+  callSupervisor(input: { to: string; from: string; briefing: string; ringSeconds: number }): Promise<SupervisorLeg>;
+  /** The caller's own number, as the line knows it ('' when unknown). */
+  readonly callerNumber: string;
+  /** The number the call is on (the assistant's). */
+  readonly lineNumber: string;
 }
 
 /** The transport's side: what comes in. */
@@ -49,12 +79,15 @@ export interface VoiceSessionInput {
   pushAudio(samples: Float32Array): void;
   /** The caller is gone (`stop`, End call, a closed socket): the call ends with what was said. */
   end(reason: VoiceEndReason): Promise<void>;
+  /** A key the caller pressed (0-9, *, #, A-D: Twilio's `dtmf`, the web call's keypad, RFC 4733). */
+  pushDigit?(digit: string): void;
 }
 
 /** A finished transcript entry of a voice call, as stored in calls.transcript (engine/talk/entries.ts's shapes). */
 export interface VoiceEntry {
   sender: 'bot' | 'human' | 'tool';
-  type: 'message' | 'filler' | 'function_call';
+  /** keypress: keys the caller pressed, `text` the keys in order (e.g. "12#"). */
+  type: 'message' | 'filler' | 'function_call' | 'keypress';
   text: string;
   /** ISO 8601, when it began to be said (or the tool was called). */
   timestamp: string;

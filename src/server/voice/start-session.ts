@@ -4,6 +4,8 @@ import type { ChatModel } from '../model/chat-model';
 import type { SpeechSource } from '../speech/speech';
 import { ambientSound } from './ambient';
 import { realClock, type SessionClock } from './clock';
+import { PhoneTools } from './phone-tools/functions';
+import { loadPhoneTools } from './phone-tools/load';
 import { VoiceSession, type VoiceSetting } from './session';
 import { PIPELINE_RATE, type VoiceCallStart, type VoiceSessionInput, type VoiceSessionSink, type VoiceTransport } from './session-types';
 import { Speaker, speechVoice } from './speaker';
@@ -50,6 +52,10 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
   });
   if (!loaded) throw new VoiceSessionError(`Assistant ${call.assistantId} cannot talk: it is gone, or its model is not served`);
   const a = loaded.assistant;
+  // The telephone built-ins (keys, transfers) act on calls you can hear; the call answers them itself.
+  const phoneItems = await loadPhoneTools(deps.db, call.userId, call.assistantId);
+  const phoneTools = phoneItems.length > 0 ? new PhoneTools(phoneItems) : null;
+  if (phoneTools) loaded.setting.assistant.offered = [...loaded.setting.assistant.offered.filter((f) => !phoneTools.answers(f.name)), ...phoneTools.offered];
   const iso = a.iso_2?.trim().toLowerCase() || null;
   const setting: VoiceSetting = {
     talk: loaded.setting,
@@ -62,6 +68,7 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
     reengageMs: Math.max(1, a.reengagement_interval) * 1000,
     reengagementPrompt: a.reengagement_prompt,
     ambient: ambientSound(a.ambient_sound, Number(a.ambient_sound_volume), PIPELINE_RATE, call.callId),
+    phoneTools,
   };
   const voice = speechVoice(deps.speech.engine, { name: a.voice_name, gender: a.voice_gender, accent: a.voice_accent, language: iso, speed: Number(a.speech_speed) });
   const session = new VoiceSession(
