@@ -1,7 +1,8 @@
 import { answerPlacedCall, createLiveCall, type CallRecord, type CallRecordDeps } from '../voice/call-record';
-import type { VoiceSessionInput, VoiceTransport } from '../voice/session-types';
+import type { PhoneLine, VoiceSessionInput, VoiceTransport } from '../voice/session-types';
 import { redeemTicket } from '../live-calls/tickets';
 import type { VoiceServices } from '../live-calls/services';
+import { importedNumber } from './numbers';
 import type { TelephonyProvider } from './provider';
 
 /*
@@ -17,7 +18,19 @@ export interface LiveSession {
 
 export interface MediaSocketContext {
   /** Undefined when the ticket is refused (missing, used, expired) or the call cannot start: the socket closes. */
-  begin(ticket: string | undefined, transport: VoiceTransport): Promise<LiveSession | undefined>;
+  begin(ticket: string | undefined, transport: VoiceTransport, line?: { providerCallId: string | null }): Promise<LiveSession | undefined>;
+}
+
+/** The call's telephone line (its transfers), through the number's provider and credentials; none when it has none. */
+async function phoneLineOf(services: VoiceServices, provider: TelephonyProvider, phoneNumberId: number | null, callId: number, providerCallId: string | null): Promise<PhoneLine | undefined> {
+  if (!provider.phoneLine || phoneNumberId === null) return undefined;
+  const [number, call] = await Promise.all([
+    importedNumber(services, { id: phoneNumberId }),
+    services.db.selectFrom('calls').select(['provider_call_id', 'type', 'client_phone_number', 'assistant_phone_number']).where('id', '=', callId).executeTakeFirst(),
+  ]);
+  const sid = providerCallId ?? call?.provider_call_id ?? null;
+  if (!number || !call || !sid) return undefined;
+  return provider.phoneLine(number.credentials, { providerCallId: sid, callerNumber: call.client_phone_number ?? '', lineNumber: call.assistant_phone_number ?? number.phone_number });
 }
 
 export function recordDeps(services: VoiceServices): CallRecordDeps {
@@ -34,7 +47,7 @@ export function recordDeps(services: VoiceServices): CallRecordDeps {
 
 export function mediaContext(services: VoiceServices, provider: TelephonyProvider): MediaSocketContext {
   return {
-    async begin(ticketText, transport) {
+    async begin(ticketText, transport, line) {
       const startSession = services.startSession;
       if (!startSession) return undefined;
       const ticket = await redeemTicket(services.db, services.now(), provider.name, ticketText);
@@ -57,7 +70,8 @@ export function mediaContext(services: VoiceServices, provider: TelephonyProvide
             });
       if (!record) return undefined;
       try {
-        const input = await startSession(record.start, transport, record);
+        const phone = await phoneLineOf(services, provider, ticket.phone_number_id, record.callId, line?.providerCallId ?? null);
+        const input = await startSession(record.start, phone ? { ...transport, phone } : transport, record);
         return { input, record };
       } catch (e) {
         console.error(`Voice call ${record.callId}: the session did not start:`, e instanceof Error ? e.message : e);

@@ -56,6 +56,7 @@ interface TwilioMessage {
   start?: { streamSid?: string; callSid?: string; customParameters?: Record<string, string> };
   media?: { payload?: string; track?: string };
   mark?: { name?: string };
+  dtmf?: { digit?: string; track?: string };
 }
 
 export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): void {
@@ -138,7 +139,7 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
       case 'start': {
         if (starting) return;
         streamSid = message.start?.streamSid ?? message.streamSid ?? null;
-        starting = context.begin(message.start?.customParameters?.ticket, transport).then((live) => {
+        starting = context.begin(message.start?.customParameters?.ticket, transport, { providerCallId: message.start?.callSid ?? null }).then((live) => {
           if (!live) {
             ended = true;
             ws.close(VOICE_CLOSE.badTicket, 'ticket refused');
@@ -166,12 +167,18 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
       case 'mark':
         if (closeOnMark !== null && message.mark?.name === closeOnMark) ws.close(VOICE_CLOSE.normal);
         return;
+      case 'dtmf': {
+        // A key the caller pressed (bidirectional streams only): the session hears it as a keypress.
+        const digit = message.dtmf?.digit;
+        if (typeof digit === 'string' && !ended) session?.pushDigit?.(digit);
+        return;
+      }
       case 'stop':
         void end('caller_ended');
         ws.close(VOICE_CLOSE.normal);
         return;
       default:
-        // connected, dtmf: nothing to do (keypresses are not part of the conversation yet).
+        // connected: nothing to do.
         return;
     }
   });
