@@ -23,14 +23,15 @@ export interface MediaSocketContext {
 
 /** The call's telephone line (its transfers), through the number's provider and credentials; none when it has none. */
 async function phoneLineOf(services: VoiceServices, provider: TelephonyProvider, phoneNumberId: number | null, callId: number, providerCallId: string | null): Promise<PhoneLine | undefined> {
-  if (!provider.phoneLine || phoneNumberId === null) return undefined;
+  if (phoneNumberId === null) return undefined;
   const [number, call] = await Promise.all([
     importedNumber(services, { id: phoneNumberId }),
     services.db.selectFrom('calls').select(['provider_call_id', 'type', 'client_phone_number', 'assistant_phone_number']).where('id', '=', callId).executeTakeFirst(),
   ]);
   const sid = providerCallId ?? call?.provider_call_id ?? null;
-  if (!number || !call || !sid) return undefined;
-  return provider.phoneLine(number.credentials, { providerCallId: sid, callerNumber: call.client_phone_number ?? '', lineNumber: call.assistant_phone_number ?? number.phone_number });
+  // The number's provider as configured now (its REST base), the same one that carries the stream.
+  if (!number || !call || !sid || number.provider.name !== provider.name || !number.provider.phoneLine) return undefined;
+  return number.provider.phoneLine(number.credentials, { providerCallId: sid, callerNumber: call.client_phone_number ?? '', lineNumber: call.assistant_phone_number ?? number.phone_number });
 }
 
 export function recordDeps(services: VoiceServices): CallRecordDeps {

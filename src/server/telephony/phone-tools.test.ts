@@ -37,7 +37,12 @@ function assistant(req: SeenRequest): Scripted {
   const last = req.body.messages.at(-1);
   const content = textOf(last?.content);
   if (last?.role === 'tool') {
-    const result = JSON.parse(content) as Record<string, unknown>;
+    let result: Record<string, unknown> = {};
+    try {
+      result = JSON.parse(content) as Record<string, unknown>;
+    } catch {
+      return { text: `That failed: ${content}` };
+    }
     if (typeof result.pressed === 'string') return { text: 'I pressed the keys.' };
     if (typeof result.digits === 'string') return { text: `Your account number is ${[...result.digits].join(' ')}.` };
     if (result.transferred === false) return { text: 'Sorry, nobody could take your call right now.' };
@@ -99,7 +104,9 @@ const ended = (id: number) =>
     const row = await callRow(id);
     return row.engine_next_at === null && row.status !== 'in-progress' ? row : undefined;
   });
-const lines = (entries: Entry[]) => entries.map((e) => `${e.sender}${e.type === 'keypress' ? ' keys' : ''}: ${e.type === 'function_call' ? `${e.name} ${JSON.stringify(e.result ?? e.error)}` : e.text}`);
+/** JSON with its keys sorted (jsonb keeps them in its own order). */
+const sorted = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+const lines = (entries: Entry[]) => entries.map((e) => `${e.sender}${e.type === 'keypress' ? ' keys' : ''}: ${e.type === 'function_call' ? `${e.name} ${sorted(e.result ?? e.error)}` : e.text}`);
 const callIdOf = (call: StandInCall) => until('the call row', async () => (await svc.handle.db.selectFrom('calls').select('id').where('provider_call_id', '=', call.sid).executeTakeFirst())?.id);
 const endReason = async (id: number) => ((await callRow(id)).talk_state as { end?: { reason?: string } } | null)?.end?.reason;
 
@@ -192,7 +199,7 @@ describe('transfers on a Twilio call', () => {
     expect(lines(row.transcript as Entry[])).toEqual([
       'human keys: 3#',
       'bot: I am putting you through to sales.',
-      'tool: call_transfer {"transferred":true,"to":"+4930123456","kind":"cold"}',
+      'tool: call_transfer {"kind":"cold","to":"+4930123456","transferred":true}',
     ]);
   }, 30_000);
 
@@ -235,7 +242,7 @@ describe('transfers on a Twilio call', () => {
     const transcript = lines(row.transcript as Entry[]);
     expect(transcript[0]).toBe('human keys: 4#');
     expect(transcript).toContain('bot: You are now connected with my colleague.');
-    expect(transcript.at(-1)).toMatch(/^tool: warm_call_transfer \{"transferred":true,"to":"\+4930999000","kind":"warm"/);
+    expect(transcript.at(-1)).toBe(`tool: warm_call_transfer {"briefing":"A caller from Acme support. ${SUMMARY}","kind":"warm","to":"+4930999000","transferred":true}`);
   }, 40_000);
 
   it('warm_call_transfer, not answered: the hold message, then the assistant comes back and says so; the call goes on', async () => {
@@ -253,7 +260,7 @@ describe('transfers on a Twilio call', () => {
     expect(lines(row.transcript as Entry[])).toEqual([
       'human keys: 4#',
       'bot: Please hold while I reach a colleague.',
-      'tool: warm_call_transfer {"transferred":false,"to":"+4930999001","reason":"The supervisor did not answer. Tell the caller, and offer what else you can do."}',
+      'tool: warm_call_transfer {"reason":"The supervisor did not answer. Tell the caller, and offer what else you can do.","to":"+4930999001","transferred":false}',
       'bot: Sorry, nobody could take your call right now.',
     ]);
   }, 40_000);
