@@ -89,7 +89,10 @@ export function acceptWebCall(ws: WebSocket, request: IncomingMessage, services:
     } catch {
       return;
     }
-    if (webCallClientInput.safeParse(parsed).success) void end('caller_ended');
+    const message = webCallClientInput.safeParse(parsed);
+    if (!message.success) return;
+    if (message.data.type === 'dtmf') session?.pushDigit?.(message.data.digit);
+    else void end('caller_ended');
   });
   ws.on('close', () => void end('dropped'));
   ws.on('error', () => undefined);
