@@ -9,7 +9,7 @@ describe('CallKeypad', () => {
   it('opens, sends each key as it is pressed, by click and by the keyboard, and shows the keys', async () => {
     const onKey = vi.fn();
     renderWithHost(() => <CallKeypad onKey={onKey} disabled={false} />);
-    const toggle = screen.getByRole('button', { name: 'Keypad' });
+    const toggle = await screen.findByRole('button', { name: 'Keypad' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -22,10 +22,10 @@ describe('CallKeypad', () => {
     expect(screen.getAllByRole('button', { name: /^Press / })).toHaveLength(12);
   });
 
-  it('sends nothing while disabled', () => {
+  it('sends nothing while disabled', async () => {
     const onKey = vi.fn();
     renderWithHost(() => <CallKeypad onKey={onKey} disabled />);
-    expect(screen.getByRole('button', { name: 'Keypad' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Keypad' })).toBeDisabled();
     expect(onKey).not.toHaveBeenCalled();
   });
 });
