@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartVoiceSession } from '../live-calls/services';
 import { createChatModel } from '../model/openai-compatible';
 import { chooseSpeech, LIVE_SPEECH_CONCURRENCY } from '../speech/select';
-import { insertAssistant } from '../test/fixtures';
+import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { setUpVoiceAssistant } from '../test/order-tool';
 import type { TestService, TestUser } from '../test/harness';
 import { startStandInModel, type SeenRequest, type Scripted } from '../test/stand-ins/model';
@@ -64,9 +64,10 @@ if (!speech) throw new Error('espeak-ng is needed for the voice tests');
 let pipeline: StartVoiceSession | null = null;
 let svc: TestService;
 let alice: TestUser;
+let bob: TestUser;
 useService(
   (s) => {
-    ({ svc, alice } = s);
+    ({ svc, alice, bob } = s);
     s.svc.server.voice!.twilioApiBaseUrl = twilio.baseUrl;
     pipeline = voicePipeline({
       db: s.svc.handle.db,
@@ -264,4 +265,20 @@ describe('transfers on a Twilio call', () => {
       'bot: Sorry, nobody could take your call right now.',
     ]);
   }, 40_000);
+
+  it("warm_call_transfer from another user's number: refused, nobody is rung, the call goes on", async () => {
+    const theirs = await insertPhoneNumber(svc.handle.db, bob.id);
+    const { phone } = await line(warm('+4930999002', { outbound_phone_id: theirs.id }));
+    const call = await twilio.dial('+14155550177', phone);
+    const callId = await callIdOf(call);
+    await call.press('4#');
+    await until('the assistant back', async () => (await transcriptOf(callId)).some((e) => e.sender === 'bot'));
+    await call.hangUp();
+    const row = await ended(callId);
+    expect(twilio.calls.some((c) => c.to === '+4930999002')).toBe(false);
+    expect(twilio.requests.some((r) => r.form.To === '+4930999002')).toBe(false);
+    const tool = (row.transcript as Entry[]).find((e) => e.name === 'warm_call_transfer');
+    expect(tool?.error).toBe("The transfer's outbound number is not one of this account's numbers: it cannot be made.");
+    expect(await endReason(callId)).toBe('hang_up');
+  }, 30_000);
 });
