@@ -253,7 +253,9 @@ describe('transfers on a Twilio call', () => {
     const call = await twilio.dial('+14155550176', phone);
     const callId = await callIdOf(call);
     await call.press('4#');
-    await until('the assistant back', async () => (await transcriptOf(callId)).some((e) => e.text.startsWith('Sorry')));
+    await until('the assistant back', async () => (await transcriptOf(callId)).some((e) => e.text.startsWith('Sorry'))).catch(async (e: unknown) => {
+      throw new Error(`${String(e)}: ${JSON.stringify(lines(await transcriptOf(callId)))}; legs ${JSON.stringify(twilio.calls.filter((c) => c.to === '+4930999001').map((c) => c.status))}`);
+    });
     expect(call.updates).toEqual([]);
     await call.hangUp();
     const row = await ended(callId);

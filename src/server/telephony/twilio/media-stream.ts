@@ -68,6 +68,8 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
   let closeOnMark: string | null = null;
   /** Caller audio that came while the session was starting. */
   const early: Float32Array[] = [];
+  /** Keys pressed while the session was starting. */
+  const earlyKeys: string[] = [];
   // Streams, not clips: each direction keeps its resampler's context across frames (no click every 20 ms).
   const fromCaller = new StreamResampler(TWILIO_RATE, PIPELINE_RATE);
   let toCaller = new StreamResampler(PIPELINE_RATE, TWILIO_RATE);
@@ -153,6 +155,7 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
           };
           // (A stop or a close meanwhile ends it in end(), which waited for this.)
           for (const frame of early.splice(0)) session.pushAudio(frame);
+          for (const key of earlyKeys.splice(0)) session.pushDigit?.(key);
         });
         return;
       }
@@ -170,7 +173,9 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
       case 'dtmf': {
         // A key the caller pressed (bidirectional streams only): the session hears it as a keypress.
         const digit = message.dtmf?.digit;
-        if (typeof digit === 'string' && !ended) session?.pushDigit?.(digit);
+        if (typeof digit !== 'string' || ended) return;
+        if (session) session.pushDigit?.(digit);
+        else if (starting) earlyKeys.push(digit);
         return;
       }
       case 'stop':
