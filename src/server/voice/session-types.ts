@@ -71,6 +71,8 @@ export interface PhoneLine {
   readonly callerNumber: string;
   /** The number the call is on (the assistant's). */
   readonly lineNumber: string;
+  /** The line can call SIP addresses (a SIP trunk): warm_call_transfer's custom_sip is then dialled as `to`. */
+  readonly dialsSip?: boolean;
 }
 
 /** The transport's side: what comes in. */

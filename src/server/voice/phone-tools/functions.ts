@@ -160,8 +160,9 @@ async function warmTransfer(item: PhoneToolItem, host: PhoneToolHost): Promise<{
   const d = item.data;
   const phone = host.transport.phone;
   if (!phone) return { result: null, error: NO_PHONE_LINE };
-  const to = text(d.supervisor_phone);
-  // A SIP address needs a SIP line (voice/ SIP transport); a telephone line dials numbers.
+  const sip = text(d.custom_sip);
+  const to = text(d.supervisor_phone) || (phone.dialsSip ? sip : '');
+  // A SIP address needs a SIP line (PhoneLine.dialsSip); a telephone line dials numbers.
   if (to === '') return { result: null, error: 'This transfer goes to a SIP address, which this line cannot call. Tell the caller the transfer is not possible.' };
   if (item.outboundNumber === null || item.outboundNumber === undefined) return { result: null, error: 'The transfer\'s outbound number is not one of this account\'s numbers: it cannot be made.' };
   const from = callerIdOf(item, phone.callerNumber);
@@ -178,7 +179,12 @@ async function warmTransfer(item: PhoneToolItem, host: PhoneToolHost): Promise<{
   const volume = Number.isFinite(Number(d.hold_music_volume)) && d.hold_music_volume !== undefined ? Number(d.hold_music_volume) : 50;
   const hold = (async () => {
     if (holdMessage !== '') await host.say(holdMessage);
-    for (let bar = 0; waiting && music !== '' && music !== 'none'; bar++) await host.play(holdMusicBar(bar, host.rate, volume));
+    // Note by note (half a second each), so the music stops soon after the supervisor's phone has an answer.
+    const note = host.rate / 2;
+    for (let bar = 0; waiting && music !== '' && music !== 'none'; bar++) {
+      const samples = holdMusicBar(bar, host.rate, volume);
+      for (let at = 0; waiting && at < samples.length; at += note) await host.play(samples.subarray(at, at + note));
+    }
   })();
   const answered = await leg.answered;
   waiting = false;
