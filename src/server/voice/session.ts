@@ -501,7 +501,8 @@ export class VoiceSession implements VoiceSessionInput {
             this.inflight.add(running);
             void running.then(() => this.inflight.delete(running));
             fillerTimer?.();
-            if (!a.fillers) return;
+            // The telephone tools fill their own waits (keys typed, hold music): no filler over them.
+            if (!a.fillers || this.setting.phoneTools?.answers(call.name)) return;
             fillerTimer = this.parts.clock.after(FILLER_AFTER_MS, () => {
               fillerTimer = null;
               if (controller.signal.aborted) return;
