@@ -197,6 +197,8 @@ describe('transfers on a Twilio call', () => {
     const row = await ended(callId);
     expect(row.status).toBe('completed');
     expect(await endReason(callId)).toBe('transferred');
+    // The message was played whole before the handover (an entry cut short says `interrupted`).
+    expect((row.transcript as (Entry & { interrupted?: boolean })[])[1]?.interrupted).toBeUndefined();
     expect(lines(row.transcript as Entry[])).toEqual([
       'human keys: 3#',
       'bot: I am putting you through to sales.',
@@ -237,6 +239,10 @@ describe('transfers on a Twilio call', () => {
     expect(leg.says).toEqual([`A caller from Acme support. ${SUMMARY}`]);
     expect(leg.conference).toBe(`transfer-${call.sid}`);
     expect(call.conference).toBe(leg.conference);
+    // In that order: the music while it rang, the supervisor answering, then the caller joined.
+    expect(leg.answeredAt).not.toBeNull();
+    expect(call.startedAt + music!).toBeLessThan(leg.answeredAt!);
+    expect(call.updatedAt[0]!).toBeGreaterThan(leg.answeredAt!);
     await call.closed;
     const row = await ended(callId);
     expect(await endReason(callId)).toBe('transferred');

@@ -117,8 +117,11 @@ export interface StandInCall {
   started: Promise<void>;
   /** The call's status as GET Calls/{sid}.json gives it. */
   status: string;
-  /** The TwiML of each update (POST Calls/{sid}.json with Twiml), in order. */
+  /** The TwiML of each update (POST Calls/{sid}.json with Twiml), in order, and when (epoch ms) each came. */
   updates: string[];
+  updatedAt: number[];
+  /** Epoch ms the call was answered (in-progress); null until then. */
+  answeredAt: number | null;
   /** What the call's TwiML has it do: the number of a <Dial><Number>, the room of a <Dial><Conference>, what <Say> said. */
   dialed: { number: string; callerId: string | null } | null;
   conference: string | null;
@@ -222,6 +225,8 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
       startedAt: 0,
       status: 'queued',
       updates: [],
+      updatedAt: [],
+      answeredAt: null,
       dialed: null,
       conference: null,
       says: [],
@@ -249,6 +254,7 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
           return;
         }
         call.updates.push(twiml);
+        call.updatedAt.push(Date.now());
         run(twiml);
       },
       now: () => (t0 === 0 ? 0 : performance.now() - t0),
@@ -402,6 +408,7 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
     const plan = { ...outbound, outcome: outbound.answers?.[call.to] ?? outbound.outcome };
     const callback = async (status: string, extra: Record<string, string> = {}) => {
       call.status = status === 'initiated' ? 'queued' : status;
+      if (status === 'in-progress') call.answeredAt = Date.now();
       if (!callbackUrl) return;
       const params = { AccountSid: account, CallSid: call.sid, From: call.from, To: call.to, CallStatus: status, Direction: 'outbound-api', ApiVersion: '2010-04-01', ...extra };
       const answer = await postSigned(callbackUrl, token, params).catch(() => ({ status: 0, text: '' }));
