@@ -81,8 +81,18 @@ export const webCallServerMessage = z.discriminatedUnion('type', [
 ]);
 export type WebCallServerMessage = z.output<typeof webCallServerMessage>;
 
-/** Browser → service, text frames. */
-export const webCallClientInput = z.discriminatedUnion('type', [z.object({ type: z.literal('end') })]);
+/** Keys of a telephone keypad (DTMF), as a caller presses them. */
+export const KEYPAD_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'] as const;
+export type KeypadKey = (typeof KEYPAD_KEYS)[number];
+
+/**
+ * Browser → service, text frames. `dtmf`: the caller pressed a key of the panel's keypad (one message a key);
+ * the assistant hears it as a keypress (collect_keypad, or a turn of keys).
+ */
+export const webCallClientInput = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('end') }),
+  z.object({ type: z.literal('dtmf'), digit: z.enum(KEYPAD_KEYS) }),
+]);
 export type WebCallClientMessage = z.output<typeof webCallClientInput>;
 
 /** WebSocket close codes of the voice sockets. */

@@ -103,6 +103,12 @@ describe('helpers', () => {
     expect(transcriptText(null)).toBe('');
   });
 
+  it('reads keys a caller pressed (type keypress) as the customer\'s keys', () => {
+    const turns = parseTranscript([{ sender: 'human', type: 'keypress', text: '12#', timestamp: '2026-12-07T06:00:00.000Z' }]);
+    expect(turns).toMatchObject([{ side: 'customer', kind: 'keys', text: '12#' }]);
+    expect(transcriptText([{ sender: 'human', type: 'keypress', text: '12#' }])).toBe('Customer (keys pressed): 12#');
+  });
+
   it('formatTurnTime reads offsets as m:ss and leaves odd values as they came', () => {
     expect(formatTurnTime(75)).toBe('1:15');
     expect(formatTurnTime('9')).toBe('0:09');

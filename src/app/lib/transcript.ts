@@ -16,7 +16,8 @@ export type Side = 'assistant' | 'customer' | 'other';
  * What a turn is (our extension's `type`): something said (`message`; the hosted `text`/`transcript` and
  * an unknown type too), a filler phrase said while the assistant waited, or a tool call.
  */
-export type TurnKind = 'message' | 'filler' | 'tool';
+/** keys: keys a caller pressed on a live call (`type: "keypress"`), `text` the keys. */
+export type TurnKind = 'message' | 'filler' | 'tool' | 'keys';
 
 export interface Turn {
   side: Side;
@@ -107,7 +108,7 @@ function parseEntries(entries: readonly TranscriptEntry[]): Turn[] {
       speaker: name ?? entry.type ?? '',
       text,
       timestamp,
-      kind: type === 'filler' ? 'filler' : 'message',
+      kind: type === 'filler' ? 'filler' : type === 'keypress' ? 'keys' : 'message',
       latencyMs: side === 'assistant' && type !== 'filler' ? nonNegative(entry.latency_ms) : null,
       tool: null,
     });
@@ -126,6 +127,7 @@ export function parseTranscript(transcript: string | readonly TranscriptEntry[] 
 export function speakerLabel(turn: Turn): string {
   if (turn.kind === 'tool') return m.calls_speaker_tool();
   if (turn.kind === 'filler') return m.calls_speaker_filler();
+  if (turn.kind === 'keys') return m.calls_speaker_keys();
   if (turn.side === 'assistant') return m.calls_speaker_assistant();
   if (turn.side === 'customer') return m.calls_speaker_customer();
   return turn.speaker || m.calls_speaker_note();

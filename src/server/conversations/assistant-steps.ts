@@ -34,6 +34,12 @@ export interface ServiceFunctions {
   call(args: Record<string, unknown>): Promise<ToolOutcome>;
 }
 
+/** Functions a live call answers itself by name (voice/phone-tools/: keys and transfers), before the assistant's tools. */
+export interface CallFunctions {
+  answers(name: string): boolean;
+  call(name: string, args: Record<string, unknown>): Promise<ToolOutcome>;
+}
+
 export interface AssistantStepsInput {
   model: ChatModel;
   /** The model's name as the endpoint knows it. */
@@ -52,6 +58,8 @@ export interface AssistantStepsInput {
   knowledge?: ServiceFunctions | null;
   /** The assistant's built-in tools that act here (builtin/: the calendar, the hand-over on calls). */
   builtins?: BuiltinFunctions | null;
+  /** Functions answered by the call under way (voice/phone-tools/). */
+  callFunctions?: CallFunctions | null;
   /** Stream the text (a chat's SSE answer); else one answer per step. */
   stream?: boolean;
   signal?: AbortSignal;
@@ -78,7 +86,7 @@ export interface AssistantSteps {
  * itself.
  */
 export async function runFunctionCall(
-  input: Pick<AssistantStepsInput, 'tools' | 'endCall' | 'knowledge' | 'builtins' | 'allowPrivateUrls' | 'signal'>,
+  input: Pick<AssistantStepsInput, 'tools' | 'endCall' | 'knowledge' | 'builtins' | 'callFunctions' | 'allowPrivateUrls' | 'signal'>,
   toolByName: ReadonlyMap<string, StepTool>,
   call: ChatToolCall,
   round: number,
@@ -95,6 +103,7 @@ export async function runFunctionCall(
     return { stored: { ...base, ...outcome }, ending: false, handover: handover ?? null };
   }
   if (input.knowledge?.answers(call.name)) return { stored: { ...base, ...(await input.knowledge.call(args)) }, ending: false };
+  if (input.callFunctions?.answers(call.name)) return { stored: { ...base, ...(await input.callFunctions.call(call.name, args)) }, ending: false };
   if (!tool) return { stored: { ...base, result: null, error: `unknown function "${call.name}"`, duration_ms: 0, status_code: null }, ending: false };
   return { stored: { ...base, ...(await callTool(tool, args, { allowPrivate: input.allowPrivateUrls, ...(input.signal ? { signal: input.signal } : {}) })) }, ending: false };
 }

@@ -1,8 +1,9 @@
 import { RealtimeUnavailableError } from '../voice/realtime/client';
 import { answerPlacedCall, createLiveCall, type CallRecord, type CallRecordDeps } from '../voice/call-record';
-import type { VoiceSessionInput, VoiceTransport } from '../voice/session-types';
+import type { PhoneLine, VoiceSessionInput, VoiceTransport } from '../voice/session-types';
 import { redeemTicket } from '../live-calls/tickets';
 import type { VoiceServices } from '../live-calls/services';
+import { importedNumber } from './numbers';
 import type { TelephonyProvider } from './provider';
 
 /*
@@ -18,7 +19,20 @@ export interface LiveSession {
 
 export interface MediaSocketContext {
   /** Undefined when the ticket is refused (missing, used, expired) or the call cannot start: the socket closes. */
-  begin(ticket: string | undefined, transport: VoiceTransport): Promise<LiveSession | undefined>;
+  begin(ticket: string | undefined, transport: VoiceTransport, line?: { providerCallId: string | null }): Promise<LiveSession | undefined>;
+}
+
+/** The call's telephone line (its transfers), through the number's provider and credentials; none when it has none. */
+async function phoneLineOf(services: VoiceServices, provider: Pick<TelephonyProvider, 'name'>, phoneNumberId: number | null, callId: number, providerCallId: string | null): Promise<PhoneLine | undefined> {
+  if (phoneNumberId === null) return undefined;
+  const [number, call] = await Promise.all([
+    importedNumber(services, { id: phoneNumberId }),
+    services.db.selectFrom('calls').select(['provider_call_id', 'type', 'client_phone_number', 'assistant_phone_number']).where('id', '=', callId).executeTakeFirst(),
+  ]);
+  const sid = providerCallId ?? call?.provider_call_id ?? null;
+  // The number's provider as configured now (its REST base), the same one that carries the stream.
+  if (!number || !call || !sid || number.provider.name !== provider.name || !number.provider.phoneLine) return undefined;
+  return number.provider.phoneLine(number.credentials, { providerCallId: sid, callerNumber: call.client_phone_number ?? '', lineNumber: call.assistant_phone_number ?? number.phone_number });
 }
 
 export function recordDeps(services: VoiceServices): CallRecordDeps {
@@ -36,7 +50,7 @@ export function recordDeps(services: VoiceServices): CallRecordDeps {
 /** `provider`: its name, and whether it tells machines from people itself (SIP calls come through sip/endpoint.ts, not a webhook provider, and leave that to our own detector). */
 export function mediaContext(services: VoiceServices, provider: Pick<TelephonyProvider, 'name'> & Partial<Pick<TelephonyProvider, 'detectsMachines'>>): MediaSocketContext {
   return {
-    async begin(ticketText, transport) {
+    async begin(ticketText, transport, line) {
       const startSession = services.startSession;
       if (!startSession) return undefined;
       const ticket = await redeemTicket(services.db, services.now(), provider.name, ticketText);
@@ -59,9 +73,10 @@ export function mediaContext(services: VoiceServices, provider: Pick<TelephonyPr
             });
       if (!record) return undefined;
       try {
+        const phone = await phoneLineOf(services, provider, ticket.phone_number_id, record.callId, line?.providerCallId ?? null);
         // An outbound call on a line that tells machines from people itself waits for its word (voice/voicemail/).
         const start = ticket.call_id !== null && provider.detectsMachines ? { ...record.start, machineDetection: 'line' as const } : record.start;
-        const input = await startSession(start, transport, record);
+        const input = await startSession(start, phone ? { ...transport, phone } : transport, record);
         return { input, record };
       } catch (e) {
         console.error(`Voice call ${record.callId}: the session did not start:`, e instanceof Error ? e.message : e);

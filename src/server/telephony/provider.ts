@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { PhoneLine } from '../voice/session-types';
 import type { MediaSocketContext } from './media';
 import type { LineAnsweredBy } from '../voice/voicemail/verdicts';
 
@@ -87,4 +88,6 @@ export interface TelephonyProvider {
   refusalAnswer(text: string): WebhookAnswer;
   /** Carries one call's audio: converts the wire format to the pipeline's frames and back, nothing else. */
   acceptMedia(socket: WebSocket, context: MediaSocketContext): void;
+  /** The call's transfers (voice/phone-tools/); a provider without them has no phone tools that transfer. */
+  phoneLine?(credentials: ProviderCredentials, call: { providerCallId: string; callerNumber: string; lineNumber: string }): PhoneLine;
 }

@@ -70,6 +70,7 @@ const ENDINGS: Record<VoiceEndReason, { status: FinalStatus; reason: EndReason }
   // As the simulated engine ends a voicemail (engine/plan.ts): completed with the message, ended_by_assistant when it hangs up.
   voicemail: { status: 'completed', reason: 'voicemail' },
   voicemail_hang_up: { status: 'ended_by_assistant', reason: 'voicemail' },
+  transferred: { status: 'completed', reason: 'transferred' },
 };
 
 const parseDb = (ts: string) => Date.parse(`${ts.replace(' ', 'T')}Z`);

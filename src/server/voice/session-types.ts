@@ -22,7 +22,8 @@ export type VoiceEndReason =
   | 'realtime_unavailable' // a multimodal/dualplex assistant and no REALTIME_BASE_URL (or the endpoint refused)
   // An answering machine (voice/voicemail/): the message was left (or the machine hung up on it), or the assistant hung up on it.
   | 'voicemail'
-  | 'voicemail_hang_up';
+  | 'voicemail_hang_up'
+  | 'transferred'; // call_transfer / warm_call_transfer handed the caller over (voice/phone-tools/)
 
 /** A spoken line of the live transcript, as the transport may show it (the web call's `transcript` message). */
 export interface LiveLine {
@@ -52,6 +53,37 @@ export interface VoiceTransport {
    * the caller's μ-law through VoiceSessionInput.pushMulaw; the pipeline session keeps PCM.
    */
   sendMulaw?(bytes: Uint8Array): void;
+  /**
+   * dtmf_input's keys, for a transport that signals them beside the audio (SIP: RFC 4733 telephone events);
+   * without it the session plays the keys' tones in the audio (Twilio has no message to send a key).
+   */
+  sendDigits?(digits: string): Promise<void>;
+  /** The telephone line under the call, when there is one (not the web call): what the transfers act on. */
+  phone?: PhoneLine;
+}
+
+/** A supervisor's leg of a warm transfer, ringing (PhoneLine.callSupervisor). */
+export interface SupervisorLeg {
+  /** Resolves true once they answer (the briefing is then said to them), false when they do not (busy, no answer, failed). */
+  answered: Promise<boolean>;
+  /** Joins the caller to the supervisor; the service's leg of the call ends there. */
+  join(): Promise<void>;
+  /** Gives up on the leg (hangs it up). */
+  cancel(): Promise<void>;
+}
+
+/** Transfers on a telephone line (Twilio now: telephony/twilio/line.ts; SIP: REFER and a second INVITE). */
+export interface PhoneLine {
+  /** Cold: the caller is handed to `to` (E.164); the service's leg of the call ends. */
+  transfer(to: string, options: { callerId: string | null }): Promise<void>;
+  /** Warm: rings `to` from `from` (a number of the user's, or the caller's for caller_id_mode customer_number); `briefing` is said to them when they answer. */
+  callSupervisor(input: { to: string; from: string; briefing: string; ringSeconds: number }): Promise<SupervisorLeg>;
+  /** The caller's own number, as the line knows it ('' when unknown). */
+  readonly callerNumber: string;
+  /** The number the call is on (the assistant's). */
+  readonly lineNumber: string;
+  /** The line can call SIP addresses (a SIP trunk): warm_call_transfer's custom_sip is then dialled as `to`. */
+  readonly dialsSip?: boolean;
 }
 
 /** The transport's side: what comes in. */
@@ -65,12 +97,15 @@ export interface VoiceSessionInput {
    * a session that has this through it instead of pushAudio (the session then hears the line's own bytes).
    */
   pushMulaw?(bytes: Uint8Array): void;
+  /** A key the caller pressed (0-9, *, #, A-D: Twilio's `dtmf`, the web call's keypad, RFC 4733). */
+  pushDigit?(digit: string): void;
 }
 
 /** A finished transcript entry of a voice call, as stored in calls.transcript (engine/talk/entries.ts's shapes). */
 export interface VoiceEntry {
   sender: 'bot' | 'human' | 'tool';
-  type: 'message' | 'filler' | 'function_call' | 'handover';
+  /** keypress: keys the caller pressed, `text` the keys in order (e.g. "12#"). */
+  type: 'message' | 'filler' | 'function_call' | 'handover' | 'keypress';
   text: string;
   /** ISO 8601, when it began to be said (or the tool was called). */
   timestamp: string;

@@ -1,11 +1,13 @@
 import { encodeWav } from '../audio/pcm';
 import { runAssistantSteps } from '../conversations/assistant-steps';
-import { assistantHistory, type TalkEntry } from '../engine/talk/entries';
+import { assistantHistory, transcriptLines, type TalkEntry } from '../engine/talk/entries';
 import { FILLER_AFTER_MS, fillerKind, fillerPhrase } from '../engine/talk/fillers';
 import { assistantStepsInput, promptSearchEntry, type TalkSetting } from '../engine/talk/turn';
 import type { AmbientSource } from './ambient';
 import { currentLanguageLine, matchLanguage, type CallLanguage } from './languages';
 import type { SessionClock } from './clock';
+import { PhoneTools, type PhoneToolHost } from './phone-tools/functions';
+import { Keypad } from './phone-tools/keypad';
 import { Playout, SentenceAudio } from './playout';
 import { CallRecorder } from './recorder';
 import { SentenceSplitter, splitSentences } from './sentences';
@@ -75,6 +77,8 @@ export interface VoiceSetting {
   languages?: { primary: CallLanguage; secondary: CallLanguage[] };
   /** max_initial_silence_duration: the call ends (`initial_silence`) when the caller has not spoken by then. */
   initialSilenceMs?: number | null;
+  /** The assistant's telephone tools (voice/phone-tools/), offered in talk.assistant.offered; none: null. */
+  phoneTools?: PhoneTools | null;
 }
 
 /** The assistant a call is handed to, as the session takes it over (start-session.ts reads it). */
@@ -159,6 +163,15 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
   readonly bargeInMs: number[] = [];
   /** Entries to write once an utterance is final (the hand-over's, after the words said before it). */
   private readonly afterSaid = new Map<Utterance, () => void>();
+  /** The caller's keys (voice/phone-tools/keypad.ts). */
+  private readonly keypad: Keypad;
+  /** Keys typed while the assistant spoke: the next turn once it is done. */
+  private keysMeanwhile = '';
+  /** Waits for audio to be heard (the phone tools' say/play), checked as the playout goes. */
+  private playWaiters: { done: () => boolean; resolve: () => void }[] = [];
+  /** A transfer under way or done: the call's end, however it comes, is this. */
+  private endingAs: VoiceEndReason | null = null;
+  private readonly phoneHost: PhoneToolHost;
 
   constructor(
     // Both change when the call is handed to another assistant (handOver).
@@ -182,6 +195,8 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
       },
       setting.ambient,
     );
+    this.keypad = new Keypad(clock, (keys) => this.keysTurn(keys));
+    this.phoneHost = this.makePhoneHost();
   }
 
   /** Starts pacing, the call's limit, and the greeting (or the wait for the caller). */
@@ -231,7 +246,82 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
   }
 
   async end(reason: VoiceEndReason): Promise<void> {
-    await this.finish(reason, false);
+    await this.finish(this.endingAs ?? reason, false);
+  }
+
+  pushDigit(digit: string): void {
+    if (this.ended) return;
+    this.disarmSilence();
+    this.keypad.press(digit);
+  }
+
+  // ——— keys and the telephone tools ———
+
+  /** A keypress turn: the keys are the caller's words to the model (after the assistant has finished). */
+  private keysTurn(keys: string): void {
+    if (this.ended) return;
+    if (this.assistantActive) {
+      this.keysMeanwhile += keys;
+      return;
+    }
+    this.reengagements = 0;
+    this.emit({ sender: 'human', type: 'keypress', text: keys, timestamp: this.stamp(this.parts.clock.now()) });
+    void this.respond({ lastWords: this.lastCallerWords() });
+  }
+
+  private waitPlayed(done: () => boolean): Promise<void> {
+    if (this.ended || done()) return Promise.resolve();
+    return new Promise((resolve) => this.playWaiters.push({ done, resolve }));
+  }
+
+  private checkPlayWaiters(all: boolean): void {
+    const waiting = this.playWaiters;
+    this.playWaiters = [];
+    for (const w of waiting) {
+      if (all || w.done()) w.resolve();
+      else this.playWaiters.push(w);
+    }
+  }
+
+  private makePhoneHost(): PhoneToolHost {
+    const { clock } = this.parts;
+    const talk = this.setting.talk;
+    return {
+      transport: this.transport,
+      rate: PIPELINE_RATE,
+      say: (text) => {
+        const u = this.speakFixed(text, 'message');
+        return this.waitPlayed(() => u.playedBy(clock.now()));
+      },
+      play: (samples) => {
+        const sound = new SentenceAudio('', samples);
+        const generation = this.generation;
+        this.feed = this.feed.then(() => {
+          if (generation === this.generation && !this.ended) this.playout.enqueue(sound);
+        });
+        return this.waitPlayed(() => generation !== this.generation || (sound.endAt !== null && sound.endAt <= clock.now()));
+      },
+      drained: async () => {
+        await this.feed;
+        await this.waitPlayed(() => !this.playout.queued && this.playout.playedBy <= clock.now());
+      },
+      collectKeys: (options) => this.keypad.collect(options),
+      summarize: async (instructions) => {
+        const reply = await talk.model.reply({
+          model: talk.modelName,
+          system: instructions,
+          messages: [{ role: 'user', content: transcriptLines(talkEntries(this.entries)) || '(Nothing has been said yet.)' }],
+          tools: [],
+        });
+        return reply.text.trim();
+      },
+      handOver: () => {
+        this.endingAs = 'transferred';
+      },
+      handOverFailed: () => {
+        this.endingAs = null;
+      },
+    };
   }
 
   private log(message: string): void {
@@ -443,13 +533,14 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
     let fillers = 0;
     let ending = false;
     let handover: HandoverRequest | null = null;
+    const toolsRunning = new Map<string, () => void>();
     try {
       const knowledge = a.knowledge ? await a.knowledge(options.lastWords) : null;
       const search = promptSearchEntry(knowledge, this.stamp(this.parts.clock.now()));
       if (search) this.emit(search);
       const requested = performance.now();
       const steps = await runAssistantSteps(
-        { ...assistantStepsInput(talk, knowledge, context), stream: true, signal: controller.signal },
+        { ...assistantStepsInput(talk, knowledge, context), stream: true, signal: controller.signal, callFunctions: this.callFunctions() },
         {
           onText: (delta) => {
             if (controller.signal.aborted) return;
@@ -461,9 +552,14 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
             const rest = splitter.flush();
             if (rest) this.say(current(), rest, generation);
           },
-          onFunctionCall: () => {
+          onFunctionCall: (call) => {
+            // A tool under way when the call ends (a transfer's own) is waited for: its entry is kept.
+            const running = new Promise<void>((resolve) => toolsRunning.set(call.id, resolve));
+            this.inflight.add(running);
+            void running.then(() => this.inflight.delete(running));
             fillerTimer?.();
-            if (!a.fillers) return;
+            // The telephone tools fill their own waits (keys typed, hold music): no filler over them.
+            if (!a.fillers || this.setting.phoneTools?.answers(call.name)) return;
             fillerTimer = this.parts.clock.after(FILLER_AFTER_MS, () => {
               fillerTimer = null;
               if (controller.signal.aborted) return;
@@ -491,6 +587,10 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
               duration_ms: call.duration_ms,
             });
             this.transport.tool?.({ name: call.name, arguments: call.arguments, result: call.result, error: call.error });
+            toolsRunning.get(call.id)?.();
+            toolsRunning.delete(call.id);
+            // A transfer handed the caller over: the call is done here.
+            if (this.endingAs !== null && call.error === null) void this.finish(this.endingAs, true);
           },
         },
       );
@@ -505,6 +605,7 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
       if (!controller.signal.aborted) this.log(`the assistant could not answer: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       (fillerTimer as (() => void) | null)?.();
+      for (const done of toolsRunning.values()) done();
     }
     if (this.reply === controller) this.reply = null;
     if (controller.signal.aborted || this.ended) return;
@@ -594,11 +695,18 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
     utterance.closed = true;
   }
 
-  /** Words that need no model (the greeting, a filler). */
-  private speakFixed(text: string, kind: 'message' | 'filler'): void {
+  /** Words that need no model (the greeting, a filler, a phone tool's message). */
+  private speakFixed(text: string, kind: 'message' | 'filler'): Utterance {
     const u = this.newUtterance(kind);
     for (const s of splitSentences(text)) this.say(u, s, this.generation);
     this.close(u);
+    return u;
+  }
+
+  private callFunctions(): { answers(name: string): boolean; call(name: string, args: Record<string, unknown>): ReturnType<PhoneTools['call']> } | null {
+    const tools = this.setting.phoneTools;
+    if (!tools) return null;
+    return { answers: (name) => tools.answers(name), call: (name, args) => tools.call(name, args, this.phoneHost) };
   }
 
   private sentenceStarted(sentence: SentenceAudio): void {
@@ -616,6 +724,7 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
     if (this.ended) return;
     this.playout.tick();
     const now = this.parts.clock.now();
+    if (this.playWaiters.length > 0) this.checkPlayWaiters(false);
     // Utterances fully heard, in order: their entries are final.
     while (this.speaking.length > 0) {
       const u = this.speaking[0]!;
@@ -660,6 +769,12 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
       void this.finish('end_call', true);
       return;
     }
+    if (this.keysMeanwhile !== '') {
+      const keys = this.keysMeanwhile;
+      this.keysMeanwhile = '';
+      this.keysTurn(keys);
+      return;
+    }
     const meanwhile = this.heardMeanwhile;
     this.heardMeanwhile = null;
     if (meanwhile) {
@@ -693,6 +808,7 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
     this.endAfterSpeech = false;
     this.lastWasReengagement = false;
     this.detector.assistantActive = false;
+    this.checkPlayWaiters(true);
     this.setState('listening');
   }
 
@@ -726,6 +842,8 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
     this.ended = true;
     const now = this.parts.clock.now();
     for (const stop of this.stopTimers) stop();
+    this.keypad.close();
+    this.checkPlayWaiters(true);
     this.disarmSilence();
     this.stopWordCheck();
     this.held?.stop();
@@ -765,6 +883,8 @@ function talkEntries(entries: readonly VoiceEntry[]): TalkEntry[] {
     }
     if (e.type === 'filler') return { sender: 'bot', type: 'filler', text: e.text, timestamp: e.timestamp };
     if (e.type === 'handover') return handoverEntry({ fromAssistantId: e.from_assistant_id ?? 0, assistantId: e.assistant_id ?? 0, assistantName: e.assistant_name ?? '' }, e.timestamp);
+    // The model reads keys as the caller's words about them.
+    if (e.type === 'keypress') return { sender: 'human', type: 'message', text: `(The caller pressed these keys on their phone: ${e.text})`, timestamp: e.timestamp };
     return { sender: e.sender === 'human' ? 'human' : 'bot', type: 'message', text: e.text, timestamp: e.timestamp };
   });
 }

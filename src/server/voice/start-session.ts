@@ -9,6 +9,8 @@ import { multilingualSystem, secondaryLanguages } from './languages';
 import { loadRnnoise, NoiseSuppressor } from './noise/suppressor';
 import { realtimeAssistant, startRealtimeSession } from './realtime/start';
 import { VoiceSession, type NextAssistant, type VoiceSetting } from './session';
+import { PhoneTools } from './phone-tools/functions';
+import { loadPhoneTools } from './phone-tools/load';
 import { PIPELINE_RATE, type VoiceCallStart, type VoiceSessionInput, type VoiceSessionSink, type VoiceTransport } from './session-types';
 import { Speaker, speechVoice } from './speaker';
 import type { Transcriber } from './transcriber';
@@ -63,6 +65,10 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
   });
   if (!loaded) throw new VoiceSessionError(`Assistant ${call.assistantId} cannot talk: it is gone, or its model is not served`);
   const a = loaded.assistant;
+  // The telephone built-ins (keys, transfers) act on calls you can hear; the call answers them itself.
+  const phoneItems = await loadPhoneTools(deps.db, call.userId, call.assistantId);
+  const phoneTools = phoneItems.length > 0 ? new PhoneTools(phoneItems) : null;
+  if (phoneTools) loaded.setting.assistant.offered = [...loaded.setting.assistant.offered.filter((f) => !phoneTools.answers(f.name)), ...phoneTools.offered];
   const iso = a.iso_2?.trim().toLowerCase() || null;
   // The speech settings loadAssistantTalk does not read (noise, secondary languages, the first silence).
   const extra = await deps.db
@@ -87,6 +93,7 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
     ambient: ambientSound(a.ambient_sound, Number(a.ambient_sound_volume), PIPELINE_RATE, call.callId),
     ...(languages ? { languages } : {}),
     initialSilenceMs: extra.max_initial_silence_duration ? extra.max_initial_silence_duration * 1000 : null,
+    phoneTools,
   };
   const voiceOf = (language: string | null) =>
     speechVoice(deps.speech.engine, { name: a.voice_name, gender: a.voice_gender, accent: a.voice_accent, language, speed: Number(a.speech_speed) });
@@ -125,6 +132,7 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
     if (!suppressor) return session;
     return {
       pushAudio: (samples) => session.pushAudio(suppressor.push(samples)),
+      pushDigit: (digit) => session.pushDigit(digit),
       end: (reason) => session.end(reason),
     };
   };

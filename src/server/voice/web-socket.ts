@@ -44,6 +44,8 @@ export function acceptWebCall(ws: WebSocket, request: IncomingMessage, services:
   let ended = false;
   let callId: number | null = null;
   const early: Float32Array[] = [];
+  /** Keys pressed while the session was starting (the browser may press once it is `ready`). */
+  const earlyKeys: string[] = [];
   const send = (message: WebCallServerMessage) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   };
@@ -90,7 +92,13 @@ export function acceptWebCall(ws: WebSocket, request: IncomingMessage, services:
     } catch {
       return;
     }
-    if (webCallClientInput.safeParse(parsed).success) void end('caller_ended');
+    const message = webCallClientInput.safeParse(parsed);
+    if (!message.success) return;
+    if (message.data.type === 'dtmf') {
+      if (session) session.pushDigit?.(message.data.digit);
+      else earlyKeys.push(message.data.digit);
+    }
+    else void end('caller_ended');
   });
   ws.on('close', () => void end('dropped'));
   ws.on('error', () => undefined);
@@ -140,6 +148,7 @@ export function acceptWebCall(ws: WebSocket, request: IncomingMessage, services:
       return;
     }
     for (const frame of early.splice(0)) session.pushAudio(frame);
+    for (const key of earlyKeys.splice(0)) session.pushDigit?.(key);
   })().catch((e: unknown) => {
     console.error('Web call:', e instanceof Error ? e.message : e);
     ended = true;

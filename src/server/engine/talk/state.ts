@@ -7,7 +7,7 @@ import type { FinalStatus } from '../plan';
  * from the text), what the models cost, and, once it has ended, how and what the post-call reading found.
  */
 
-export type EndReason = 'end_call' | 'hang_up' | 'goal_reached' | 'max_duration' | 'turn_limit' | 'model_error' | 'realtime_unavailable' | 'voicemail';
+export type EndReason = 'end_call' | 'hang_up' | 'goal_reached' | 'max_duration' | 'turn_limit' | 'model_error' | 'realtime_unavailable' | 'voicemail' | 'transferred';
 
 export interface TalkState {
   phase: 'talking' | 'post_call';

@@ -56,6 +56,7 @@ interface TwilioMessage {
   start?: { streamSid?: string; callSid?: string; customParameters?: Record<string, string> };
   media?: { payload?: string; track?: string };
   mark?: { name?: string };
+  dtmf?: { digit?: string; track?: string };
 }
 
 export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): void {
@@ -67,6 +68,8 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
   let closeOnMark: string | null = null;
   /** Caller audio that came while the session was starting. */
   const early: { mulaw: Uint8Array; pcm: Float32Array }[] = [];
+  /** Keys pressed while the session was starting. */
+  const earlyKeys: string[] = [];
   // Streams, not clips: each direction keeps its resampler's context across frames (no click every 20 ms).
   const fromCaller = new StreamResampler(TWILIO_RATE, PIPELINE_RATE);
   let toCaller = new StreamResampler(PIPELINE_RATE, TWILIO_RATE);
@@ -147,7 +150,7 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
       case 'start': {
         if (starting) return;
         streamSid = message.start?.streamSid ?? message.streamSid ?? null;
-        starting = context.begin(message.start?.customParameters?.ticket, transport).then((live) => {
+        starting = context.begin(message.start?.customParameters?.ticket, transport, { providerCallId: message.start?.callSid ?? null }).then((live) => {
           if (!live) {
             ended = true;
             ws.close(VOICE_CLOSE.badTicket, 'ticket refused');
@@ -164,6 +167,7 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
             if (session.pushMulaw) session.pushMulaw(frame.mulaw);
             else session.pushAudio(frame.pcm);
           }
+          for (const key of earlyKeys.splice(0)) session.pushDigit?.(key);
         });
         return;
       }
@@ -180,12 +184,20 @@ export function acceptTwilioMedia(ws: WebSocket, context: MediaSocketContext): v
       case 'mark':
         if (closeOnMark !== null && message.mark?.name === closeOnMark) ws.close(VOICE_CLOSE.normal);
         return;
+      case 'dtmf': {
+        // A key the caller pressed (bidirectional streams only): the session hears it as a keypress.
+        const digit = message.dtmf?.digit;
+        if (typeof digit !== 'string' || ended) return;
+        if (session) session.pushDigit?.(digit);
+        else if (starting) earlyKeys.push(digit);
+        return;
+      }
       case 'stop':
         void end('caller_ended');
         ws.close(VOICE_CLOSE.normal);
         return;
       default:
-        // connected, dtmf: nothing to do (keypresses are not part of the conversation yet).
+        // connected: nothing to do.
         return;
     }
   });

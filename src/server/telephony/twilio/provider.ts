@@ -1,4 +1,5 @@
 import type { LineStatus, TelephonyProvider } from '../provider';
+import { twilioLine } from './line';
 import { acceptTwilioMedia } from './media-stream';
 import { claimTwilioNumber, createTwilioCall, disownTwilioNumber } from './rest';
 import { isValidTwilioSignature } from './signature';
@@ -47,5 +48,6 @@ export function twilioProvider(options: { apiBaseUrl: string }): TelephonyProvid
     streamAnswer: (streamUrl, ticket) => ({ contentType: 'text/xml', body: streamTwiml(streamUrl, { ticket }) }),
     refusalAnswer: (text) => ({ contentType: 'text/xml', body: sayAndHangUpTwiml(text) }),
     acceptMedia: acceptTwilioMedia,
+    phoneLine: (credentials, call) => twilioLine(rest, credentials, { sid: call.providerCallId, callerNumber: call.callerNumber, lineNumber: call.lineNumber }),
   };
 }

@@ -99,3 +99,21 @@ export async function createTwilioCall(options: TwilioRestOptions, credentials: 
   if (!created || typeof created.sid !== 'string') throw new ProviderError('Twilio created the call without a sid.');
   return { providerCallId: created.sid };
 }
+
+/** A call's status as Twilio's Call resource gives it (queued, ringing, in-progress, completed, busy, no-answer, failed, canceled). */
+export async function fetchTwilioCallStatus(options: TwilioRestOptions, credentials: ProviderCredentials, sid: string): Promise<string> {
+  const got = (await call(options, credentials, 'GET', `/Calls/${encodeURIComponent(sid)}.json`)) as { status?: unknown } | null;
+  return typeof got?.status === 'string' ? got.status : '';
+}
+
+/** Updates a live call: new TwiML replaces what it runs (a <Connect><Stream> ends), or `Status=completed` hangs it up. */
+export async function updateTwilioCall(options: TwilioRestOptions, credentials: ProviderCredentials, sid: string, form: { Twiml: string } | { Status: 'completed' | 'canceled' }): Promise<void> {
+  await call(options, credentials, 'POST', `/Calls/${encodeURIComponent(sid)}.json`, form);
+}
+
+/** Creates a call that runs the given TwiML (a warm transfer's supervisor leg), ringing at most `timeout` seconds. */
+export async function createTwilioLeg(options: TwilioRestOptions, credentials: ProviderCredentials, leg: { to: string; from: string; twiml: string; timeout: number }): Promise<{ sid: string }> {
+  const created = (await call(options, credentials, 'POST', '/Calls.json', { To: leg.to, From: leg.from, Twiml: leg.twiml, Timeout: String(leg.timeout) })) as { sid?: unknown } | null;
+  if (!created || typeof created.sid !== 'string') throw new ProviderError('Twilio created the call without a sid.');
+  return { sid: created.sid };
+}

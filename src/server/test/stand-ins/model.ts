@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { embeddingsAnswer } from './embedding';
 import { roleAnswer, textOf, type RoleRequest } from './roles';
+import { phoneToolAnswer } from './phone-tool-answers';
 import { orderStatus } from './tool-endpoint';
 
 /** The model the browser tests' service is configured with (LLM_MODEL). */
@@ -252,6 +253,7 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
  * The browser tests' script, the same for every conversation (no state, so parallel tests cannot disturb
  * each other), after the roles:
  *   - the calendar and the hand-over (calendarOrHandover below), when their functions are on offer
+ *   - the telephone tools asked for in words, or their answers (phone-tool-answers.ts)
  *   - the last message is a knowledge search's answer ({query, passages})  -> a reply quoting the first passage
  *   - search_knowledge_base is on offer and the user just spoke             -> a call of it with the user's words
  *   - the system prompt holds passages (prompt mode)                       -> a reply quoting the first one
@@ -268,6 +270,8 @@ export function conversation(seen: SeenRequest): Scripted {
   const stamp = () => `call_${Date.now().toString(36)}`;
   const builtin = calendarOrHandover(seen);
   if (builtin) return builtin;
+  const phone = phoneToolAnswer(seen);
+  if (phone) return phone;
   if (last?.role === 'tool') {
     let answer: { passages?: { excerpt?: string }[]; status?: string } = {};
     try {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { twilioSignature } from '../../telephony/twilio/signature';
 import { pipelineToMulaw } from '../../telephony/twilio/media-stream';
+import { hearKeys } from './dtmf-hearing';
 
 /*
  * Twilio as the service meets it, for tests and benchmarks (../shared/spec/telephony-twilio.md): a real HTTP
@@ -27,6 +28,13 @@ import { pipelineToMulaw } from '../../telephony/twilio/media-stream';
  * know it: a person after their words and a pause; a machine, with DetectMessageEnd, right after the beep
  * (machine_end_beep) or after the silence that ends a greeting without one (machine_end_silence), with Enable as
  * soon as the greeting has gone on long enough (machine_start).
+ *
+ * Live calls can be updated (POST Calls/{sid}.json): new TwiML ends the media stream (`stop`, then the socket
+ * closes) and the call runs it: `<Dial><Number>` dials (kept as `dialed`), `<Dial><Conference>` joins a room
+ * (`conference`), `<Say>` is kept in `says`; `Status=completed` hangs up. GET Calls/{sid}.json gives the status.
+ * An outbound call whose TwiML is not a stream (a warm transfer's supervisor leg) answers, or not, by
+ * `outbound.answers[to]` after `outbound.ringMs`, and runs its TwiML. The caller can press keys (`press`: the
+ * documented `dtmf` messages), and the keys in what the service sent are heard back (`heardKeys`, Goertzel).
  */
 
 const FRAME_BYTES = 160;
@@ -130,6 +138,21 @@ export interface StandInCall {
   closed: Promise<void>;
   /** Resolves when the stream has started (the start message sent). */
   started: Promise<void>;
+  /** The call's status as GET Calls/{sid}.json gives it. */
+  status: string;
+  /** The TwiML of each update (POST Calls/{sid}.json with Twiml), in order, and when (epoch ms) each came. */
+  updates: string[];
+  updatedAt: number[];
+  /** Epoch ms the call was answered (in-progress); null until then. */
+  answeredAt: number | null;
+  /** What the call's TwiML has it do: the number of a <Dial><Number>, the room of a <Dial><Conference>, what <Say> said. */
+  dialed: { number: string; callerId: string | null } | null;
+  conference: string | null;
+  says: string[];
+  /** The caller presses keys: a `dtmf` message each, `gapMs` apart. */
+  press(keys: string, gapMs?: number): Promise<void>;
+  /** The keys sounded in what the service sent from `fromMs` on (its tones, heard with the Goertzel algorithm). */
+  heardKeys(fromMs?: number): string;
 }
 
 export interface StandInTwilio {
@@ -138,7 +161,7 @@ export interface StandInTwilio {
   requests: StandInRequest[];
   calls: StandInCall[];
   /** What the next outbound calls do (default completed, talking `talkMs` then hanging up). */
-  outbound: { outcome: OutboundOutcome; talkMs: number; say?: Float32Array; answerAfterMs?: number; callee?: StandInCallee };
+  outbound: { outcome: OutboundOutcome; talkMs: number; say?: Float32Array; answerAfterMs?: number; callee?: StandInCallee; answers?: Record<string, OutboundOutcome>; ringMs?: number };
   addAccount(): { sid: string; token: string };
   addNumber(account: string, phoneNumber: string): StandInNumber;
   number(phoneNumber: string): StandInNumber | undefined;
@@ -190,12 +213,13 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
   const accounts = new Map<string, string>();
   const numbers = new Map<string, StandInNumber>();
   const requests: StandInRequest[] = [];
-  const calls: StandInCall[] = [];
+  const calls: (StandInCall & { update(twiml: string | null): void })[] = [];
+  const accountOf = new Map<string, string>();
   const sockets = new Set<WebSocket>();
   const outbound: StandInTwilio['outbound'] = { outcome: 'completed', talkMs: 1000 };
 
   /** A call's media stream, as Twilio runs it. */
-  function makeCall(init: { sid: string; direction: StandInCall['direction']; from: string; to: string; account: string }): StandInCall & { connect(twiml: string): void } {
+  function makeCall(init: { sid: string; direction: StandInCall['direction']; from: string; to: string; account: string }): StandInCall & { connect(twiml: string): void; update(twiml: string | null): void } {
     const queue: { bytes: Uint8Array; offset: number; said: Said; resolve: () => void }[] = [];
     let ws: WebSocket | null = null;
     let t0 = 0;
@@ -204,7 +228,16 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
     let resolveClosed!: () => void;
     let resolveStarted!: () => void;
     const streamSid = `MZ${hex(16)}`;
-    const call: StandInCall & { connect(twiml: string): void } = {
+    let dtmfSeq = 100_000;
+    /** Runs TwiML that is not a stream: what it dials, the room it joins, what it says. */
+    const run = (twiml: string) => {
+      for (const m of twiml.matchAll(/<Say[^>]*>([\s\S]*?)<\/Say>/g)) call.says.push(xmlText(m[1] ?? ''));
+      const dial = /<Dial([^>]*)>\s*<Number[^>]*>([^<]+)<\/Number>/.exec(twiml);
+      if (dial) call.dialed = { number: xmlText(dial[2] ?? '').trim(), callerId: /callerId="([^"]*)"/.exec(dial[1] ?? '')?.[1] ?? null };
+      const room = /<Conference[^>]*>([^<]+)<\/Conference>/.exec(twiml);
+      if (room) call.conference = xmlText(room[1] ?? '').trim();
+    };
+    const call: StandInCall & { connect(twiml: string): void; update(twiml: string | null): void } = {
       sid: init.sid,
       direction: init.direction,
       from: init.from,
@@ -223,6 +256,40 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
       closed: new Promise<void>((r) => (resolveClosed = r)),
       started: new Promise<void>((r) => (resolveStarted = r)),
       startedAt: 0,
+      status: 'queued',
+      updates: [],
+      updatedAt: [],
+      answeredAt: null,
+      dialed: null,
+      conference: null,
+      says: [],
+      async press(keys, gapMs = 150) {
+        for (const digit of keys) {
+          if (ws?.readyState !== WebSocket.OPEN) return;
+          ws.send(JSON.stringify({ event: 'dtmf', streamSid, sequenceNumber: String((dtmfSeq += 1)), dtmf: { track: 'inbound_track', digit } }));
+          await new Promise((r) => setTimeout(r, gapMs));
+        }
+      },
+      heardKeys(fromMs = 0) {
+        const bytes = call.received.filter((r) => r.atMs >= fromMs);
+        const pcm = mulaw.decode(Uint8Array.from(bytes.flatMap((r) => [...r.bytes])));
+        return hearKeys(Float32Array.from(pcm, (v) => v / 32768), 8000);
+      },
+      update(twiml) {
+        // The call leaves its <Connect><Stream>: the stream stops and closes, as Twilio's does.
+        if (ws && ws.readyState === WebSocket.OPEN) {
+          ws.send(JSON.stringify({ event: 'stop', sequenceNumber: '9998', streamSid, stop: { accountSid: init.account, callSid: init.sid } }));
+          if (timer) clearInterval(timer);
+          ws.close(1000);
+        }
+        if (twiml === null) {
+          call.status = 'completed';
+          return;
+        }
+        call.updates.push(twiml);
+        call.updatedAt.push(Date.now());
+        run(twiml);
+      },
       now: () => (t0 === 0 ? 0 : performance.now() - t0),
       said: [],
       say(samples) {
@@ -249,6 +316,7 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
         if (!ws || ws.readyState !== WebSocket.OPEN) return;
         ws.send(JSON.stringify({ event: 'stop', sequenceNumber: '9999', streamSid, stop: { accountSid: init.account, callSid: init.sid } }));
         if (timer) clearInterval(timer);
+        call.status = 'completed';
         ws.close(1000);
         await call.closed;
       },
@@ -270,6 +338,7 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
         call.twiml = twiml;
         const stream = parseStreamTwiml(twiml);
         if (!stream) {
+          run(twiml);
           resolveStarted();
           resolveClosed();
           return;
@@ -362,14 +431,17 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
       },
     };
     calls.push(call);
+    accountOf.set(call.sid, init.account);
     return call;
   }
 
   async function runOutbound(account: string, call: ReturnType<typeof makeCall>, form: Record<string, string>): Promise<void> {
     const token = accounts.get(account) ?? '';
     const callbackUrl = form.StatusCallback;
-    const plan = { ...outbound };
+    const plan = { ...outbound, outcome: outbound.answers?.[call.to] ?? outbound.outcome };
     const callback = async (status: string, extra: Record<string, string> = {}) => {
+      call.status = status === 'initiated' ? 'queued' : status;
+      if (status === 'in-progress') call.answeredAt = Date.now();
       if (!callbackUrl) return;
       const params = { AccountSid: account, CallSid: call.sid, From: call.from, To: call.to, CallStatus: status, Direction: 'outbound-api', ApiVersion: '2010-04-01', ...extra };
       const answer = await postSigned(callbackUrl, token, params).catch(() => ({ status: 0, text: '' }));
@@ -384,12 +456,18 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
       return;
     }
     if (plan.answerAfterMs !== undefined) await new Promise((r) => setTimeout(r, plan.answerAfterMs));
+    if (plan.ringMs) await new Promise((r) => setTimeout(r, plan.ringMs));
     if (plan.outcome !== 'completed') {
       await callback(plan.outcome);
       return;
     }
     await callback('in-progress');
     const started = Date.now();
+    // A leg that runs TwiML without a stream (a supervisor in a conference) stays up until it is updated.
+    if (!parseStreamTwiml(form.Twiml ?? '')) {
+      call.connect(form.Twiml ?? '');
+      return;
+    }
     call.connect(form.Twiml ?? '');
     await call.started;
     if (plan.say) call.say(plan.say);
@@ -457,6 +535,17 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
         if (form.StatusCallback !== undefined) n.status_callback = form.StatusCallback;
         return json(200, view(n));
       }
+      const live = /^\/Calls\/(CA[0-9a-f]+)\.json$/.exec(rest);
+      if (live) {
+        const c = calls.find((x) => x.sid === live[1]);
+        if (!c || accountOf.get(c.sid) !== account) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+        const view = () => ({ sid: c.sid, account_sid: account, status: c.status, to: c.to, from: c.from, direction: c.direction });
+        if (req.method === 'GET') return json(200, view());
+        if (form.Status === 'completed' || form.Status === 'canceled') c.update(null);
+        else if (form.Twiml) c.update(form.Twiml);
+        else return json(400, { code: 21218, message: 'Invalid ApplicationSid or Twiml', status: 400 });
+        return json(200, view());
+      }
       if (req.method === 'POST' && rest === '/Calls.json') {
         if (!form.To || !form.From || (!form.Twiml && !form.Url)) return json(400, { code: 21205, message: 'To, From and Twiml or Url are required', status: 400 });
         if (form.MachineDetection !== undefined && !['Enable', 'DetectMessageEnd'].includes(form.MachineDetection)) return json(400, { code: 21218, message: 'Invalid MachineDetection', status: 400 });
@@ -500,6 +589,7 @@ export async function startStandInTwilio(): Promise<StandInTwilio> {
       const params = { AccountSid: n.account, CallSid: call.sid, From: from, To: to, CallStatus: 'ringing', Direction: 'inbound', ApiVersion: '2010-04-01' };
       const answer = await postSigned(n.voice_url, accounts.get(n.account) ?? '', params);
       call.webhookStatus = answer.status;
+      call.status = 'in-progress';
       call.connect(answer.status === 200 ? answer.text : '');
       await call.started;
       return call;

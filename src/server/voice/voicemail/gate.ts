@@ -110,6 +110,11 @@ export class VoicemailGate implements VoiceSessionInput {
     this.cueDetector?.push(samples);
   }
 
+  /** Keys reach the session once a person is known to have answered; a machine's (or a key before the verdict) are not a turn. */
+  pushDigit(digit: string): void {
+    this.session?.pushDigit?.(digit);
+  }
+
   async end(reason: VoiceEndReason): Promise<void> {
     if (this.opening) await this.opening;
     if (this.session) return this.session.end(reason);

@@ -249,4 +249,21 @@ describe('the web-call panel', () => {
     expect(socket.readyState).toBe(3);
     expect(stopped).toContain('mic');
   });
+
+  it('sends the keypad\'s keys on the socket while the call is live', async () => {
+    host();
+    renderWithHost(() => <WebCallPanel assistantId={12} onRestart={() => undefined} onClose={() => undefined} />);
+    const socket = await connected();
+    act(() => socket.say({ type: 'ready', call_id: 58 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Keypad' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Press 5' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Press #' }));
+    expect(socket.sent.slice(-2)).toEqual([JSON.stringify({ type: 'dtmf', digit: '5' }), JSON.stringify({ type: 'dtmf', digit: '#' })]);
+    // Once the call is over the keypad is gone.
+    act(() => {
+      socket.say({ type: 'ended', call_id: 58, reason: 'transferred' });
+      socket.drop(1000);
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Keypad' })).toBeNull());
+  });
 });

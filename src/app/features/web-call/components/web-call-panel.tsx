@@ -6,6 +6,7 @@ import { m } from '@/i18n';
 import { formatDuration } from '@/i18n/format';
 import type { CallProblem, CallView } from '../lib/call-state';
 import { useWebCall } from '../lib/use-web-call';
+import { CallKeypad } from './call-keypad';
 import { CallTranscript } from './call-transcript';
 import { MicMeter } from './mic-meter';
 import { VoiceSetupCard } from './voice-setup-card';
@@ -68,7 +69,7 @@ function useElapsed(startedAt: number | null, running: boolean): number | null {
  * and what to do when it could not go on. Unmounting it ends the call.
  */
 export function WebCallPanel({ assistantId, noiseSuppression, onRestart, onClose }: { assistantId: number; noiseSuppression?: boolean; onRestart: () => void; onClose: () => void }) {
-  const { view, level, end } = useWebCall(assistantId, noiseSuppression);
+  const { view, level, end, pressKey } = useWebCall(assistantId, noiseSuppression);
   const running = view.phase === 'live' || view.phase === 'ending';
   const over = view.phase === 'ended' || view.phase === 'failed';
   const elapsed = useElapsed(view.startedAt, running);
@@ -124,6 +125,8 @@ export function WebCallPanel({ assistantId, noiseSuppression, onRestart, onClose
       <div style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         <CallTranscript items={view.items} />
       </div>
+
+      {view.phase === 'live' ? <CallKeypad onKey={pressKey} disabled={false} /> : null}
 
       {view.phase === 'ended' ? (
         <Stack gap={4} data-testid="web-call-ended">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { startWebCall } from '../api/start-web-call';
 import { callReducer, initialCallView, type CallView } from './call-state';
 import type { WebCallSession } from './web-call-session';
+import type { KeypadKey } from '@contract/voice';
 
 /** How often the meter redraws (the capture reports every 20 ms). */
 const METER_INTERVAL_MS = 100;
@@ -11,7 +12,7 @@ const METER_INTERVAL_MS = 100;
  * call). The audio code (worklets, socket) loads with the first call. Another call is another mount (the
  * panel's key).
  */
-export function useWebCall(assistantId: number, noiseSuppression?: boolean): { view: CallView; level: number; end: () => void } {
+export function useWebCall(assistantId: number, noiseSuppression?: boolean): { view: CallView; level: number; end: () => void; pressKey: (digit: KeypadKey) => void } {
   const [view, dispatch] = useReducer(callReducer, initialCallView);
   const [level, setLevel] = useState(0);
   const session = useRef<WebCallSession | null>(null);
@@ -50,5 +51,6 @@ export function useWebCall(assistantId: number, noiseSuppression?: boolean): { v
   }, [assistantId, noiseSuppression]);
 
   const end = useCallback(() => session.current?.end(), []);
-  return { view, level, end };
+  const pressKey = useCallback((digit: KeypadKey) => session.current?.pressKey(digit), []);
+  return { view, level, end, pressKey };
 }

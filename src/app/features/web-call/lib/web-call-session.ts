@@ -1,4 +1,4 @@
-import { VOICE_CLOSE, webCallServerMessage, type WebCallTicket } from '@contract/voice';
+import { VOICE_CLOSE, webCallServerMessage, type KeypadKey, type WebCallTicket } from '@contract/voice';
 import { ApiError, errorMessage } from '@/api/errors';
 import { apiBaseUrlOf, getSession } from '@/api/session';
 import captureWorkletUrl from '../worklets/capture.worklet.ts?worker&url';
@@ -176,6 +176,12 @@ export class WebCallSession {
       // The service closes the socket; if it does not, the call is over anyway.
       this.endTimer ??= setTimeout(() => this.socket?.close(VOICE_CLOSE.normal), END_GRACE_MS);
     }
+  }
+
+  /** A key of the keypad: the service hears it as the caller's keypress. */
+  pressKey(digit: KeypadKey) {
+    if (this.finished || this.socket?.readyState !== WebSocket.OPEN) return;
+    this.socket.send(JSON.stringify({ type: 'dtmf', digit }));
   }
 
   /** "End call": the service is told, the microphone and the assistant's voice go off; the panel waits for `ended`. */
