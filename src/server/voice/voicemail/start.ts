@@ -11,9 +11,10 @@ import { voicemailPolicy, type VoicemailPolicy } from './policy';
 
 /*
  * Which calls pass the voicemail gate (gate.ts), chosen where a session starts (voice/start-session.ts): every
- * outbound phone call (the verdict is the line's when it has one, else our detector's), and the web call of an
- * outbound assistant that does something about machines (a voice_mail_message or end_call_on_voicemail): its user
- * tests that by playing a greeting into the browser. Any other call starts its session at once, as before.
+ * outbound phone call on a line that gives its own verdict (Twilio's AMD); outbound calls on lines without one
+ * (SIP) when the assistant does something about machines (a voice_mail_message or end_call_on_voicemail); and the
+ * web call of such an outbound assistant: its user tests that by playing a greeting into the browser. Any other
+ * call starts its session at once, as before.
  */
 
 export interface VoicemailDeps {
@@ -33,6 +34,10 @@ export function voicemailGateFor(deps: VoicemailDeps, policy: VoicemailPolicy | 
   if (call.direction === 'inbound' || !policy) return null;
   if (call.direction === 'web' && !(policy.outboundAssistant && (policy.message !== null || policy.hangUp))) return null;
   const own = call.machineDetection !== 'line';
+  // Our own detector holds the greeting for its first seconds (a person who says nothing is known only after
+  // app_amd's 2.5 s of initial silence): on a line without a vendor's verdict (SIP) that wait is taken only when
+  // the verdict changes what happens, a message to leave or a machine to hang up on.
+  if (own && policy.message === null && !policy.hangUp) return null;
   const log = deps.log;
   const detector = own ? new VoicemailDetector({ classifier: modelGreetingClassifier({ transcriber: deps.transcriber, model: deps.model, modelName: deps.modelName, ...(log ? { log } : {}) }) }) : null;
   return new VoicemailGate(call, policy, { clock: deps.clock, speaker, transcriber: deps.transcriber, detector, ...(log ? { log } : {}) }, transport, sink, open);
