@@ -1,4 +1,6 @@
-import type { PhoneLine, SupervisorLeg } from '../voice/session-types';
+import { resample } from '../audio/pcm';
+import type { SpeechSource } from '../speech/speech';
+import { PIPELINE_RATE, type PhoneLine, type SupervisorLeg } from '../voice/session-types';
 import type { SipEndpoint } from './endpoint';
 import type { RtpMedia } from './rtp-media';
 import { dialledNumber } from './trunks';
@@ -27,7 +29,12 @@ export interface SipTrunkLine {
 /** Says text (the briefing) as PIPELINE_RATE samples; absent: the supervisor's leg hears no briefing. */
 export type SpeakText = (text: string) => Promise<Float32Array>;
 
-const PIPELINE_SAMPLES_PER_MS = 16;
+const PIPELINE_SAMPLES_PER_MS = PIPELINE_RATE / 1000;
+
+/** A briefing in the process's speech (a TTS endpoint or eSpeak NG), the assistant's default voice. */
+export function speakWith(speech: SpeechSource, language = 'en'): SpeakText {
+  return async (text) => resample(await speech.synthesize({ text, language, voice: 'assistant' }), PIPELINE_RATE).samples;
+}
 
 /** `sip:user@host` (custom_sip) as is; a number through the trunk, formatted for its carrier. */
 function targetOf(to: string, trunk: SipTrunkLine): { user: string; host: string } {
