@@ -226,7 +226,7 @@ describe('transfers on a SIP call', () => {
     // the carrier's INVITE with Replaces would have it).
     const supervisor = runSipp({ scenario: answerCallsScenario({ mode: 'answer', auth: trunk.auth, rtpPort: heard.port, talkMs: 20_000 }), ip: supervisorIp, port: 5060, remote: null, timeoutS: 50 });
     await new Promise((r) => setTimeout(r, 300));
-    const { rtp, run, callId } = await callIn(trunk, ip, { refer: 'ours', referToRegex: 'sip:0309990000@' + supervisorIp.replace(/\./g, '\\.') + '\\?Replaces=[^;&gt;]+%3Bto-tag%3D[^&gt;]+%3Bfrom-tag%3D[0-9a-f]+' });
+    const { rtp, run, callId } = await callIn(trunk, ip, { refer: 'ours', referToRegex: 'sip:030999000@' + supervisorIp.replace(/\./g, '\\.') + '\\?Replaces=[^;&gt;]+%3Bto-tag%3D[^&gt;]+%3Bfrom-tag%3D[0-9a-f]+' });
     await rtp.press('4#');
     const result = await run.done;
     expect(result.code, result.output).toBe(0);
