@@ -41,7 +41,12 @@ function assistant(req: SeenRequest): Scripted {
   const last = req.body.messages.at(-1);
   const content = textOf(last?.content);
   if (last?.role === 'tool') {
-    const result = JSON.parse(content) as Record<string, unknown>;
+    let result: Record<string, unknown>;
+    try {
+      result = JSON.parse(content) as Record<string, unknown>;
+    } catch {
+      return { text: 'That did not work.' };
+    }
     if (typeof result.pressed === 'string') return { text: 'I pressed the keys.' };
     if (result.transferred === false) return { text: 'Sorry, nobody could take your call right now.' };
     return { text: 'Goodbye.' };
@@ -200,6 +205,21 @@ describe('transfers on a SIP call', () => {
     await rtp.close();
     expect(await endReason(callId)).toBe('transferred');
     expect(lines(await transcriptOf(callId))).toEqual(['human keys: 3#', 'tool: call_transfer {"kind":"cold","to":"+4930123456","transferred":true}']);
+  }, 60_000);
+
+  it('call_transfer refused by the carrier (603): the tool fails, the assistant says so, the call goes on', async () => {
+    const ip = carrierIp();
+    const trunk = await trunkWithTools('127.0.0.99', () => [{ type: 'call_transfer', data: { phone_number: '+4930123457', description: 'Transfer to sales.' } }]);
+    const { rtp, run, callId } = await callIn(trunk, ip, { refer: 'ours', referTo: 'sip:030123457@127.0.0.99', referAnswer: '603 Declined', talkMs: 6_000 });
+    await rtp.press('3#');
+    const result = await run.done;
+    expect(result.code, result.output).toBe(0);
+    await ended(callId);
+    await rtp.close();
+    expect(await endReason(callId)).toBe('hang_up');
+    const transcript = await transcriptOf(callId);
+    expect(transcript.find((e) => e.name === 'call_transfer')?.error).toBe('The transfer failed: the carrier refused the transfer (SIP 603)');
+    expect(lines(transcript).at(-1)).toBe('bot: That did not work.');
   }, 60_000);
 
   const warm = (supervisor: string) => (numberId: number) => [

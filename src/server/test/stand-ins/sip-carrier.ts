@@ -95,6 +95,8 @@ export interface CallTrunk {
   refer?: 'theirs' | 'ours';
   referTo?: string;
   referToRegex?: string;
+  /** `ours`: the answer to our REFER (default `202 Accepted`; a refusal such as `603 Declined`). */
+  referAnswer?: string;
 }
 
 export function callTrunkScenario(c: CallTrunk): string {
@@ -116,10 +118,13 @@ export function callTrunkScenario(c: CallTrunk): string {
   if (c.refer === 'ours') {
     // referToRegex: a regular expression (XML-escaped) for targets that are not known in full (Replaces).
     const target = c.referToRegex ?? (c.referTo ?? '').replace(/[.+?]/g, (ch) => `\\${ch}`);
-    parts.push(`<recv request="REFER"><action><ereg regexp="Refer-To: *&lt;${target}&gt;" search_in="msg" check_it="true" assign_to="referto"/></action></recv>`, `<send>${cdata('SIP/2.0 202 Accepted\n[last_Via:]\n[last_From:]\n[last_To:]\n[last_Call-ID:]\n[last_CSeq:]\nX-Seen: [$referto]\nContent-Length: 0')}</send>`);
+    // A BYE of ours after it names the service's side by the REFER's From ([last_To:] would be our own).
+    const keepFrom = c.talkMs !== null ? '<ereg regexp="&lt;.*$" search_in="hdr" header="From:" check_it="true" assign_to="svc"/>' : '';
+    parts.push(`<recv request="REFER"><action><ereg regexp="Refer-To: *&lt;${target}&gt;" search_in="msg" check_it="true" assign_to="referto"/>${keepFrom}</action></recv>`, `<send>${cdata(`SIP/2.0 ${c.referAnswer ?? '202 Accepted'}\n[last_Via:]\n[last_From:]\n[last_To:]\n[last_Call-ID:]\n[last_CSeq:]\nX-Seen: [$referto]\nContent-Length: 0`)}</send>`);
   }
   if (c.talkMs !== null) {
-    parts.push(`<pause milliseconds="${c.talkMs}"/>`, `<send retrans="500">${inDialog('BYE', seq)}</send>`, '<recv response="200"/>');
+    const bye = inDialog('BYE', seq);
+    parts.push(`<pause milliseconds="${c.talkMs}"/>`, `<send retrans="500">${c.refer === 'ours' ? bye.replace('[last_To:]', 'To: [$svc]') : bye}</send>`, '<recv response="200"/>');
   } else {
     parts.push('<recv request="BYE"/>', `<send>${answerTo('200 OK')}</send>`);
   }
