@@ -3,15 +3,18 @@ import { issueTicket, PHONE_TICKET_MS } from '../live-calls/tickets';
 import type { VoiceServices } from '../live-calls/services';
 import { mediaContext, type LiveSession } from '../telephony/media';
 import type { VoiceEndReason } from '../voice/session-types';
+import { sipPhoneLine, type SpeakText } from './phone-line';
 import { openRtpSocket, RtpMedia } from './rtp-media';
 import { answerSdp, chooseMedia, offerSdp, type MediaChoice } from './sdp';
 import { sipModule, type SipMessage, type SipNameAddr, type SipRemote, type SipStack } from './sip-stack';
+import { keyReceiver } from './telephone-events';
 
 /*
  * The service as a narrow SIP user agent behind Kamailio (UDP): it answers the INVITEs Kamailio has
  * authenticated (X-Famulor-Trunk names the trunk) with the trunk's inbound assistant, places outbound calls
  * through Kamailio (which answers the carrier's challenges), and keeps each call's dialog: ACK, BYE either way,
- * CANCEL, OPTIONS (Kamailio's dispatcher probes), REFER (accepted and answered with NOTIFYs; `refer()` starts one).
+ * CANCEL, OPTIONS (Kamailio's dispatcher probes), REFER (accepted and answered with NOTIFYs; `refer()` starts one:
+ * the transfers of sip/phone-line.ts). The caller's keys (RFC 4733 events) reach the session's pushDigit.
  * The media is RTP (sip/rtp-media.ts) into the same voice pipeline as Twilio's media stream (telephony/media.ts:
  * the call record, the session). Requests from anywhere but Kamailio are refused: the carriers' side is its.
  */
@@ -31,6 +34,8 @@ export interface SipEndpointOptions {
   /** Kamailio: the only peer whose requests are taken, and where outbound calls go. */
   proxy: { host: string; port: number };
   log?: (message: string) => void;
+  /** Speech for a warm transfer's briefing on the supervisor's leg (sip/phone-line.ts); absent: none is said. */
+  speak?: SpeakText;
 }
 
 interface Dialog {
@@ -64,8 +69,11 @@ export interface DialRequest {
   ringMs: number;
   /** 180/183 came. */
   onRinging?: () => void;
-  /** The callee answered: start the session with this transport; undefined refuses (the call is hung up). */
-  onAnswer: (media: RtpMedia) => Promise<LiveSession | undefined>;
+  /**
+   * The callee answered: start the session with this transport; undefined refuses (the call is hung up);
+   * 'leg': a call without a session of its own (a warm transfer's supervisor).
+   */
+  onAnswer: (media: RtpMedia, callId: string) => Promise<LiveSession | 'leg' | undefined>;
 }
 
 const tag = () => randomBytes(6).toString('hex');
@@ -102,6 +110,11 @@ export class SipEndpoint {
 
   get contact(): string {
     return `sip:famulor@${this.options.host}:${this.options.port}`;
+  }
+
+  /** Speech for warm transfers' briefings, when the process has it. */
+  get speak(): SpeakText | undefined {
+    return this.options.speak;
   }
 
   get activeCalls(): number {
@@ -150,7 +163,7 @@ export class SipEndpoint {
     const offer = rq.content ? chooseMedia(rq.content) : null;
     if (!offer) return this.reply(rq, 488, 'Not Acceptable Here');
     const trunk = Number.isInteger(trunkId) && trunkId > 0
-      ? await services.db.selectFrom('phone_numbers').select(['id', 'user_id', 'phone_number']).where('id', '=', trunkId).where('provider', '=', SIP_PROVIDER).executeTakeFirst()
+      ? await services.db.selectFrom('phone_numbers').select(['id', 'user_id', 'phone_number', 'sip_address', 'sip_calling_format', 'country_code']).where('id', '=', trunkId).where('provider', '=', SIP_PROVIDER).executeTakeFirst()
       : undefined;
     if (!trunk) return this.reply(rq, 404, 'Not Found');
     const assistant = await services.db
@@ -192,7 +205,10 @@ export class SipEndpoint {
       details: { from: from?.user ?? rq.headers.from!.uri, to: trunk.phone_number, provider_call_id: callId },
       ttlMs: PHONE_TICKET_MS,
     });
-    const live = await mediaContext(services, { name: SIP_PROVIDER }).begin(ticket, dialog.media.transport);
+    const phone = trunk.sip_address
+      ? sipPhoneLine(this, { providerCallId: callId, callerNumber: from?.user ?? '', lineNumber: trunk.phone_number }, { id: trunk.id, sipAddress: trunk.sip_address, callingFormat: trunk.sip_calling_format, countryCode: trunk.country_code }, this.options.speak)
+      : undefined;
+    const live = await mediaContext(services, { name: SIP_PROVIDER }).begin(ticket, phone ? { ...dialog.media.transport, phone } : dialog.media.transport);
     if (!live) {
       if (dialog.ended) return;
       this.forget(dialog);
@@ -241,10 +257,12 @@ export class SipEndpoint {
   }
 
   private mediaFor(dialog: Dialog, socket: Awaited<ReturnType<typeof openRtpSocket>>): RtpMedia {
-    return new RtpMedia(socket, {
+    const media = new RtpMedia(socket, {
       audio: (samples) => dialog.live?.input.pushAudio(samples),
       hangUp: () => void this.sendBye(dialog),
     });
+    media.onDtmfPacket = keyReceiver((key) => dialog.live?.input.pushDigit?.(key));
+    return media;
   }
 
   private inDialog(dialog: Dialog, rq: SipMessage): void {
@@ -341,6 +359,21 @@ export class SipEndpoint {
         if ((rs.status ?? 0) >= 200) resolve(rs.status ?? 500);
       });
     });
+  }
+
+  /** A call's tags (ours and the other side's) and the URI dialled, for a Replaces naming its dialog. */
+  tagsOf(providerCallId: string): { local: string; remote: string } | null {
+    const dialog = this.dialogs.get(providerCallId);
+    const local = dialog?.local.params.tag;
+    const remote = dialog?.remote.params.tag;
+    if (!dialog || dialog.invite || typeof local !== 'string' || typeof remote !== 'string') return null;
+    return { local, remote };
+  }
+
+  /** Hangs up a call without a session (a supervisor's leg): BYE. */
+  async bye(providerCallId: string): Promise<void> {
+    const dialog = this.dialogs.get(providerCallId);
+    if (dialog) await this.hangUp(dialog, 'end_call');
   }
 
   /** Whether the call (its Call-ID) is up here. */
@@ -446,14 +479,16 @@ export class SipEndpoint {
           return;
         }
         dialog.media.connect(media);
-        void request.onAnswer(dialog.media).then((live) => {
+        void request.onAnswer(dialog.media, callId).then((live) => {
           if (!live) {
             finish('failed', status);
             this.request(dialog, 'BYE');
             return;
           }
-          dialog.live = live;
-          live.record.onLost = () => void this.hangUp(dialog, 'error');
+          if (live !== 'leg') {
+            dialog.live = live;
+            live.record.onLost = () => void this.hangUp(dialog, 'error');
+          }
           finish('answered', status);
         });
       });

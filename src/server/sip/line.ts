@@ -8,6 +8,7 @@ import { endUnanswered } from '../telephony/calls';
 import { mediaContext } from '../telephony/media';
 import { SIP_PROVIDER, SipEndpoint } from './endpoint';
 import { Kamailio, kamailioInstalled } from './kamailio';
+import { sipPhoneLine, type SpeakText } from './phone-line';
 import type { SipSettings } from './settings';
 import { dialledNumber, trunkEntries, trunkRows } from './trunks';
 
@@ -45,12 +46,14 @@ export interface StartSipOptions {
   /** Run Kamailio here (default: when its program is installed). */
   kamailio?: boolean;
   log?: (line: string) => void;
+  /** Speech for warm transfers' briefings (SipEndpointOptions.speak). */
+  speak?: SpeakText;
 }
 
 export async function startSip(options: StartSipOptions): Promise<SipLine> {
   const { services, settings } = options;
   const log = options.log ?? ((m: string) => console.error(`SIP: ${m}`));
-  const endpoint = SipEndpoint.start({ services, host: settings.endpointHost, port: settings.endpointPort, proxy: settings.proxy, log });
+  const endpoint = SipEndpoint.start({ services, host: settings.endpointHost, port: settings.endpointPort, proxy: settings.proxy, log, ...(options.speak ? { speak: options.speak } : {}) });
   const runKamailio = options.kamailio ?? kamailioInstalled(settings.kamailioPath);
   let kamailio: Kamailio | null = null;
   let fingerprint = '';
@@ -158,7 +161,10 @@ export async function dialSip(services: VoiceServices, callId: number, trunkId: 
     trunkId: trunk.id,
     ringMs: ringS * 1000,
     onRinging: () => void ringing(services, callId),
-    onAnswer: (media) => mediaContext(services, { name: SIP_PROVIDER }).begin(ticket, media.transport),
+    onAnswer: (media, providerCallId) => {
+      const phone = sipPhoneLine(line.endpoint, { providerCallId, callerNumber: call.client_phone_number ?? '', lineNumber: trunk.phone_number }, { id: trunk.id, sipAddress: trunk.sip_address!, callingFormat: trunk.sip_calling_format, countryCode: trunk.country_code }, line.endpoint.speak);
+      return mediaContext(services, { name: SIP_PROVIDER }).begin(ticket, { ...media.transport, phone });
+    },
   });
   await db.updateTable('calls').set({ provider_call_id: placed.callId }).where('id', '=', callId).execute();
   // Ringing goes on after make_call has answered (as a provider's REST call returns once the call is placed).

@@ -3,15 +3,20 @@ import { createRequire } from 'node:module';
 import { randomInt } from 'node:crypto';
 import { StreamResampler } from '../audio/stream-resampler';
 import { PIPELINE_RATE, type VoiceTransport, type VoiceEndReason } from '../voice/session-types';
+import { dtmfTones } from '../voice/phone-tools/tones';
 import { buildRtp, parseRtp } from './rtp';
 import type { G711, MediaChoice } from './sdp';
+import { telephoneEventPayload } from './telephone-events';
 
 /*
  * One call's audio over RTP, both ways, as the voice pipeline takes it (the SIP counterpart of
  * telephony/twilio/media-stream.ts): G.711 at 8 kHz ↔ 16 kHz floats. In: packets of the negotiated payload type
- * from anywhere are decoded (telephone-events are left to whoever adds keypresses: `onDtmfPacket`); out: the
+ * from anywhere are decoded (telephone-events go to `onDtmfPacket`: sip/telephone-events.ts); out: the
  * assistant's audio is queued and sent as 20 ms packets on our own clock (RTP has no buffer at the far end to
  * absorb a burst), silence in between so the stream is continuous. clearAudio drops what is queued (barge-in).
+ * dtmf_input's keys go out as RFC 4733 events in the same stream (sequence numbers, SSRC) in place of audio
+ * frames: 100 ms of event packets, the end packet three times, 60 ms apart; tones in the audio when the far
+ * end did not offer telephone-event.
  */
 
 const { mulaw, alaw } = createRequire(import.meta.url)('alawmulaw') as typeof import('alawmulaw');
@@ -23,6 +28,10 @@ const FRAME_MS = 20;
 const SILENCE: Record<G711, number> = { PCMU: 0xff, PCMA: 0xd5 };
 /** The resampler's look-ahead is released this long after the last assistant audio. */
 const FLUSH_AFTER_MS = 40;
+/** A key sent: frames of event packets, then its end packet (3 times), then frames of silence before the next. */
+const KEY_FRAMES = 5;
+const KEY_END_FRAMES = 3;
+const KEY_GAP_FRAMES = 3;
 
 function toPcm16(samples: Float32Array): Int16Array {
   const pcm16 = new Int16Array(samples.length);
@@ -79,8 +88,12 @@ export class RtpMedia {
   private closed = false;
   /** Packets and bytes each way (tests, the benchmark). */
   readonly counts = { in: 0, out: 0 };
-  /** RFC 4733 packets, raw, for the keypress work to take up. */
-  onDtmfPacket: ((payload: Uint8Array) => void) | null = null;
+  /** RFC 4733 packets: their payload and RTP timestamp (an event's packets share its start timestamp). */
+  onDtmfPacket: ((payload: Uint8Array, timestamp: number) => void) | null = null;
+  /** Keys waiting to be sent, each with what to call once it has gone. */
+  private keysOut: { key: string; sent?: () => void }[] = [];
+  /** The key being sent: its start timestamp and the frames sent of it so far. */
+  private keyOut: { key: string; timestamp: number; frame: number; sent?: () => void } | null = null;
 
   constructor(
     readonly socket: Socket,
@@ -120,6 +133,7 @@ export class RtpMedia {
       this.queueOffset = 0;
       this.toCaller = new StreamResampler(PIPELINE_RATE, RTP_RATE);
     },
+    sendDigits: (digits) => this.sendDigits(digits),
     hangUp: (reason) => {
       // BYE once what was queued has been played (10 s at most: see tick).
       this.hangingUp = true;
@@ -138,15 +152,53 @@ export class RtpMedia {
     if (down.length > 0) this.queue.push(encodeG711(codec, down));
   }
 
+  /** Resolves once the keys have been sent (or the call is over). */
+  private sendDigits(digits: string): Promise<void> {
+    const remote = this.remote;
+    if (this.closed || digits === '') return Promise.resolve();
+    if (remote && remote.dtmfPayloadType === null) {
+      // No telephone-event on this call: the keys' tones, as the audio.
+      this.transport.sendAudio(dtmfTones(digits, PIPELINE_RATE));
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const keys = [...digits];
+      keys.forEach((key, i) => this.keysOut.push({ key, ...(i === keys.length - 1 ? { sent: resolve } : {}) }));
+    });
+  }
+
+  /** The next packet of a key being sent, in place of an audio frame; null when no key is being sent. */
+  private keyPacket(remote: MediaChoice): Buffer | null {
+    if (!this.keyOut) {
+      const next = this.keysOut.shift();
+      if (!next) return null;
+      this.keyOut = { ...next, timestamp: this.timestamp, frame: 0 };
+    }
+    const k = this.keyOut;
+    k.frame += 1;
+    if (k.frame > KEY_FRAMES + KEY_END_FRAMES) {
+      // The gap after a key: silence (the audio queue waits, a menu hears the keys first).
+      if (k.frame >= KEY_FRAMES + KEY_END_FRAMES + KEY_GAP_FRAMES) {
+        this.keyOut = null;
+        k.sent?.();
+      }
+      return null;
+    }
+    const end = k.frame > KEY_FRAMES;
+    const duration = Math.min(k.frame, KEY_FRAMES) * FRAME_SAMPLES;
+    return buildRtp({ payloadType: remote.dtmfPayloadType ?? 101, marker: k.frame === 1, sequence: this.sequence, timestamp: k.timestamp, ssrc: this.ssrc, payload: telephoneEventPayload(k.key, end, duration) });
+  }
+
   private tick(): void {
     const remote = this.remote;
     if (!remote || this.closed) return;
     const due = Math.floor((performance.now() - this.startedAt) / FRAME_MS);
     while (this.sentFrames < due) {
       this.sentFrames += 1;
+      const key = this.keyPacket(remote);
       const frame = new Uint8Array(FRAME_SAMPLES).fill(SILENCE[remote.codec]);
-      this.takeFrame(frame);
-      this.socket.send(buildRtp({ payloadType: remote.payloadType, marker: false, sequence: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, payload: frame }), remote.port, remote.address);
+      if (!key && !this.keyOut) this.takeFrame(frame);
+      this.socket.send(key ?? buildRtp({ payloadType: remote.payloadType, marker: false, sequence: this.sequence, timestamp: this.timestamp, ssrc: this.ssrc, payload: frame }), remote.port, remote.address);
       this.sequence = (this.sequence + 1) & 0xffff;
       this.timestamp = (this.timestamp + FRAME_SAMPLES) >>> 0;
       this.counts.out += 1;
@@ -179,7 +231,7 @@ export class RtpMedia {
     const remote = this.remote;
     if (!packet || !remote) return;
     if (packet.payloadType === remote.dtmfPayloadType) {
-      this.onDtmfPacket?.(packet.payload);
+      this.onDtmfPacket?.(packet.payload, packet.timestamp);
       return;
     }
     if (packet.payloadType !== remote.payloadType) return;
@@ -190,6 +242,9 @@ export class RtpMedia {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    // Keys not sent are not waited for.
+    this.keyOut?.sent?.();
+    for (const k of this.keysOut.splice(0)) k.sent?.();
     if (this.timer) clearInterval(this.timer);
     if (this.flushTimer) clearTimeout(this.flushTimer);
     try {

@@ -1,5 +1,6 @@
 import { createSocket } from 'node:dgram';
 import type { VoiceServices } from '../live-calls/services';
+import type { SpeechSource } from '../speech/speech';
 import { kamailioInstalled } from './kamailio';
 import { sipSettings, type SipSettings } from './settings';
 
@@ -22,14 +23,15 @@ async function udpFree(host: string, port: number): Promise<boolean> {
   });
 }
 
-async function start(services: VoiceServices, settings: SipSettings, dataDir: string, runKamailio: boolean) {
+async function start(services: VoiceServices, settings: SipSettings, dataDir: string, runKamailio: boolean, speech: SpeechSource | null) {
   if (!(await udpFree(settings.endpointHost, settings.endpointPort))) throw new Error(`udp:${settings.endpointHost}:${settings.endpointPort} (SIP_ENDPOINT_PORT) is in use`);
   if (runKamailio && !(await udpFree(settings.listenHost, settings.port))) throw new Error(`udp:${settings.listenHost}:${settings.port} (SIP_PORT) is in use`);
-  const { startSip } = await import('./line');
-  return startSip({ services, settings, dataDir, kamailio: runKamailio });
+  const [{ startSip }, { speakWith }] = await Promise.all([import('./line'), import('./phone-line')]);
+  // Warm transfers' briefings on the supervisor's leg are said in the process's speech.
+  return startSip({ services, settings, dataDir, kamailio: runKamailio, ...(speech ? { speak: speakWith(speech) } : {}) });
 }
 
-export async function sipStartBanner(services: VoiceServices, dataDir: string, publicUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<{ line: { stop(): Promise<void> } | null; banner: string }> {
+export async function sipStartBanner(services: VoiceServices, dataDir: string, publicUrl: string, env: NodeJS.ProcessEnv = process.env, speech: SpeechSource | null = null): Promise<{ line: { stop(): Promise<void> } | null; banner: string }> {
   const settings = sipSettings(env, publicUrl);
   if (!settings.enabled) return { line: null, banner: 'SIP trunks: off (SIP=0); trunks can be managed, their calls are not taken.' };
   const runKamailio = env.SIP_KAMAILIO !== '0';
@@ -50,7 +52,7 @@ export async function sipStartBanner(services: VoiceServices, dataDir: string, p
   };
   const begin = async (): Promise<string> => {
     try {
-      line = await start(services, settings, dataDir, runKamailio);
+      line = await start(services, settings, dataDir, runKamailio, speech);
       if (stopped) await line.stop();
       // GET /api/local/info's `sip.enabled`: the console's "Our SIP address" says calls are taken from now on.
       else if (services.sip) services.sip.enabled = true;

@@ -4,7 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeG711 } from '../../sip/rtp-media';
-import { parseRtp } from '../../sip/rtp';
+import { buildRtp, parseRtp } from '../../sip/rtp';
+import { keyReceiver, telephoneEventPayload } from '../../sip/telephone-events';
 
 /*
  * A carrier (or a PBX) for the SIP tests and `npm run bench:sip`: SIPp (Debian's sip-tester) playing scripted
@@ -93,6 +94,9 @@ export interface CallTrunk {
   /** `theirs`: the caller REFERs the call elsewhere after the answer (expects 202). */
   refer?: 'theirs' | 'ours';
   referTo?: string;
+  referToRegex?: string;
+  /** `ours`: the answer to our REFER (default `202 Accepted`; a refusal such as `603 Declined`). */
+  referAnswer?: string;
 }
 
 export function callTrunkScenario(c: CallTrunk): string {
@@ -112,11 +116,15 @@ export function callTrunkScenario(c: CallTrunk): string {
     seq += 1;
   }
   if (c.refer === 'ours') {
-    const target = (c.referTo ?? '').replace(/[.+]/g, (ch) => `\\${ch}`);
-    parts.push(`<recv request="REFER"><action><ereg regexp="Refer-To: *&lt;${target}&gt;" search_in="msg" check_it="true" assign_to="referto"/></action></recv>`, `<send>${cdata('SIP/2.0 202 Accepted\n[last_Via:]\n[last_From:]\n[last_To:]\n[last_Call-ID:]\n[last_CSeq:]\nX-Seen: [$referto]\nContent-Length: 0')}</send>`);
+    // referToRegex: a regular expression (XML-escaped) for targets that are not known in full (Replaces).
+    const target = c.referToRegex ?? (c.referTo ?? '').replace(/[.+?]/g, (ch) => `\\${ch}`);
+    // A BYE of ours after it names the service's side by the REFER's From ([last_To:] would be our own).
+    const keepFrom = c.talkMs !== null ? '<ereg regexp="&lt;.*$" search_in="hdr" header="From:" check_it="true" assign_to="svc"/>' : '';
+    parts.push(`<recv request="REFER"><action><ereg regexp="Refer-To: *&lt;${target}&gt;" search_in="msg" check_it="true" assign_to="referto"/>${keepFrom}</action></recv>`, `<send>${cdata(`SIP/2.0 ${c.referAnswer ?? '202 Accepted'}\n[last_Via:]\n[last_From:]\n[last_To:]\n[last_Call-ID:]\n[last_CSeq:]\nX-Seen: [$referto]\nContent-Length: 0`)}</send>`);
   }
   if (c.talkMs !== null) {
-    parts.push(`<pause milliseconds="${c.talkMs}"/>`, `<send retrans="500">${inDialog('BYE', seq)}</send>`, '<recv response="200"/>');
+    const bye = inDialog('BYE', seq);
+    parts.push(`<pause milliseconds="${c.talkMs}"/>`, `<send retrans="500">${c.refer === 'ours' ? bye.replace('[last_To:]', 'To: [$svc]') : bye}</send>`, '<recv response="200"/>');
   } else {
     parts.push('<recv request="BYE"/>', `<send>${answerTo('200 OK')}</send>`);
   }
@@ -267,6 +275,15 @@ export interface RtpListener {
   loudAfter(afterMs: number, level?: number): number | null;
   /** Seconds of loud audio received. */
   loudSeconds(level?: number): number;
+  /** The keys received as RFC 4733 telephone-events (payload type 101), in order, each once. */
+  keys(): string;
+  /** RFC 4733 telephone-event packets received. */
+  eventPackets: number;
+  /**
+   * Presses keys as a phone does (RFC 4733, payload type 101): for each key 3 packets of the event and its end
+   * packet 3 times, 20 ms apart, to where the service's RTP comes from. Resolves once sent.
+   */
+  press(keys: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -274,8 +291,18 @@ export async function listenRtp(ip: string): Promise<RtpListener> {
   const socket: Socket = createSocket('udp4');
   await new Promise<void>((r) => socket.bind(0, ip, () => r()));
   const packets: RtpListener['packets'] = [];
-  socket.on('message', (msg) => {
+  let keys = '';
+  let eventPackets = 0;
+  let source: { address: string; port: number } | null = null;
+  const onEvent = keyReceiver((key) => (keys += key));
+  socket.on('message', (msg, rinfo) => {
     const p = parseRtp(msg);
+    source ??= { address: rinfo.address, port: rinfo.port };
+    if (p?.payloadType === 101) {
+      eventPackets += 1;
+      onEvent(p.payload, p.timestamp);
+      return;
+    }
     if (!p || (p.payloadType !== 0 && p.payloadType !== 8)) return;
     const s = decodeG711(p.payloadType === 0 ? 'PCMU' : 'PCMA', p.payload);
     let sum = 0;
@@ -287,6 +314,27 @@ export async function listenRtp(ip: string): Promise<RtpListener> {
     packets,
     loudAfter: (afterMs, level = 0.03) => packets.find((p) => p.atMs >= afterMs && p.rms > level)?.atMs ?? null,
     loudSeconds: (level = 0.03) => (packets.filter((p) => p.rms > level).length * 20) / 1000,
+    keys: () => keys,
+    get eventPackets() {
+      return eventPackets;
+    },
+    async press(pressed) {
+      if (!source) throw new Error('no RTP has come from the service yet: nowhere to send keys');
+      const to = source;
+      const ssrc = 0x5eed;
+      let sequence = 1;
+      let timestamp = 8000;
+      for (const key of pressed) {
+        for (let i = 1; i <= 6; i++) {
+          const end = i > 3;
+          const payload = telephoneEventPayload(key, end, Math.min(i, 3) * 160);
+          socket.send(buildRtp({ payloadType: 101, marker: i === 1, sequence: sequence++, timestamp, ssrc, payload }), to.port, to.address);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        timestamp += 8 * 160;
+        await new Promise((r) => setTimeout(r, 60));
+      }
+    },
     close: () => new Promise((r) => socket.close(() => r())),
   };
 }
