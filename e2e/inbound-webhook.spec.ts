@@ -38,9 +38,10 @@ test('the inbound webhook URL shows on the assistant page once enabled', async (
     await page.setViewportSize(DESKTOP);
     const card = page.getByRole('region', { name: 'Inbound webhook' });
     const toggle = card.getByRole('switch', { name: 'Send inbound call updates' });
+    const label = card.locator('label').filter({ hasText: 'Send inbound call updates' }).last();
     await expect(toggle).toBeChecked();
-    await toggle.evaluate((el) => el.closest('.mantine-Switch-root')?.scrollIntoView({ block: 'center' }));
-    await card.getByText('Send inbound call updates', { exact: true }).click();
+    await label.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await label.click();
     await expect(toggle).not.toBeChecked();
     await card.getByRole('button', { name: 'Turn off inbound webhook' }).click();
     await expect(card.getByTestId('inbound-webhook-state')).toHaveText('Off');
