@@ -68,6 +68,8 @@ export async function startRealtimeSession(
   transport: VoiceTransport,
   sink: VoiceSessionSink,
   assistant: { mode: RealtimeMode; modelName: string | null },
+  /** `calleeSpoke` (voicemail/gate.ts): a wait_for_customer assistant does not wait for words it was already given. */
+  options?: { calleeSpoke: boolean },
 ): Promise<VoiceSessionInput & { reconfigure: RealtimeSession['reconfigure'] }> {
   const config = deps.realtime;
   if (!config) throw new RealtimeUnavailableError(`the assistant's mode is ${assistant.mode}, which needs a realtime endpoint: set REALTIME_BASE_URL`);
@@ -90,7 +92,7 @@ export async function startRealtimeSession(
     model,
     talk: loaded.setting,
     language: iso,
-    waitForCustomer: a.wait_for_customer,
+    waitForCustomer: a.wait_for_customer && !options?.calleeSpoke,
     allowInterruptions: a.allow_interruptions,
     endpointType: a.endpoint_type,
     endpointSensitivity: Number(a.endpoint_sensitivity),

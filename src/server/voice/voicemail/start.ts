@@ -22,6 +22,8 @@ export interface VoicemailDeps {
   transcriber: Transcriber;
   clock: SessionClock;
   log?: (message: string) => void;
+  /** The session hears the line's μ-law itself (gate.ts GateParts.mulaw). */
+  mulaw?: boolean;
 }
 
 /** The assistant's voicemail settings for a call that may pass the gate (read beside the assistant's other settings). */
@@ -35,5 +37,5 @@ export function voicemailGateFor(deps: VoicemailDeps, policy: VoicemailPolicy | 
   const own = call.machineDetection !== 'line';
   const log = deps.log;
   const detector = own ? new VoicemailDetector({ classifier: modelGreetingClassifier({ transcriber: deps.transcriber, model: deps.model, modelName: deps.modelName, ...(log ? { log } : {}) }) }) : null;
-  return new VoicemailGate(call, policy, { clock: deps.clock, speaker, transcriber: deps.transcriber, detector, ...(log ? { log } : {}) }, transport, sink, open);
+  return new VoicemailGate(call, policy, { clock: deps.clock, speaker, transcriber: deps.transcriber, detector, ...(log ? { log } : {}), ...(deps.mulaw ? { mulaw: true } : {}) }, transport, sink, open);
 }
