@@ -13,6 +13,7 @@ import { startStandInTwilio, type StandInCall, type StandInCallee } from '../../
 import { until as waitUntil } from '../../test/until';
 import { useService } from '../../test/use-service';
 import { voicemailFixtures, type VoicemailFixture } from '../../test/voicemail-fixtures';
+import { espeakSpeech } from '../../test/voice-call';
 import { voicePipeline } from '../pipeline';
 import { sileroVad } from '../vad';
 
@@ -21,7 +22,8 @@ import { sileroVad } from '../vad';
  * realtime stand-in (OpenAI's Realtime protocol), the Twilio stand-in (REST, media streams, its AMD verdicts)
  * and the model stand-in. An outbound multimodal call passes the voicemail gate as a pipeline call does: a machine
  * gets voice_mail_message in the assistant's pipeline voice and the endpoint is never opened; a person gets the
- * realtime session, which hears the line's μ-law through the gate.
+ * realtime session, which hears the line's μ-law through the gate. assistant_transfer on a speech-to-speech call:
+ * the message before the hand-over, the other assistant's instructions on the same endpoint, its greeting.
  */
 
 const GREETING = 'Hello, this is Acme calling about your order.';
@@ -37,6 +39,11 @@ for (const f of [withBeep, person]) stt.register(f.text, f.speech);
 const model = await startStandInModel({ fallback: { text: 'Thanks, goodbye.' } });
 const speech = await chooseSpeech({ tts: null, espeakPath: 'espeak-ng', timeoutMs: 10_000 }, LIVE_SPEECH_CONCURRENCY);
 if (!speech) throw new Error('espeak-ng is needed for the voice tests');
+
+const ASK_SALES = 'I would like to talk to sales, please.';
+realtime.register(ASK_SALES, espeakSpeech(ASK_SALES));
+const BEFORE = 'One moment, I am handing you over to sales.';
+const SALES_GREETING = 'Hi, this is Sam from Acme sales. What can I do for you?';
 
 const realtimeConfig: RealtimeConfig = { baseUrl: realtime.baseUrl, apiKey: 'rt-key', model: undefined };
 let pipeline: StartVoiceSession | null = null;
@@ -152,5 +159,59 @@ describe('an outbound speech-to-speech Twilio call behind the voicemail gate', (
     const row = await ended(callId);
     expect(row).toMatchObject({ status: 'completed', answered_by: 'human' });
     expect((row.transcript as Entry[])[0]).toMatchObject({ sender: 'bot', text: GREETING });
+  }, 60_000);
+});
+
+describe('assistant_transfer on a speech-to-speech Twilio call', () => {
+  it('says the message, goes on with the other (pipeline) assistant\'s instructions and greeting, and marks the hand-over', async () => {
+    const db = svc.handle.db;
+    const sales = await insertAssistant(db, alice.id, { name: 'Acme sales' });
+    await setUpVoiceAssistant(db, alice.id, sales.id, '', { system_prompt: 'You are Sam of Acme sales.', initial_message: SALES_GREETING });
+    const account = twilio.addAccount();
+    const phone = `+1415559${String(1000 + (numbers += 1)).slice(-4)}`;
+    twilio.addNumber(account.sid, phone);
+    const res = await alice.req('POST', '/user/phone-numbers/import', { provider: 'twilio', phone_number: phone, account_sid: account.sid, auth_token: account.token });
+    expect(res.status, res.text).toBe(201);
+    const front = await insertAssistant(db, alice.id, { name: 'Acme front desk', type: 'inbound', phone_number_id: res.body.data.id as number, record: true });
+    await setUpVoiceAssistant(db, alice.id, front.id, '', {
+      system_prompt: 'You are the front desk of Acme.',
+      initial_message: 'Acme, good morning.',
+      builtin_tools: JSON.stringify([{ type: 'assistant_transfer', data: { assistant_id: sales.id, description: 'Hands the caller to sales', message_before_transfer: BEFORE, speak_transfer_greeting: true } }]),
+    });
+    await db.updateTable('assistants').set({ mode: 'multimodal', llm_model_id: await multimodalModelId() }).where('id', '=', front.id).execute();
+
+    const before = realtime.sessions.length;
+    const call = await twilio.dial('+14155550183', phone);
+    const callId = await until('the call row', async () => (await db.selectFrom('calls').select('id').where('provider_call_id', '=', call.sid).executeTakeFirst())?.id);
+    const session = await until('the realtime session', () => realtime.sessions[before]);
+    const greeting = await until('the greeting', () => call.soundAfter(0));
+    await until('the greeting played', () => call.now() > greeting + 2_000);
+    await call.say(espeakSpeech(ASK_SALES)).done;
+    await until('the greeting of sales', () => session.responses.find((r) => r.text === SALES_GREETING));
+    const updates = session.events.filter((e) => e.type === 'session.update').map((e) => e.session as { instructions: string; tools: { name: string }[] });
+    // The front desk's session offered the hand-over; the last update carries the sales assistant's prompt.
+    expect(updates[0]!.tools.map((t) => t.name)).toContain('transfer_to_assistant');
+    expect(updates.at(-1)!.instructions).toContain('You are Sam of Acme sales.');
+    expect(updates.at(-1)!.tools.map((t) => t.name)).not.toContain('transfer_to_assistant');
+    expect(session.responses.map((r) => r.text)).toContain(BEFORE);
+    await until('the greeting of sales played', async () => {
+      const t = ((await callRow(callId)).transcript ?? []) as Entry[];
+      return t.some((e) => e.text === SALES_GREETING);
+    });
+    await call.hangUp();
+    const row = await until('the hand-over on the call', async () => {
+      const r = await callRow(callId);
+      return r.transferred_to_assistant_id !== null && r.status !== 'in-progress' ? r : undefined;
+    });
+    expect(row.assistant_id).toBe(front.id);
+    expect(row.transferred_to_assistant_id).toBe(sales.id);
+    expect(row.transferred_to_assistant_name).toBe('Acme sales');
+    const entries = (row.transcript ?? []) as Entry[];
+    const lines = entries.map((e) => (e.type === 'handover' ? 'handover' : e.type === 'function_call' ? `call ${(e as { name?: string }).name}` : `${e.sender}: ${e.text}`));
+    const at = (line: string) => lines.indexOf(line);
+    expect(at('call transfer_to_assistant')).toBeGreaterThan(at(`human: ${ASK_SALES}`));
+    expect(at(`bot: ${BEFORE}`)).toBeGreaterThan(at('call transfer_to_assistant'));
+    expect(at('handover')).toBeGreaterThan(at(`bot: ${BEFORE}`));
+    expect(at(`bot: ${SALES_GREETING}`)).toBeGreaterThan(at('handover'));
   }, 60_000);
 });

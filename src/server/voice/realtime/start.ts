@@ -75,8 +75,51 @@ export async function startRealtimeSession(
   if (!config) throw new RealtimeUnavailableError(`the assistant's mode is ${assistant.mode}, which needs a realtime endpoint: set REALTIME_BASE_URL`);
   const model = config.model ?? assistant.modelName;
   if (!model) throw new RealtimeUnavailableError('the assistant has no multimodal model, and REALTIME_MODEL is not set');
+  const first = await readRealtimeSetting(deps, call, call.assistantId, assistant.mode, model, options);
+  if (!first) throw new RealtimeUnavailableError(`Assistant ${call.assistantId} is gone`);
+  const { setting, speaker } = first;
+  let session: RealtimeSession | null = null;
+  const connection = await connectRealtime(config, model, {
+    event: (e) => session?.onEvent(e),
+    closed: (code) => session?.onClosed(code),
+  });
+  session = new RealtimeSession(
+    setting,
+    {
+      connection,
+      clock: deps.clock ?? realClock(deps.now),
+      speaker,
+      // assistant_transfer: the other assistant, read for this call, on this session's endpoint model and mode.
+      nextAssistant: (assistantId) => readRealtimeSetting(deps, call, assistantId, assistant.mode, model),
+      ...(deps.log ? { log: deps.log } : {}),
+    },
+    transport,
+    sink,
+  );
+  try {
+    await session.start();
+  } catch (e) {
+    connection.close();
+    throw e;
+  }
+  return session;
+}
+
+/**
+ * An assistant's setting on a realtime session of `mode` and `model`: the call's own assistant, or the one a call
+ * is handed to (assistant_transfer; a pipeline assistant's prompt, tools and voice then go on the same endpoint).
+ * Null when the assistant is gone.
+ */
+async function readRealtimeSetting(
+  deps: RealtimeDeps,
+  call: VoiceCallStart,
+  assistantId: number,
+  mode: RealtimeMode,
+  model: string,
+  options?: { calleeSpoke: boolean },
+): Promise<{ setting: RealtimeSetting; speaker: Speaker | null } | null> {
   const loaded = await loadAssistantTalk(deps.db, {
-    assistantId: call.assistantId,
+    assistantId,
     callId: call.callId,
     variables: call.variables,
     answeredAt: call.answeredAt,
@@ -84,11 +127,11 @@ export async function startRealtimeSession(
     model: namedModel(deps.model, model),
     allowPrivateUrls: deps.allowPrivateUrls,
   });
-  if (!loaded) throw new RealtimeUnavailableError(`Assistant ${call.assistantId} is gone`);
+  if (!loaded) return null;
   const a = loaded.assistant;
   const iso = a.iso_2?.trim().toLowerCase() || null;
   const setting: RealtimeSetting = {
-    mode: assistant.mode,
+    mode,
     model,
     talk: loaded.setting,
     language: iso,
@@ -104,25 +147,8 @@ export async function startRealtimeSession(
     reengagementPrompt: a.reengagement_prompt,
   };
   const speaker =
-    assistant.mode === 'dualplex'
+    mode === 'dualplex'
       ? new Speaker(deps.speech, speechVoice(deps.speech.engine, { name: a.voice_name, gender: a.voice_gender, accent: a.voice_accent, language: iso, speed: Number(a.speech_speed) }))
       : null;
-  let session: RealtimeSession | null = null;
-  const connection = await connectRealtime(config, model, {
-    event: (e) => session?.onEvent(e),
-    closed: (code) => session?.onClosed(code),
-  });
-  session = new RealtimeSession(
-    setting,
-    { connection, clock: deps.clock ?? realClock(deps.now), speaker, ...(deps.log ? { log: deps.log } : {}) },
-    transport,
-    sink,
-  );
-  try {
-    await session.start();
-  } catch (e) {
-    connection.close();
-    throw e;
-  }
-  return session;
+  return { setting, speaker };
 }
