@@ -166,7 +166,9 @@ describe('assistant_transfer on a speech-to-speech Twilio call', () => {
   it('says the message, goes on with the other (pipeline) assistant\'s instructions and greeting, and marks the hand-over', async () => {
     const db = svc.handle.db;
     const sales = await insertAssistant(db, alice.id, { name: 'Acme sales' });
-    await setUpVoiceAssistant(db, alice.id, sales.id, '', { system_prompt: 'You are Sam of Acme sales.', initial_message: SALES_GREETING });
+    // Sales speaks in one of the realtime voices (the front desk in the default one, alloy).
+    const verse = await db.insertInto('voices').values({ user_id: null, name: 'verse', mode: 'multimodal' }).returning('id').executeTakeFirstOrThrow();
+    await setUpVoiceAssistant(db, alice.id, sales.id, '', { system_prompt: 'You are Sam of Acme sales.', initial_message: SALES_GREETING, voice_id: verse.id });
     const account = twilio.addAccount();
     const phone = `+1415559${String(1000 + (numbers += 1)).slice(-4)}`;
     twilio.addNumber(account.sid, phone);
@@ -188,11 +190,16 @@ describe('assistant_transfer on a speech-to-speech Twilio call', () => {
     await until('the greeting played', () => call.now() > greeting + 2_000);
     await call.say(espeakSpeech(ASK_SALES)).done;
     await until('the greeting of sales', () => session.responses.find((r) => r.text === SALES_GREETING));
-    const updates = session.events.filter((e) => e.type === 'session.update').map((e) => e.session as { instructions: string; tools: { name: string }[] });
-    // The front desk's session offered the hand-over; the last update carries the sales assistant's prompt.
-    expect(updates[0]!.tools.map((t) => t.name)).toContain('transfer_to_assistant');
-    expect(updates.at(-1)!.instructions).toContain('You are Sam of Acme sales.');
-    expect(updates.at(-1)!.tools.map((t) => t.name)).not.toContain('transfer_to_assistant');
+    const updates = session.events.filter((e) => e.type === 'session.update').map((e) => e.session as { instructions?: string; tools?: { name: string }[]; audio?: { output?: { voice?: string } } });
+    // The front desk's session offered the hand-over; then the sales assistant's prompt and tools, then its voice alone.
+    expect(updates[0]!.tools!.map((t) => t.name)).toContain('transfer_to_assistant');
+    expect(updates[0]!.audio!.output!.voice).toBe('alloy');
+    expect(updates).toHaveLength(3);
+    expect(updates[1]!.instructions).toContain('You are Sam of Acme sales.');
+    expect(updates[1]!.tools!.map((t) => t.name)).not.toContain('transfer_to_assistant');
+    expect(updates[1]!.audio!.output!.voice).toBe('alloy');
+    expect(updates[2]).toEqual({ type: 'realtime', audio: { output: { voice: 'verse' } } });
+    expect((session.config as { audio: { output: { voice: string } } }).audio.output.voice).toBe('verse');
     expect(session.responses.map((r) => r.text)).toContain(BEFORE);
     await until('the greeting of sales played', async () => {
       const t = ((await callRow(callId)).transcript ?? []) as Entry[];

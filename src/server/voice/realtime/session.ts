@@ -196,10 +196,17 @@ export class RealtimeSession implements VoiceSessionInput {
    * recording and its transcript go on.
    */
   async reconfigure(setting: RealtimeSetting, speaker?: Speaker | null): Promise<void> {
-    this.setting = setting;
+    const voice = this.setting.voice;
+    // A new voice goes in an update of its own: OpenAI refuses a voice change once the session has spoken, and
+    // that refusal must not take the other assistant's instructions and tools with it.
+    this.setting = { ...setting, voice };
     if (speaker !== undefined) this.parts.speaker = speaker;
     this.knowledge = await this.functionKnowledge();
     this.configure();
+    if (setting.voice !== voice) {
+      this.setting = setting;
+      this.send({ type: 'session.update', session: { type: 'realtime', audio: { output: { voice: setting.voice } } } });
+    }
   }
 
   /**
