@@ -28,8 +28,9 @@ import { voicemailGateFor, voicemailPolicyFor } from './voicemail/start';
 
 export interface VoiceDeps {
   db: Db;
-  model: ChatModel;
-  transcriber: Transcriber;
+  /** LLM_BASE_URL's model and STT_BASE_URL's transcription: null on a realtime-only service (pipeline assistants cannot talk). */
+  model: ChatModel | null;
+  transcriber: Transcriber | null;
   speech: SpeechSource;
   vad: VadFactory;
   allowPrivateUrls: boolean;
@@ -48,10 +49,30 @@ export class VoiceSessionError extends Error {
   override name = 'VoiceSessionError';
 }
 
+/** A pipeline assistant on a service that has no transcription or no model (a realtime-only one): says which. */
+export class PipelineUnavailableError extends VoiceSessionError {
+  override name = 'PipelineUnavailableError';
+}
+
 export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, transport: VoiceTransport, sink: VoiceSessionSink): Promise<VoiceSessionInput> {
   // Speech-to-speech assistants (mode multimodal, dualplex) talk through the realtime endpoint instead.
   const realtime = await realtimeAssistant(deps.db, call.assistantId);
   if (realtime) return gatedRealtimeSession(deps, call, transport, sink, realtime);
+  const { model, transcriber } = deps;
+  if (!model || !transcriber) {
+    const missing = [...(transcriber ? [] : ['STT_BASE_URL']), ...(model ? [] : ['LLM_BASE_URL'])];
+    throw new PipelineUnavailableError(`Assistant ${call.assistantId} talks through the voice pipeline, which needs ${missing.join(' and ')}`);
+  }
+  return startPipelineSession({ ...deps, model, transcriber }, call, transport, sink);
+}
+
+/** A pipeline assistant's call (transcription → model → speech), on a service that has both. */
+async function startPipelineSession(
+  deps: VoiceDeps & { model: ChatModel; transcriber: Transcriber },
+  call: VoiceCallStart,
+  transport: VoiceTransport,
+  sink: VoiceSessionSink,
+): Promise<VoiceSessionInput> {
   const voicemail = voicemailPolicyFor(deps.db, call);
   // Awaited below; marked handled here so a call that fails first leaves no unhandled rejection behind.
   voicemail.catch(() => undefined);
@@ -174,7 +195,7 @@ async function gatedRealtimeSession(
   const clock = deps.clock ?? realClock(deps.now);
   const gated = voicemailGateFor(
     // The greeting's classifier asks the chat model (LLM_MODEL): the assistant's own model is the realtime one.
-    { model: deps.model, modelName: deps.model.info.model ?? '', transcriber: deps.transcriber, clock, mulaw: typeof transport.sendMulaw === 'function', ...(deps.log ? { log: deps.log } : {}) },
+    { model: deps.model, modelName: deps.model?.info.model ?? '', transcriber: deps.transcriber, clock, mulaw: typeof transport.sendMulaw === 'function', ...(deps.log ? { log: deps.log } : {}) },
     policy,
     call,
     speaker,

@@ -1,7 +1,7 @@
 import type { RealtimeConfig } from '../../config';
 import type { Db } from '../../db/connect';
 import { loadAssistantTalk } from '../../engine/talk/setting';
-import type { ChatModel } from '../../model/chat-model';
+import { ModelCallError, type ChatModel } from '../../model/chat-model';
 import type { SpeechSource } from '../../speech/speech';
 import { realClock, type SessionClock } from '../clock';
 import type { VoiceCallStart, VoiceSessionInput, VoiceSessionSink, VoiceTransport } from '../session-types';
@@ -40,8 +40,16 @@ export async function realtimeAssistant(db: Db, assistantId: number): Promise<{ 
   return row && isRealtimeMode(row.mode) ? { mode: row.mode, modelName: row.model_name } : null;
 }
 
-/** The chat model as the setting's reader sees it, with the realtime model's name as the one every assistant uses. */
-function namedModel(model: ChatModel, name: string): ChatModel {
+/**
+ * The chat model as the setting's reader sees it, with the realtime model's name as the one every assistant uses.
+ * A realtime-only service (REALTIME_BASE_URL without LLM_BASE_URL) has none: the call never asks one (the endpoint
+ * answers), so any ask is refused saying why.
+ */
+function namedModel(model: ChatModel | null, name: string): ChatModel {
+  if (!model) {
+    const refuse = () => Promise.reject(new ModelCallError('No chat model: LLM_BASE_URL is not set (a speech-to-speech call is answered by its realtime endpoint)', undefined));
+    return { info: { baseUrl: '', model: name }, reply: refuse, stream: refuse, object: refuse, listModels: () => Promise.resolve([]) };
+  }
   return {
     info: { ...model.info, model: name },
     reply: (r) => model.reply(r),
@@ -53,7 +61,8 @@ function namedModel(model: ChatModel, name: string): ChatModel {
 
 export interface RealtimeDeps {
   db: Db;
-  model: ChatModel;
+  /** LLM_BASE_URL's model; null on a realtime-only service. */
+  model: ChatModel | null;
   speech: SpeechSource;
   allowPrivateUrls: boolean;
   realtime: RealtimeConfig | null;
