@@ -116,11 +116,14 @@ async function main() {
     // (STT_BASE_URL), think (LLM_BASE_URL) and speak; without them web calls answer 503 naming what is missing,
     // and phone calls are told so.
     const { resolveSecretKey } = await import('../telephony/secrets');
-    const liveSpeechSource = handle && config.stt && model && speech ? await chooseSpeech(config.speech, LIVE_SPEECH_CONCURRENCY) : null;
+    // A realtime-only service (REALTIME_BASE_URL without STT_BASE_URL or LLM_BASE_URL) builds the door too: its
+    // speech-to-speech assistants talk (the voicemail message and dualplex are spoken by the live speech source).
+    const canTalk = Boolean((config.stt && model) || config.realtime);
+    const liveSpeechSource = handle && canTalk && speech ? await chooseSpeech(config.speech, LIVE_SPEECH_CONCURRENCY) : null;
     const liveSpeech = liveSpeechSource ? counting.countedSpeech(liveSpeechSource) : null;
     const transcriber = config.stt ? counting.countedTranscriber((await import('../voice/transcriber')).openAiTranscriber(config.stt)) : undefined;
     const pipeline =
-      handle && config.stt && model && liveSpeech
+      handle && canTalk && liveSpeech
         ? (await import('../voice/pipeline')).voicePipeline({ db: handle.db, model, stt: config.stt, transcriber, speech: liveSpeech, allowPrivateUrls: config.allowPrivateUrls, realtime: config.realtime })
         : null;
     const voice = handle
@@ -287,7 +290,11 @@ async function main() {
       const key = config.secretKey ? 'SECRET_KEY' : voiceServices.secretKey ? `${config.dataDir}/secret.key` : null;
       console.log(
         `Phone lines: Twilio numbers can be imported (webhooks at ${config.publicUrl}/api/telephony/twilio/…, credentials encrypted with ${key ?? 'nothing: set SECRET_KEY to import numbers'}); ` +
-          (voiceServices.startSession ? 'calls on them talk through the voice pipeline.' : 'the voice pipeline needs STT_BASE_URL and LLM_BASE_URL, so until they are set callers are told so and hung up on.'),
+          (voiceServices.startSession
+            ? voiceServices.transcription && voiceServices.model
+              ? 'calls on them talk through the voice pipeline.'
+              : 'calls of speech-to-speech assistants talk through REALTIME_BASE_URL; pipeline assistants need STT_BASE_URL and LLM_BASE_URL, and until they are set their callers are told so and hung up on.'
+            : 'the voice pipeline needs STT_BASE_URL and LLM_BASE_URL, so until they are set callers are told so and hung up on.'),
       );
     }
     if (sipBanner) console.log(sipBanner);

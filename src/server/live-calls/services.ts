@@ -14,7 +14,11 @@ export type StartVoiceSession = (call: VoiceCallStart, transport: VoiceTransport
 export interface VoiceServices {
   db: Db;
   now: () => Date;
-  /** The pipeline; null when the service cannot hear or think (no STT_BASE_URL, no LLM_BASE_URL): web calls 503, phone calls are told so. */
+  /**
+   * The voice door; null when no assistant can talk (no STT_BASE_URL or LLM_BASE_URL, and no REALTIME_BASE_URL):
+   * web calls 503, phone calls are told so. On a realtime-only service (REALTIME_BASE_URL alone) it holds
+   * speech-to-speech assistants' calls, and pipeline assistants' are refused naming what they miss (missingForVoice).
+   */
   startSession: StartVoiceSession | null;
   /** STT_BASE_URL is set. */
   transcription: boolean;
@@ -45,12 +49,26 @@ export interface VoiceServices {
   socketPingMs?: number;
 }
 
-/** The configuration variables a web call still needs ([] when it can start). */
-export function missingForVoice(services: Pick<VoiceServices, 'transcription' | 'model' | 'startSession'>): string[] {
+/**
+ * The configuration variables a call still needs ([] when it can start): a pipeline assistant's (no `mode`, or
+ * `pipeline`) STT_BASE_URL and LLM_BASE_URL; a speech-to-speech one's (multimodal, dualplex) REALTIME_BASE_URL only.
+ */
+export function missingForVoice(services: Pick<VoiceServices, 'transcription' | 'model' | 'startSession' | 'realtime'>, mode?: string | null): string[] {
+  if (mode === 'multimodal' || mode === 'dualplex') return services.realtime === true && services.startSession ? [] : ['REALTIME_BASE_URL'];
   const missing: string[] = [];
   if (!services.transcription || !services.startSession) missing.push('STT_BASE_URL');
   if (!services.model) missing.push('LLM_BASE_URL');
   return missing;
+}
+
+/**
+ * Whether a phone call of an assistant in `mode` is refused when it comes in (the caller told so): no voice door, or
+ * a pipeline assistant on a service without the pipeline's parts (a realtime-only one). A speech-to-speech
+ * assistant without REALTIME_BASE_URL is answered and ends `realtime_unavailable`, as before.
+ */
+export function refusesPhoneCall(services: Pick<VoiceServices, 'transcription' | 'model' | 'startSession' | 'realtime'>, mode: string | null): boolean {
+  if (!services.startSession) return true;
+  return mode !== 'multimodal' && mode !== 'dualplex' && missingForVoice(services).length > 0;
 }
 
 /** GET /api/local/info's `voice` (src/contract/voice.ts voiceInfoSchema). */
@@ -61,7 +79,8 @@ export function voiceInfo(services: VoiceServices | null) {
     model: services.model !== null,
     speech: services.speech,
     web_call: missingForVoice(services).length === 0,
-    realtime: services.realtime === true,
+    // Speech-to-speech calls can be held (REALTIME_BASE_URL, and the voice door built: a realtime-only service too).
+    realtime: missingForVoice(services, 'multimodal').length === 0,
   };
 }
 

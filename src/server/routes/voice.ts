@@ -29,14 +29,16 @@ export function voiceRoutes({ db, now, voice }: Deps) {
   r.post('/voice/web-calls', async (c) => {
     const input = await parseBody(c, webCallStartRequest);
     const missing = voice ? missingForVoice(voice) : ['STT_BASE_URL', 'LLM_BASE_URL'];
-    if (!voice || missing.length > 0) throw new HttpError(503, voiceUnavailableMessage(missing));
+    // Nothing can talk at all: said before the assistant is looked at. A realtime-only service goes on to its mode.
+    if (!voice || (missing.length > 0 && missingForVoice(voice, 'multimodal').length > 0)) throw new HttpError(503, voiceUnavailableMessage(missing));
     const userId = c.var.user.id;
     // Another user's assistant answers as an unknown one: nothing tells that it exists.
     // An id past PostgreSQL's integer is no assistant (asked for, the database would refuse the query).
     const assistant =
       input.assistant_id <= PG_INT_MAX ? await liveAssistantsOf(db, userId).select(['assistants.id', 'assistants.mode']).where('assistants.id', '=', input.assistant_id).executeTakeFirst() : undefined;
     if (!assistant) throw new ValidationError({ assistant_id: ['The selected assistant id is invalid.'] });
-    if (isRealtimeMode(assistant.mode) && !voice.realtime) throw new HttpError(503, REALTIME_UNAVAILABLE_MESSAGE);
+    if (isRealtimeMode(assistant.mode) && missingForVoice(voice, assistant.mode).length > 0) throw new HttpError(503, REALTIME_UNAVAILABLE_MESSAGE);
+    if (!isRealtimeMode(assistant.mode) && missing.length > 0) throw new HttpError(503, voiceUnavailableMessage(missing));
     // As make_call: the call is paid when it ends, and needs the minimum for a call to start.
     await requireCallBalance(db, userId);
     const { ticket, expiresAt } = await issueTicket(db, now(), {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { issueTicket, PHONE_TICKET_MS } from '../live-calls/tickets';
-import type { VoiceServices } from '../live-calls/services';
+import { refusesPhoneCall, type VoiceServices } from '../live-calls/services';
 import { mediaContext, type LiveSession } from '../telephony/media';
 import type { VoiceEndReason } from '../voice/session-types';
 import { sipPhoneLine, type SpeakText } from './phone-line';
@@ -168,7 +168,7 @@ export class SipEndpoint {
     if (!trunk) return this.reply(rq, 404, 'Not Found');
     const assistant = await services.db
       .selectFrom('assistants')
-      .select(['id'])
+      .select(['id', 'mode'])
       .where('user_id', '=', trunk.user_id)
       .where('phone_number_id', '=', trunk.id)
       .where('type', '=', 'inbound')
@@ -177,7 +177,7 @@ export class SipEndpoint {
       .orderBy('id')
       .executeTakeFirst();
     if (!assistant) return this.reply(rq, 480, 'No Assistant Answers This Number');
-    if (!services.startSession) return this.reply(rq, 480, 'Voice Pipeline Not Configured');
+    if (refusesPhoneCall(services, assistant.mode)) return this.reply(rq, 480, 'Voice Pipeline Not Configured');
     const callId = rq.headers['call-id']!;
     const from = sipModule().parseUri(rq.headers.from!.uri);
     const socket = await openRtpSocket(this.options.host);

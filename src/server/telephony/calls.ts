@@ -4,7 +4,7 @@ import { publish } from '../events/bus';
 import { callEvent } from '../events/build';
 import { readPlan, type FinalStatus } from '../engine/plan';
 import { issueTicket, PHONE_TICKET_MS } from '../live-calls/tickets';
-import { socketUrl, type VoiceServices } from '../live-calls/services';
+import { refusesPhoneCall, socketUrl, type VoiceServices } from '../live-calls/services';
 import { importedNumber, numberWebhooks, type ImportedNumber } from './numbers';
 import type { LineStatus, WebhookAnswer } from './provider';
 import { deliverLineVerdict } from '../voice/voicemail/verdicts';
@@ -36,7 +36,7 @@ export async function answerInbound(services: VoiceServices, provider: string, n
   const call = number.provider.inboundCall(params);
   const assistant = await services.db
     .selectFrom('assistants')
-    .select(['id'])
+    .select(['id', 'mode'])
     .where('user_id', '=', number.user_id)
     .where('phone_number_id', '=', number.id)
     .where('type', '=', 'inbound')
@@ -45,7 +45,8 @@ export async function answerInbound(services: VoiceServices, provider: string, n
     .orderBy('id')
     .executeTakeFirst();
   if (!call || !assistant) return { status: 200, answer: number.provider.refusalAnswer(NO_ASSISTANT_SAY) };
-  if (!services.startSession) return { status: 200, answer: number.provider.refusalAnswer(VOICE_UNAVAILABLE_SAY) };
+  // A realtime-only service holds speech-to-speech assistants' calls; a pipeline assistant's caller is told it cannot talk.
+  if (refusesPhoneCall(services, assistant.mode)) return { status: 200, answer: number.provider.refusalAnswer(VOICE_UNAVAILABLE_SAY) };
   const { ticket } = await issueTicket(services.db, services.now(), {
     kind: number.provider.name,
     userId: number.user_id,

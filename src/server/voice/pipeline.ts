@@ -16,8 +16,9 @@ import { sileroVad, type VadFactory } from './vad';
 
 export interface PipelineParts {
   db: Db;
-  model: ChatModel;
-  stt: SttConfig;
+  /** LLM_BASE_URL's model and STT_BASE_URL: both null on a realtime-only service (only speech-to-speech assistants talk). */
+  model: ChatModel | null;
+  stt: SttConfig | null;
   /** A source of the live calls' own (speech/select.ts LIVE_SPEECH_CONCURRENCY), not the renders'. */
   speech: SpeechSource;
   allowPrivateUrls: boolean;
@@ -30,7 +31,7 @@ export interface PipelineParts {
 }
 
 export function voicePipeline(parts: PipelineParts): StartVoiceSession {
-  const transcriber = parts.transcriber ?? openAiTranscriber(parts.stt);
+  const transcriber = parts.transcriber ?? (parts.stt ? openAiTranscriber(parts.stt) : null);
   let vad: Promise<VadFactory> | null = parts.vad ? Promise.resolve(parts.vad) : null;
   return async (call, transport, sink) => {
     vad ??= sileroVad();

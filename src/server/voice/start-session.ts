@@ -28,8 +28,9 @@ import { voicemailGateFor, voicemailPolicyFor } from './voicemail/start';
 
 export interface VoiceDeps {
   db: Db;
-  model: ChatModel;
-  transcriber: Transcriber;
+  /** LLM_BASE_URL's model and STT_BASE_URL's transcription: null on a realtime-only service (pipeline assistants cannot talk). */
+  model: ChatModel | null;
+  transcriber: Transcriber | null;
   speech: SpeechSource;
   vad: VadFactory;
   allowPrivateUrls: boolean;
@@ -48,10 +49,30 @@ export class VoiceSessionError extends Error {
   override name = 'VoiceSessionError';
 }
 
+/** A pipeline assistant on a service that has no transcription or no model (a realtime-only one): says which. */
+export class PipelineUnavailableError extends VoiceSessionError {
+  override name = 'PipelineUnavailableError';
+}
+
 export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, transport: VoiceTransport, sink: VoiceSessionSink): Promise<VoiceSessionInput> {
   // Speech-to-speech assistants (mode multimodal, dualplex) talk through the realtime endpoint instead.
   const realtime = await realtimeAssistant(deps.db, call.assistantId);
-  if (realtime) return startRealtimeSession({ ...deps, realtime: deps.realtime ?? null }, call, transport, sink, realtime);
+  if (realtime) return gatedRealtimeSession(deps, call, transport, sink, realtime);
+  const { model, transcriber } = deps;
+  if (!model || !transcriber) {
+    const missing = [...(transcriber ? [] : ['STT_BASE_URL']), ...(model ? [] : ['LLM_BASE_URL'])];
+    throw new PipelineUnavailableError(`Assistant ${call.assistantId} talks through the voice pipeline, which needs ${missing.join(' and ')}`);
+  }
+  return startPipelineSession({ ...deps, model, transcriber }, call, transport, sink);
+}
+
+/** A pipeline assistant's call (transcription → model → speech), on a service that has both. */
+async function startPipelineSession(
+  deps: VoiceDeps & { model: ChatModel; transcriber: Transcriber },
+  call: VoiceCallStart,
+  transport: VoiceTransport,
+  sink: VoiceSessionSink,
+): Promise<VoiceSessionInput> {
   const voicemail = voicemailPolicyFor(deps.db, call);
   // Awaited below; marked handled here so a call that fails first leaves no unhandled rejection behind.
   voicemail.catch(() => undefined);
@@ -138,6 +159,50 @@ export async function startVoiceSession(deps: VoiceDeps, call: VoiceCallStart, t
   };
   // Outbound calls: nothing is said until a person is known to have answered (voicemail/start.ts says which calls).
   const gated = voicemailGateFor({ model: deps.model, modelName: loaded.setting.modelName, transcriber: deps.transcriber, clock, ...(deps.log ? { log: deps.log } : {}) }, await voicemail, call, speaker, transport, sink, open);
+  return gated ?? open();
+}
+
+/**
+ * A speech-to-speech call, behind the voicemail gate on outbound calls as a pipeline call is: the gate decides
+ * (our detector, or the line's AMD), speaks voice_mail_message to a machine in the assistant's pipeline voice (the
+ * realtime endpoint is not even connected for a machine), and opens the realtime session only for a person. On a
+ * μ-law line the gate takes the line's bytes and hands them on to the session as they are. Without an endpoint
+ * the call is refused at once (realtime_unavailable), gate or not.
+ */
+async function gatedRealtimeSession(
+  deps: VoiceDeps,
+  call: VoiceCallStart,
+  transport: VoiceTransport,
+  sink: VoiceSessionSink,
+  realtime: NonNullable<Awaited<ReturnType<typeof realtimeAssistant>>>,
+): Promise<VoiceSessionInput> {
+  const realtimeDeps = { ...deps, realtime: deps.realtime ?? null };
+  const open = (options?: { calleeSpoke: boolean }) => startRealtimeSession(realtimeDeps, call, transport, sink, realtime, options);
+  if (!realtimeDeps.realtime) return open();
+  const policy = await voicemailPolicyFor(deps.db, call);
+  if (!policy) return open();
+  const a = await deps.db
+    .selectFrom('assistants')
+    .leftJoin('languages', 'languages.id', 'assistants.language_id')
+    .leftJoin('voices', 'voices.id', 'assistants.voice_id')
+    .select(['voices.name as voice_name', 'voices.gender as voice_gender', 'voices.accent as voice_accent', 'languages.iso_2', 'assistants.speech_speed'])
+    .where('assistants.id', '=', call.assistantId)
+    .executeTakeFirstOrThrow();
+  const speaker = new Speaker(
+    deps.speech,
+    speechVoice(deps.speech.engine, { name: a.voice_name, gender: a.voice_gender, accent: a.voice_accent, language: a.iso_2?.trim().toLowerCase() || null, speed: Number(a.speech_speed) }),
+  );
+  const clock = deps.clock ?? realClock(deps.now);
+  const gated = voicemailGateFor(
+    // The greeting's classifier asks the chat model (LLM_MODEL): the assistant's own model is the realtime one.
+    { model: deps.model, modelName: deps.model?.info.model ?? '', transcriber: deps.transcriber, clock, mulaw: typeof transport.sendMulaw === 'function', ...(deps.log ? { log: deps.log } : {}) },
+    policy,
+    call,
+    speaker,
+    transport,
+    sink,
+    open,
+  );
   return gated ?? open();
 }
 

@@ -25,7 +25,7 @@ import { createRequire } from 'node:module';
  * - Responses are deterministic: response.create's instructions asking to say something exactly ('…: "X"') say X;
  *   after a function_call_output, "Order <id> is <status>, arriving <eta>."; a caller's words naming an order (with a
  *   function on offer other than end_call) a function call of the first such function with {order_id} (the id
- *   said, else A-1234); "bye" with end_call on offer a goodbye and a call of end_call; anything else `answer`'s
+ *   said, else A-1234); words naming sales with transfer_to_assistant on offer a call of it; "bye" with end_call on offer a goodbye and a call of end_call; anything else `answer`'s
  *   reply (default: "Of course. What is your question?"). Audio answers are spoken by eSpeak NG in the session's
  *   output format, sent as output_audio deltas of 100 ms (faster than real time, as endpoints do) with the
  *   transcript's deltas; a session with output_modalities ["text"] gets output_text deltas only.
@@ -272,7 +272,9 @@ export async function startStandInRealtime(options: { port?: number; firstDeltaM
       }
       const heard = [...session.conversation].reverse().find((s) => s.role === 'user')?.text ?? '';
       const offered = tools();
-      const orderTool = offered.find((n) => n !== 'end_call' && n !== 'search_knowledge_base');
+      const orderTool = offered.find((n) => n !== 'end_call' && n !== 'search_knowledge_base' && n !== 'transfer_to_assistant');
+      // The caller asks for sales and a hand-over is on offer (assistant_transfer): the model hands the call over.
+      if (last?.role === 'user' && /\bsales\b/i.test(heard) && offered.includes('transfer_to_assistant')) return { text: '', call: { name: 'transfer_to_assistant', arguments: {} } };
       if (last?.role === 'user' && /order/i.test(heard) && orderTool) return { text: '', call: { name: orderTool, arguments: { order_id: /\b[A-Z]-\d+\b/.exec(heard)?.[0] ?? 'A-1234' } } };
       if (last?.role === 'user' && /\bbye\b/i.test(heard) && offered.includes('end_call')) return { text: 'Thank you for calling. Goodbye!', call: { name: 'end_call', arguments: {} } };
       if (!last) return { text: 'Hello, how can I help you?', call: null };

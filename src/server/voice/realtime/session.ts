@@ -1,4 +1,6 @@
+import { withBuiltinFunctions, type Handover } from '../../builtin/functions';
 import { runFunctionCall, type StepTool } from '../../conversations/assistant-steps';
+import { handoverEntry } from '../../engine/talk/entries';
 import type { TurnKnowledge } from '../../conversations/knowledge';
 import { withKnowledgeFunctions } from '../../conversations/knowledge';
 import type { TalkSetting } from '../../engine/talk/turn';
@@ -64,6 +66,8 @@ export interface RealtimeParts {
   clock: SessionClock;
   /** dualplex: the assistant's pipeline voice (another's after a hand-over). */
   speaker: Speaker | null;
+  /** assistant_transfer: another assistant's setting for this session (start.ts); null when it cannot take the call. */
+  nextAssistant?: (assistantId: number) => Promise<{ setting: RealtimeSetting; speaker: Speaker | null } | null>;
   log?: (message: string) => void;
 }
 
@@ -130,6 +134,10 @@ export class RealtimeSession implements VoiceSessionInput {
   private lastWasReengagement = false;
   /** The caller is speaking (between speech_started and speech_stopped). */
   private callerSpeaking = false;
+  /** assistant_transfer asked for in the response being answered: carried out once its function calls are in. */
+  private pendingHandover: Handover | null = null;
+  /** Resolved by tick once nothing is said or being made (a hand-over's message has played). */
+  private quietWaiters: (() => void)[] = [];
 
   constructor(
     private setting: RealtimeSetting,
@@ -188,10 +196,69 @@ export class RealtimeSession implements VoiceSessionInput {
    * recording and its transcript go on.
    */
   async reconfigure(setting: RealtimeSetting, speaker?: Speaker | null): Promise<void> {
-    this.setting = setting;
+    const voice = this.setting.voice;
+    // A new voice goes in an update of its own: OpenAI refuses a voice change once the session has spoken, and
+    // that refusal must not take the other assistant's instructions and tools with it.
+    this.setting = { ...setting, voice };
     if (speaker !== undefined) this.parts.speaker = speaker;
     this.knowledge = await this.functionKnowledge();
     this.configure();
+    if (setting.voice !== voice) {
+      this.setting = setting;
+      this.send({ type: 'session.update', session: { type: 'realtime', audio: { output: { voice: setting.voice } } } });
+    }
+  }
+
+  /**
+   * assistant_transfer on this call: message_before_transfer in this assistant's voice, then the other
+   * assistant's instructions, tools, knowledge and voice (reconfigure), the transcript's `handover` mark once the
+   * message has played, the call's record told (sink.handedOver), and the other's greeting when
+   * speak_transfer_greeting. The endpoint model and mode stay the session's (one socket per call): an assistant
+   * of the pipeline mode handed a speech-to-speech call talks on this endpoint with its own instructions and
+   * voice. Resolves false when the other assistant cannot take the call: the first one goes on.
+   */
+  async handOver(request: Handover): Promise<boolean> {
+    if (this.ended) return false;
+    const next = await (this.parts.nextAssistant?.(request.assistantId) ?? Promise.resolve(null)).catch((e: unknown) => {
+      this.log(`the assistant to hand over to could not be read: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    });
+    if (this.ended) return false;
+    if (!next) {
+      this.log(`the call could not be handed over to assistant ${request.assistantId}: it cannot talk`);
+      this.responseActive = true;
+      this.send({ type: 'response.create' });
+      return false;
+    }
+    if (request.messageBeforeTransfer !== '') {
+      this.sayExactly(request.messageBeforeTransfer);
+      await this.quiet();
+      if (this.ended) return false;
+    }
+    await this.reconfigure(next.setting, next.speaker);
+    this.emit(handoverEntry(request, this.stamp(this.parts.clock.now())));
+    await Promise.resolve(this.sink.handedOver?.({ assistantId: request.assistantId, assistantName: request.assistantName })).catch((e: unknown) => this.log(`the hand-over could not be recorded: ${String(e)}`));
+    const greeting = next.setting.talk.assistant.initialMessage;
+    if (request.speakGreeting && greeting !== '') this.sayExactly(greeting);
+    return true;
+  }
+
+  /** Fixed words in the current voice: the pipeline voice (dualplex) or the model told to say them verbatim. */
+  private sayExactly(text: string): void {
+    if (this.setting.mode === 'dualplex') {
+      this.send({ type: 'conversation.item.create', item: { type: 'message', role: 'assistant', content: [{ type: 'output_text', text }] } });
+      const item = this.newItem(`said_${this.setting.talk.callId}_${this.items.size}`, false);
+      item.complete = true;
+      for (const s of splitSentences(text)) this.speakSentence(item, s);
+      return;
+    }
+    this.responseActive = true;
+    this.send({ type: 'response.create', response: { instructions: `${this.setting.talk.assistant.system}\n\nSay exactly this, word for word, and nothing else: "${text}"` } });
+  }
+
+  /** Resolves once nothing is being said or made (tick checks every frame). */
+  private quiet(): Promise<void> {
+    return new Promise((resolve) => this.quietWaiters.push(resolve));
   }
 
   /** The knowledge base in function-call mode: its search is one of the model's functions (answered for real). */
@@ -205,7 +272,8 @@ export class RealtimeSession implements VoiceSessionInput {
     const s = this.setting;
     const a = s.talk.assistant;
     this.toolByName = new Map(a.tools.map((t) => [t.name, t]));
-    const offered = withKnowledgeFunctions(a.offered, this.knowledge);
+    // The built-in tools (assistant_transfer, calendar_integration) answered as the pipeline's are.
+    const offered = withBuiltinFunctions(withKnowledgeFunctions(a.offered, this.knowledge), a.builtins ?? null);
     const session: RealtimeSessionConfig = {
       type: 'realtime',
       model: s.model,
@@ -535,12 +603,13 @@ export class RealtimeSession implements VoiceSessionInput {
     const startedAt = this.parts.clock.now();
     const a = this.setting.talk.assistant;
     const work = runFunctionCall(
-      { tools: a.tools, endCall: a.endCall, knowledge: this.knowledge, allowPrivateUrls: this.setting.talk.allowPrivateUrls },
+      { tools: a.tools, endCall: a.endCall, knowledge: this.knowledge, builtins: a.builtins ?? null, allowPrivateUrls: this.setting.talk.allowPrivateUrls },
       this.toolByName,
       { id: callId, name, arguments: parsed, ...(invalid ? { invalid } : {}) },
       1,
-    ).then(({ stored, ending }) => {
+    ).then(({ stored, ending, handover }) => {
       if (ending) this.endAfterSpeech = true;
+      if (handover && !this.pendingHandover) this.pendingHandover = handover;
       this.emit({ sender: 'tool', type: 'function_call', text: '', timestamp: this.stamp(startedAt), name: stored.name, arguments: stored.arguments, result: stored.result ?? null, error: stored.error, duration_ms: stored.duration_ms });
       this.transport.tool?.({ name: stored.name, arguments: stored.arguments, result: stored.result, error: stored.error });
       this.send({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: callId, output: JSON.stringify(stored.error !== null ? { error: stored.error } : (stored.result ?? null)) } });
@@ -563,6 +632,13 @@ export class RealtimeSession implements VoiceSessionInput {
     if (calls.length === 0) return;
     await Promise.allSettled(calls);
     if (this.ended) return;
+    const handover = this.pendingHandover;
+    this.pendingHandover = null;
+    if (handover) {
+      // The hand-over says what is said next (the message, the other assistant's greeting), not the model.
+      void this.handOver(handover).catch((e: unknown) => this.log(`the hand-over failed: ${e instanceof Error ? e.message : String(e)}`));
+      return;
+    }
     // The functions' answers are in: the model goes on (a goodbye after end_call, the answer after a tool).
     if (this.endAfterSpeech && this.speaking.some((i) => i.transcript.trim() !== '')) return;
     this.responseActive = true;
@@ -583,6 +659,7 @@ export class RealtimeSession implements VoiceSessionInput {
       void this.finish('end_call', true);
       return;
     }
+    if (!this.assistantActive && this.quietWaiters.length > 0) for (const resolve of this.quietWaiters.splice(0)) resolve();
     if (!this.assistantActive && this.state === 'speaking') {
       this.setState('listening');
       this.armSilence(this.lastWasReengagement ? this.setting.reengageMs : this.setting.maxSilenceMs);
@@ -639,6 +716,7 @@ export class RealtimeSession implements VoiceSessionInput {
     }
     if (this.ended) return;
     this.ended = true;
+    for (const resolve of this.quietWaiters.splice(0)) resolve();
     for (const stop of this.timers) stop();
     this.disarmSilence();
     for (const item of this.speaking) this.finalize(item, now, item.playedBy > now || item.queuedFrames > 0 || !item.complete);

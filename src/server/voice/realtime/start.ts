@@ -1,7 +1,7 @@
 import type { RealtimeConfig } from '../../config';
 import type { Db } from '../../db/connect';
 import { loadAssistantTalk } from '../../engine/talk/setting';
-import type { ChatModel } from '../../model/chat-model';
+import { ModelCallError, type ChatModel } from '../../model/chat-model';
 import type { SpeechSource } from '../../speech/speech';
 import { realClock, type SessionClock } from '../clock';
 import type { VoiceCallStart, VoiceSessionInput, VoiceSessionSink, VoiceTransport } from '../session-types';
@@ -40,8 +40,16 @@ export async function realtimeAssistant(db: Db, assistantId: number): Promise<{ 
   return row && isRealtimeMode(row.mode) ? { mode: row.mode, modelName: row.model_name } : null;
 }
 
-/** The chat model as the setting's reader sees it, with the realtime model's name as the one every assistant uses. */
-function namedModel(model: ChatModel, name: string): ChatModel {
+/**
+ * The chat model as the setting's reader sees it, with the realtime model's name as the one every assistant uses.
+ * A realtime-only service (REALTIME_BASE_URL without LLM_BASE_URL) has none: the call never asks one (the endpoint
+ * answers), so any ask is refused saying why.
+ */
+function namedModel(model: ChatModel | null, name: string): ChatModel {
+  if (!model) {
+    const refuse = () => Promise.reject(new ModelCallError('No chat model: LLM_BASE_URL is not set (a speech-to-speech call is answered by its realtime endpoint)', undefined));
+    return { info: { baseUrl: '', model: name }, reply: refuse, stream: refuse, object: refuse, listModels: () => Promise.resolve([]) };
+  }
   return {
     info: { ...model.info, model: name },
     reply: (r) => model.reply(r),
@@ -53,7 +61,8 @@ function namedModel(model: ChatModel, name: string): ChatModel {
 
 export interface RealtimeDeps {
   db: Db;
-  model: ChatModel;
+  /** LLM_BASE_URL's model; null on a realtime-only service. */
+  model: ChatModel | null;
   speech: SpeechSource;
   allowPrivateUrls: boolean;
   realtime: RealtimeConfig | null;
@@ -68,13 +77,58 @@ export async function startRealtimeSession(
   transport: VoiceTransport,
   sink: VoiceSessionSink,
   assistant: { mode: RealtimeMode; modelName: string | null },
+  /** `calleeSpoke` (voicemail/gate.ts): a wait_for_customer assistant does not wait for words it was already given. */
+  options?: { calleeSpoke: boolean },
 ): Promise<VoiceSessionInput & { reconfigure: RealtimeSession['reconfigure'] }> {
   const config = deps.realtime;
   if (!config) throw new RealtimeUnavailableError(`the assistant's mode is ${assistant.mode}, which needs a realtime endpoint: set REALTIME_BASE_URL`);
   const model = config.model ?? assistant.modelName;
   if (!model) throw new RealtimeUnavailableError('the assistant has no multimodal model, and REALTIME_MODEL is not set');
+  const first = await readRealtimeSetting(deps, call, call.assistantId, assistant.mode, model, options);
+  if (!first) throw new RealtimeUnavailableError(`Assistant ${call.assistantId} is gone`);
+  const { setting, speaker } = first;
+  let session: RealtimeSession | null = null;
+  const connection = await connectRealtime(config, model, {
+    event: (e) => session?.onEvent(e),
+    closed: (code) => session?.onClosed(code),
+  });
+  session = new RealtimeSession(
+    setting,
+    {
+      connection,
+      clock: deps.clock ?? realClock(deps.now),
+      speaker,
+      // assistant_transfer: the other assistant, read for this call, on this session's endpoint model and mode.
+      nextAssistant: (assistantId) => readRealtimeSetting(deps, call, assistantId, assistant.mode, model),
+      ...(deps.log ? { log: deps.log } : {}),
+    },
+    transport,
+    sink,
+  );
+  try {
+    await session.start();
+  } catch (e) {
+    connection.close();
+    throw e;
+  }
+  return session;
+}
+
+/**
+ * An assistant's setting on a realtime session of `mode` and `model`: the call's own assistant, or the one a call
+ * is handed to (assistant_transfer; a pipeline assistant's prompt, tools and voice then go on the same endpoint).
+ * Null when the assistant is gone.
+ */
+async function readRealtimeSetting(
+  deps: RealtimeDeps,
+  call: VoiceCallStart,
+  assistantId: number,
+  mode: RealtimeMode,
+  model: string,
+  options?: { calleeSpoke: boolean },
+): Promise<{ setting: RealtimeSetting; speaker: Speaker | null } | null> {
   const loaded = await loadAssistantTalk(deps.db, {
-    assistantId: call.assistantId,
+    assistantId,
     callId: call.callId,
     variables: call.variables,
     answeredAt: call.answeredAt,
@@ -82,15 +136,15 @@ export async function startRealtimeSession(
     model: namedModel(deps.model, model),
     allowPrivateUrls: deps.allowPrivateUrls,
   });
-  if (!loaded) throw new RealtimeUnavailableError(`Assistant ${call.assistantId} is gone`);
+  if (!loaded) return null;
   const a = loaded.assistant;
   const iso = a.iso_2?.trim().toLowerCase() || null;
   const setting: RealtimeSetting = {
-    mode: assistant.mode,
+    mode,
     model,
     talk: loaded.setting,
     language: iso,
-    waitForCustomer: a.wait_for_customer,
+    waitForCustomer: a.wait_for_customer && !options?.calleeSpoke,
     allowInterruptions: a.allow_interruptions,
     endpointType: a.endpoint_type,
     endpointSensitivity: Number(a.endpoint_sensitivity),
@@ -102,25 +156,8 @@ export async function startRealtimeSession(
     reengagementPrompt: a.reengagement_prompt,
   };
   const speaker =
-    assistant.mode === 'dualplex'
+    mode === 'dualplex'
       ? new Speaker(deps.speech, speechVoice(deps.speech.engine, { name: a.voice_name, gender: a.voice_gender, accent: a.voice_accent, language: iso, speed: Number(a.speech_speed) }))
       : null;
-  let session: RealtimeSession | null = null;
-  const connection = await connectRealtime(config, model, {
-    event: (e) => session?.onEvent(e),
-    closed: (code) => session?.onClosed(code),
-  });
-  session = new RealtimeSession(
-    setting,
-    { connection, clock: deps.clock ?? realClock(deps.now), speaker, ...(deps.log ? { log: deps.log } : {}) },
-    transport,
-    sink,
-  );
-  try {
-    await session.start();
-  } catch (e) {
-    connection.close();
-    throw e;
-  }
-  return session;
+  return { setting, speaker };
 }

@@ -5,6 +5,8 @@ import { PIPELINE_RATE, type VoiceCallStart, type VoiceEndReason, type VoiceEntr
 import type { Speaker } from '../speaker';
 import type { Transcriber } from '../transcriber';
 import { encodeWav } from '../../audio/pcm';
+import { StreamResampler } from '../../audio/stream-resampler';
+import { MULAW_RATE, mulawToFloats } from '../realtime/audio';
 import { VoicemailDetector, type AnsweredBy, type MessageCue, type Verdict } from './detector';
 import { BeepDetector, FRAME_SAMPLES } from './tone';
 import type { VoicemailPolicy } from './policy';
@@ -37,6 +39,12 @@ export interface GateParts {
   detector: VoicemailDetector | null;
   log?: (message: string) => void;
   lineTimeoutMs?: number;
+  /**
+   * The session behind the gate hears the line's μ-law itself (a realtime session on a phone line,
+   * VoiceSessionInput.pushMulaw): the gate then takes μ-law too, decodes it for its own detector and recording
+   * while it decides, and hands the bytes on as they are once the session is open.
+   */
+  mulaw?: boolean;
 }
 
 /**
@@ -87,7 +95,21 @@ export class VoicemailGate implements VoiceSessionInput {
       this.stops.push(parts.clock.after(parts.lineTimeoutMs ?? LINE_VERDICT_TIMEOUT_MS, () => this.onLineVerdict('unknown')));
     }
     transport.state?.('listening');
+    if (!parts.mulaw) this.pushMulaw = undefined;
   }
+
+  private readonly fromMulaw = new StreamResampler(MULAW_RATE, PIPELINE_RATE);
+
+  /** Offered only to a μ-law session's line (GateParts.mulaw): the transport checks for it on every frame. */
+  pushMulaw?: (bytes: Uint8Array) => void = (bytes) => {
+    if (this.ended || bytes.length === 0) return;
+    if (this.session) {
+      if (this.session.pushMulaw) this.session.pushMulaw(bytes);
+      else this.session.pushAudio(this.fromMulaw.push(mulawToFloats(bytes)));
+      return;
+    }
+    this.pushAudio(this.fromMulaw.push(mulawToFloats(bytes)));
+  };
 
   private log(message: string): void {
     (this.parts.log ?? ((m: string) => console.warn(`[voice call ${this.call.callId}] ${m}`)))(message);

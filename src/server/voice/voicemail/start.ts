@@ -18,11 +18,14 @@ import { voicemailPolicy, type VoicemailPolicy } from './policy';
  */
 
 export interface VoicemailDeps {
-  model: ChatModel;
+  /** The greeting's classifier needs both; without them (a realtime-only service) the timing rules and the beep decide. */
+  model: ChatModel | null;
   modelName: string;
-  transcriber: Transcriber;
+  transcriber: Transcriber | null;
   clock: SessionClock;
   log?: (message: string) => void;
+  /** The session hears the line's μ-law itself (gate.ts GateParts.mulaw). */
+  mulaw?: boolean;
 }
 
 /** The assistant's voicemail settings for a call that may pass the gate (read beside the assistant's other settings). */
@@ -39,6 +42,8 @@ export function voicemailGateFor(deps: VoicemailDeps, policy: VoicemailPolicy | 
   // the verdict changes what happens, a message to leave or a machine to hang up on.
   if (own && policy.message === null && !policy.hangUp) return null;
   const log = deps.log;
-  const detector = own ? new VoicemailDetector({ classifier: modelGreetingClassifier({ transcriber: deps.transcriber, model: deps.model, modelName: deps.modelName, ...(log ? { log } : {}) }) }) : null;
-  return new VoicemailGate(call, policy, { clock: deps.clock, speaker, transcriber: deps.transcriber, detector, ...(log ? { log } : {}) }, transport, sink, open);
+  const { model, transcriber } = deps;
+  const classifier = model && transcriber ? modelGreetingClassifier({ transcriber, model, modelName: deps.modelName, ...(log ? { log } : {}) }) : null;
+  const detector = own ? new VoicemailDetector({ classifier }) : null;
+  return new VoicemailGate(call, policy, { clock: deps.clock, speaker, transcriber: deps.transcriber, detector, ...(log ? { log } : {}), ...(deps.mulaw ? { mulaw: true } : {}) }, transport, sink, open);
 }

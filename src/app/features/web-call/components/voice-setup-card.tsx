@@ -33,8 +33,8 @@ export function VoiceSetupCard({ info, message, realtimeMode }: { info?: VoiceIn
     <Alert variant="light" color="blue" icon={<IconPlugConnected size={18} aria-hidden />} title={m.webcall_setup_title()} data-testid="voice-setup">
       <Stack gap="sm">
         <Text size="sm">{m.webcall_setup_intro()}</Text>
-        {info && !info.transcription ? <Text size="sm" fw={500}>{m.webcall_setup_missing_stt()}</Text> : null}
-        {info && !info.model ? <Text size="sm" fw={500}>{m.webcall_setup_missing_model()}</Text> : null}
+        {info && !realtimeMode && !info.transcription ? <Text size="sm" fw={500}>{m.webcall_setup_missing_stt()}</Text> : null}
+        {info && !realtimeMode && !info.model ? <Text size="sm" fw={500}>{m.webcall_setup_missing_model()}</Text> : null}
         {info && realtimeMode && !info.realtime ? (
           <Text size="sm" fw={500}>
             {m.webcall_setup_missing_realtime({ mode: realtimeMode })}

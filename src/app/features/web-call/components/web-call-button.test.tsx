@@ -60,6 +60,30 @@ describe('Start web call', () => {
     expect(local.of('POST', '/voice/web-calls')).toHaveLength(0);
   });
 
+  it('on a realtime-only service, a multimodal assistant starts its call and a pipeline one gets the setup card', async () => {
+    const realtimeOnly = { transcription: false, model: false, speech: 'espeak-ng', web_call: false, realtime: true };
+    host({ voice: realtimeOnly });
+    const getUserMedia = vi.fn(() => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')));
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
+    onTestFinished(() => {
+      delete (navigator as { mediaDevices?: unknown }).mediaDevices;
+    });
+    vi.stubGlobal('AudioWorkletNode', class {});
+    const { unmount } = renderWithHost(() => <WebCallButton assistant={{ ...ASSISTANT, mode: 'multimodal' }} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start web call' }));
+    // The call itself starts (here it stops at the refused microphone): no setup card.
+    expect(await screen.findByTestId('web-call-problem')).toBeInTheDocument();
+    expect(screen.queryByTestId('voice-setup')).toBeNull();
+    expect(getUserMedia).toHaveBeenCalled();
+    unmount();
+
+    renderWithHost(() => <WebCallButton assistant={ASSISTANT} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start web call' }));
+    const card = await screen.findByTestId('voice-setup');
+    expect(within(card).getByText('Missing: a transcription server (STT_BASE_URL).')).toBeInTheDocument();
+    expect(within(card).getByText('Missing: a language model (LLM_BASE_URL).')).toBeInTheDocument();
+  });
+
   it('reads a service that says nothing about voice as one that cannot take a call', async () => {
     host({ voice: 'odd' });
     renderWithHost(() => <WebCallButton assistant={ASSISTANT} />);

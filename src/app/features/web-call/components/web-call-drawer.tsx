@@ -33,7 +33,8 @@ function WebCallGate({ assistant, onClose }: { assistant: WebCallAssistant; onCl
   }
   if (info.isError) return <ErrorState error={info.error} title={m.webcall_info_failed()} onRetry={() => void info.refetch()} retrying={info.isFetching} />;
   const realtimeMode = assistant.mode && REALTIME_MODES.has(assistant.mode) ? assistant.mode : undefined;
-  if (!info.data.web_call || (realtimeMode && !info.data.realtime)) return <VoiceSetupCard info={info.data} realtimeMode={realtimeMode} />;
+  // A speech-to-speech assistant needs only the realtime endpoint (a realtime-only service holds its calls); the others the pipeline.
+  if (realtimeMode ? !info.data.realtime : !info.data.web_call) return <VoiceSetupCard info={info.data} realtimeMode={realtimeMode} />;
   return <WebCallPanel key={attempt} assistantId={assistant.id} {...(assistant.noiseCancellation === undefined ? {} : { noiseSuppression: assistant.noiseCancellation })} onRestart={() => setAttempt((n) => n + 1)} onClose={onClose} />;
 }
 
