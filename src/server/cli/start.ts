@@ -264,7 +264,7 @@ async function main() {
   let sipBanner: string | null = null;
   if (voiceServices) {
     const { sipStartBanner } = await import('../sip/start');
-    const started = await sipStartBanner(voiceServices, config.dataDir, config.publicUrl, process.env, speech);
+    const started = await sipStartBanner(voiceServices, config.dataDir, config.publicUrl, config.sipEnv, speech);
     sip = started.line;
     sipBanner = started.banner;
   }

@@ -31,7 +31,7 @@ async function start(services: VoiceServices, settings: SipSettings, dataDir: st
   return startSip({ services, settings, dataDir, kamailio: runKamailio, ...(speech ? { speak: speakWith(speech) } : {}) });
 }
 
-export async function sipStartBanner(services: VoiceServices, dataDir: string, publicUrl: string, env: NodeJS.ProcessEnv = process.env, speech: SpeechSource | null = null): Promise<{ line: { stop(): Promise<void> } | null; banner: string }> {
+export async function sipStartBanner(services: VoiceServices, dataDir: string, publicUrl: string, env: Record<string, string | undefined>, speech: SpeechSource | null = null): Promise<{ line: { stop(): Promise<void> } | null; banner: string }> {
   const settings = sipSettings(env, publicUrl);
   if (!settings.enabled) return { line: null, banner: 'SIP trunks: off (SIP=0); trunks can be managed, their calls are not taken.' };
   const runKamailio = env.SIP_KAMAILIO !== '0';
