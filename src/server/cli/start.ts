@@ -129,6 +129,7 @@ async function main() {
     const voice = handle
       ? {
           startSession: pipeline,
+          pipeline: pipeline !== null && config.stt !== null && model !== null,
           transcription: config.stt !== null,
           realtime: config.realtime !== null,
           realtimeConfig: config.realtime,

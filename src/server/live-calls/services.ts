@@ -20,6 +20,11 @@ export interface VoiceServices {
    * speech-to-speech assistants' calls, and pipeline assistants' are refused naming what they miss (missingForVoice).
    */
   startSession: StartVoiceSession | null;
+  /**
+   * The door holds pipeline calls too (transcription, the model, speech: cli/start.ts); false on a realtime-only
+   * service, whose pipeline assistants' phone calls are refused. Absent: it does (a test's door stands in for all).
+   */
+  pipeline?: boolean;
   /** STT_BASE_URL is set. */
   transcription: boolean;
   /** REALTIME_BASE_URL is set: multimodal and dualplex assistants can talk (voice/realtime/); unset, their web calls answer 503. */
@@ -66,9 +71,9 @@ export function missingForVoice(services: Pick<VoiceServices, 'transcription' | 
  * a pipeline assistant on a service without the pipeline's parts (a realtime-only one). A speech-to-speech
  * assistant without REALTIME_BASE_URL is answered and ends `realtime_unavailable`, as before.
  */
-export function refusesPhoneCall(services: Pick<VoiceServices, 'transcription' | 'model' | 'startSession' | 'realtime'>, mode: string | null): boolean {
+export function refusesPhoneCall(services: Pick<VoiceServices, 'startSession' | 'pipeline'>, mode: string | null): boolean {
   if (!services.startSession) return true;
-  return mode !== 'multimodal' && mode !== 'dualplex' && missingForVoice(services).length > 0;
+  return mode !== 'multimodal' && mode !== 'dualplex' && services.pipeline === false;
 }
 
 /** GET /api/local/info's `voice` (src/contract/voice.ts voiceInfoSchema). */

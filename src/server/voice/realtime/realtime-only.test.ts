@@ -43,7 +43,7 @@ useService(
     door = voicePipeline({ db: s.svc.handle.db, model: null, stt: null, speech, allowPrivateUrls: true, realtime: realtimeConfig });
   },
   // No `llm`: the service has no language model. `transcription: false`: no STT_BASE_URL.
-  { voice: { startSession: (call, transport, sink) => door!(call, transport, sink), transcription: false } },
+  { voice: { startSession: (call, transport, sink) => door!(call, transport, sink), transcription: false, pipeline: false } },
 );
 afterAll(async () => {
   await realtime.close();
