@@ -85,6 +85,8 @@ describe('two service processes behind HAProxy (deploy/haproxy.cfg)', () => {
     const [a, b] = await Promise.all([start(), start()]);
     const hostPort = (s: ServiceProcess) => new URL(s.api).host;
     const lbOutput: string[] = [];
+    // A retry (CI) starts its own: the first attempt's HAProxy is ended here, not left running past afterAll.
+    lb?.kill('SIGKILL');
     lb = spawn(HAPROXY, ['-db', '-f', resolve(root, 'deploy/haproxy.cfg')], {
       env: { ...process.env, LB_BIND: `127.0.0.1:${lbPort}`, SERVICE_1: hostPort(a), SERVICE_2: hostPort(b) },
       stdio: ['ignore', 'pipe', 'pipe'],
