@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -85,6 +85,15 @@ export default defineConfig({
     // and the PostgreSQL server as much as they compute, so two files side by side keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+    // An error outside any test (an unhandled rejection, a failed hook) fails the run without failing a test, and
+    // CI's record keeps only the output's tail: scripts/test-summary.mjs prints these lines beside the last one.
+    onUnhandledError(error) {
+      const e = error as Error & { type?: string; VITEST_TEST_PATH?: string; VITEST_TEST_NAME?: string };
+      const where = [e.VITEST_TEST_PATH, e.VITEST_TEST_NAME].filter(Boolean).join(' › ');
+      const stack = String(e.stack ?? '').split('\n').slice(0, 4).join(' | ');
+      mkdirSync('test-results', { recursive: true });
+      appendFileSync('test-results/vitest-unhandled.log', `${e.type ?? 'Error'}${where ? ` in ${where}` : ''}: ${stack || e.message}\n`);
+    },
     // The service files that start processes first (scripts/vitest-sequencer.ts). A configured sequencer
     // would also stand in for the random one `--sequence.shuffle` asks for (to look for order dependence).
     sequence: process.argv.some((a) => a.startsWith('--sequence.shuffle')) ? {} : { sequencer: SlowFirstSequencer },

@@ -8,7 +8,11 @@
 // whole when the step ends, so the log reads step by step. Vitest and Playwright never overlap: both use
 // every core, and tests that wait for time (calls, leases) would be judged on a starved machine.
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { printTimings } from './test-timing.mjs';
+
+// Written by vitest.config.ts's onUnhandledError during the run; an earlier run's lines are not this one's.
+rmSync('test-results/vitest-unhandled.log', { force: true });
 
 const npx = (...args) => ({ cmd: 'npx', args });
 const stages = [

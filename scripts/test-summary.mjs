@@ -25,6 +25,9 @@ if (existsSync('test-results/vitest.json')) {
     }
   }
 }
+if (existsSync('test-results/vitest-unhandled.log')) {
+  for (const line of readFileSync('test-results/vitest-unhandled.log', 'utf8').split('\n').filter(Boolean)) failures.push(`vitest, outside a test: ${line.slice(0, 400)}`);
+}
 if (existsSync('test-results/playwright.json')) {
   const p = JSON.parse(readFileSync('test-results/playwright.json', 'utf8'));
   passed += (p.stats?.expected ?? 0) + (p.stats?.flaky ?? 0);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, NativeSelect, PasswordInput, Stack, Switch } from '@mantine/core';
-import { IconAlertTriangle, IconKey } from '@tabler/icons-react';
+import { Button, NativeSelect, PasswordInput, Stack, Switch } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import { startSession, type Session } from '@/api/session';
 import type { FieldErrors, SignInValues } from '../api/sign-in-values';
 import type { SignInField } from '../api/sign-in-failure';
@@ -14,6 +14,7 @@ import { m } from '@/i18n';
  * errors on their fields.
  */
 
+const SignInAlert = lazy(() => import('./sign-in-alert').then((mod) => ({ default: mod.SignInAlert })));
 const CustomHostField = lazy(() => import('./sign-in-custom-host').then((mod) => ({ default: mod.CustomHostField })));
 
 const fieldOf = (f: SignInField): keyof FieldErrors => (f === 'root.server' ? 'form' : f);
@@ -80,9 +81,11 @@ export function SignInForm({ onSignedIn, expired = false }: { onSignedIn: (sessi
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={m.auth_sign_in()}>
       <Stack gap="md">
         {expired ? (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={m.auth_session_ended_title()}>
-            {m.auth_session_ended_body()}
-          </Alert>
+          <Suspense fallback={null}>
+            <SignInAlert tone="warning" title={m.auth_session_ended_title()}>
+              {m.auth_session_ended_body()}
+            </SignInAlert>
+          </Suspense>
         ) : null}
 
         <PasswordInput
@@ -131,9 +134,9 @@ export function SignInForm({ onSignedIn, expired = false }: { onSignedIn: (sessi
         />
 
         {errors.form ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
-            {errors.form}
-          </Alert>
+          <Suspense fallback={null}>
+            <SignInAlert tone="error">{errors.form}</SignInAlert>
+          </Suspense>
         ) : null}
 
         <Button type="submit" loading={submitting} fullWidth size="md">

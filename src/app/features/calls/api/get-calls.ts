@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callsPageSchema, type Call } from '@contract/call';
 import type { Paginated } from '@contract/pagination';
 import { api } from '@/api';
-import { isChangingStatus } from '@/lib/call-status';
+import { isChangingCall } from '@/lib/call-status';
 import type { CallsParams } from '../lib/params';
 import { callKeys } from '@/api/query-keys';
 
@@ -25,7 +25,7 @@ export function callsQueryOptions(params: CallsParams) {
 }
 
 export function hasLiveCalls(page: CallsPage | undefined): boolean {
-  return page?.data.some((c) => isChangingStatus(c.status)) ?? false;
+  return page?.data.some((c) => isChangingCall(c)) ?? false;
 }
 
 /** One page of the filtered log; the previous page stays on screen while the next one loads. */

@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Call } from '@contract/call';
 import { callQueryOptions } from '@/api/get-call';
 import { callKeys } from '@/api/query-keys';
-import { isChangingStatus } from '@/lib/call-status';
+import { isChangingCall } from '@/lib/call-status';
 import { LIVE_REFRESH_MS, type CallsPage } from './get-calls';
 
 /** The row of a call in any cached list page, to show at once while the full record loads. */
@@ -18,7 +18,7 @@ export function useCall(id: number, queryClient: QueryClient) {
   return useQuery({
     ...callQueryOptions(id),
     placeholderData: () => cachedCallRow(queryClient, id),
-    refetchInterval: (query) => (query.state.data && isChangingStatus(query.state.data.status) ? LIVE_REFRESH_MS : false),
+    refetchInterval: (query) => (query.state.data && isChangingCall(query.state.data) ? LIVE_REFRESH_MS : false),
     refetchIntervalInBackground: false,
   });
 }
