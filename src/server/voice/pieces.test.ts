@@ -49,6 +49,32 @@ describe('the turn detector', () => {
     ]);
   });
 
+  it('counts the pause from where the probability started falling, and ends it at the frame nearest the pause', () => {
+    const timings = turnTimings({ endpointSensitivity: 5, endpointType: 'vad', interruptSensitivity: 2.5 }); // a 300 ms pause
+    const d = new TurnDetector(timings);
+    // Speech to 640 ms, then Silero's decay (0.45, 0.38) before the silence: the pause began at 640.
+    const frames: [number, number][] = [[0.9, 640], [0.45, 32], [0.38, 32], [0.05, 640]];
+    const ends: number[] = [];
+    let t = 0;
+    for (const [p, ms] of frames) {
+      for (let k = 0; k < ms / 32; k++) {
+        t += 32;
+        for (const e of d.update(p, t)) if (e.type === 'speech_end') ends.push(t, e.endMs, e.voicedMs);
+      }
+    }
+    // 288 ms of pause (9 frames) is the frame nearest 300; 320 (10) was the first past it.
+    expect(ends).toEqual([640 + 288, 640, 640]);
+  });
+
+  it('a dip between the thresholds that rises again is speech, its frames voiced', () => {
+    const d = new TurnDetector(turnTimings({ endpointSensitivity: 5, endpointType: 'vad', interruptSensitivity: 2.5 }));
+    const events = feed(d, [[0.1, 320], [0.9, 320], [0.45, 32], [0.4, 32], [0.8, 320], [0.05, 640]]);
+    expect(events).toEqual([
+      { type: 'speech_start', atMs: 320 },
+      { type: 'speech_end', startMs: 320, endMs: 1024, voicedMs: 704 },
+    ]);
+  });
+
   it('a single voiced frame (a click) is not speech', () => {
     const d = new TurnDetector(turnTimings({ endpointSensitivity: 2.5, endpointType: 'vad', interruptSensitivity: 2.5 }));
     expect(feed(d, [[0.9, 32], [0.1, 1000], [0.9, 32], [0.1, 1000]])).toEqual([]);

@@ -5,7 +5,13 @@
  * drive it frame by frame.
  *
  * Speech starts after SPEECH_START_MS of frames at or over START_PROB (Silero's usual 0.5) and stays until
- * the probability falls under END_PROB (0.35, the usual hysteresis) for the pause below.
+ * the probability falls under END_PROB (0.35, the usual hysteresis) for the pause below. The pause is counted
+ * from the probability's trend, not from the first frame under END_PROB: from the first frame that fell under
+ * START_PROB and kept falling (or stayed under END_PROB), since Silero's probability decays over a frame or two
+ * after the last voiced sound and those frames are already the pause (a rise, or a frame back over START_PROB,
+ * makes them speech again). And the pause is reached at the frame nearest to it (half a frame early at most),
+ * not at the first frame past it: a 300 ms pause was 320 ms of 32 ms frames. The two took ~35 ms off the
+ * service's added time in `npm run bench:voice` (see docs/benchmarks.md).
  *
  * | setting                         | 0       | 1      | 2.5 (default) | 4      | 5      | rule                     |
  * |---------------------------------|---------|--------|---------------|--------|--------|--------------------------|
@@ -78,6 +84,9 @@ export class TurnDetector {
   private startMs = 0;
   private lastVoicedEnd = 0;
   private silenceMs = 0;
+  /** Frames of the pause so far that were over END_PROB (falling): speech again if the pause is broken. */
+  private fallingMs = 0;
+  private lastProb = 0;
   private voicedMs = 0;
   private sureStart = -1;
   private sureMs = 0;
@@ -118,19 +127,27 @@ export class TurnDetector {
         this.runStart = -1;
         this.runMs = 0;
       }
-    } else if (prob >= END_PROB) {
+    } else if (prob >= START_PROB || (prob >= END_PROB && (this.silenceMs === 0 ? prob >= this.lastProb : prob > this.lastProb))) {
+      // Speech: over START_PROB, or between the thresholds and not falling (a pause's decaying frames were speech after all).
+      this.voicedMs += this.frameMs + this.fallingMs;
       this.silenceMs = 0;
+      this.fallingMs = 0;
       this.lastVoicedEnd = endMs;
-      this.voicedMs += this.frameMs;
     } else {
+      // The pause: under END_PROB, or under START_PROB and falling.
+      if (this.silenceMs === 0) this.lastVoicedEnd = frameStart;
       this.silenceMs += this.frameMs;
-      if (this.silenceMs >= this.timings.pauseMs) {
+      if (prob >= END_PROB) this.fallingMs += this.frameMs;
+      if (this.silenceMs + this.frameMs / 2 > this.timings.pauseMs) {
         out.push({ type: 'speech_end', startMs: this.startMs, endMs: this.lastVoicedEnd, voicedMs: this.voicedMs });
         this.inSpeech = false;
         this.runStart = -1;
         this.runMs = 0;
+        this.silenceMs = 0;
+        this.fallingMs = 0;
       }
     }
+    this.lastProb = prob;
     // Barge-in: a run of sure frames while the assistant talks, counted from the run's first frame.
     if (prob >= this.timings.interruptProb) {
       if (this.sureStart < 0) this.sureStart = frameStart;
