@@ -36,8 +36,10 @@ const anyOf = (label: string, clear: string) => ({ label, placeholder: m.calls_f
  * The option lists are mounted while a list is open only (Mantine keeps them mounted, hidden, by
  * default): a Select whose value changes is otherwise drawn again with all its options and their
  * scroll area, twice per filter change. The combobox names its list (aria-controls) only while open.
+ * And it closes at once, without its 150 ms fade: the fade's frames were drawn while the new page's answer
+ * arrived, and the table's paint waited behind them (`npm run bench:calls`).
  */
-const COMBOBOX = { keepMounted: false } as const;
+const COMBOBOX = { keepMounted: false, transitionProps: { duration: 0 } } as const;
 
 /** The chosen value when it is one of `values`, else no filter. */
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
