@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { historySvg, type HistoryFigure, type HistoryRun } from './lib/history-plot';
+import { curveSvg, historySvg, type HistoryFigure, type HistoryRun } from './lib/history-plot';
 import { ROOT } from './lib/report';
 
 /*
@@ -11,6 +11,8 @@ import { ROOT } from './lib/report';
  */
 
 const HISTORY = resolve(ROOT, 'docs/benchmarks/history.jsonl');
+/** The aims a curve's series are drawn against (bench:capacity's bound). */
+const CURVE_AIMS: Record<string, Record<string, string>> = { capacity: { 'v2v p95': '<= 800 ms', 'added p95': '<= 100 ms' } };
 
 interface BenchJson {
   bench: string;
@@ -59,5 +61,12 @@ for (const name of positionals) {
     writeFileSync(resolve(ROOT, 'docs/benchmarks', `${name}.svg`), svg);
     console.log(`Drawn: docs/benchmarks/${name}.svg (${runs.length} runs).`);
   } else console.log(`bench:${name} has no figure with a numeric aim: nothing to draw.`);
+  // A bench that steps its load (bench:capacity) has a curve too: its latest run's, beside the history.
+  const latest = runs.at(-1);
+  const curve = latest ? curveSvg(name, latest, CURVE_AIMS[name]) : null;
+  if (curve) {
+    writeFileSync(resolve(ROOT, 'docs/benchmarks', `${name}-curve.svg`), curve);
+    console.log(`Drawn: docs/benchmarks/${name}-curve.svg (the run of ${latest!.date}).`);
+  }
 }
 writeFileSync(HISTORY, history.map((r) => JSON.stringify(r)).join('\n') + '\n');

@@ -47,7 +47,15 @@ function niceMax(max: number): number {
 }
 
 /** One panel: a figure's values over the runs that have it. */
-function panel(name: string, points: { run: HistoryRun; figure: HistoryFigure; value: number }[], x0: number, y0: number): string {
+interface Point {
+  run: HistoryRun;
+  figure: HistoryFigure;
+  value: number;
+  /** The two lines under the dot: the run's date and load, unless given (a curve's step). */
+  labels?: [string, string];
+}
+
+function panel(name: string, points: Point[], x0: number, y0: number): string {
   const aim = aimValue(points.at(-1)?.figure.aim);
   const unit = points.at(-1)?.figure.unit ?? '';
   const top = niceMax(Math.max(...points.map((p) => p.value), aim?.value ?? 0) * 1.1);
@@ -66,11 +74,52 @@ function panel(name: string, points: { run: HistoryRun; figure: HistoryFigure; v
   out.push(`<polyline points="${points.map((p, i) => `${round(x(i))},${round(y(p.value))}`).join(' ')}" class="line"/>`);
   points.forEach((p, i) => {
     const met = p.figure.pass === true || (p.figure.pass == null && aim !== null && (aim.below ? p.value <= aim.value : p.value >= aim.value));
-    out.push(`<circle cx="${round(x(i))}" cy="${round(y(p.value))}" r="3.5" class="${met ? 'met' : 'missed'}"><title>${escape(`${p.run.date} ${p.run.commit ?? ''} load ${p.run.load ?? '?'}: ${p.value} ${unit}`)}</title></circle>`);
-    out.push(`<text x="${round(x(i))}" y="${y0 + PANEL_H - 22}" class="n" text-anchor="middle">${escape(p.run.date.slice(5, 10))}</text>`);
-    out.push(`<text x="${round(x(i))}" y="${y0 + PANEL_H - 10}" class="n" text-anchor="middle">${p.run.load === null ? '' : `load ${p.run.load}`}</text>`);
+    const kind = aim === null && p.figure.pass == null ? 'plain' : met ? 'met' : 'missed';
+    out.push(`<circle cx="${round(x(i))}" cy="${round(y(p.value))}" r="3.5" class="${kind}"><title>${escape(`${p.run.date} ${p.run.commit ?? ''} load ${p.run.load ?? '?'}: ${p.value} ${unit}`)}</title></circle>`);
+    const [first, second] = p.labels ?? [p.run.date.slice(5, 10), p.run.load === null ? '' : `load ${p.run.load}`];
+    out.push(`<text x="${round(x(i))}" y="${y0 + PANEL_H - 22}" class="n" text-anchor="middle">${escape(first)}</text>`);
+    out.push(`<text x="${round(x(i))}" y="${y0 + PANEL_H - 10}" class="n" text-anchor="middle">${escape(second)}</text>`);
   });
   return out.join('\n');
+}
+
+function svgOf(bench: string, title: string, panels: string[], count: number): string {
+  const rows = Math.ceil(count / COLUMNS);
+  const width = PANEL_W * Math.min(COLUMNS, count);
+  const height = PANEL_H * rows + 24;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="bench:${escape(bench)} ${escape(title)}">`,
+    '<style>text{font:11px sans-serif;fill:#333}.t{font-weight:600}.n{font-size:9px;fill:#666}.axis{stroke:#999}.aim{stroke:#c92a2a;stroke-dasharray:4 3}.line{fill:none;stroke:#1c7ed6;stroke-width:1.5}.met{fill:#1c7ed6;stroke:#1c7ed6}.missed{fill:#fff;stroke:#c92a2a;stroke-width:1.5}.plain{fill:#868e96;stroke:#868e96}</style>',
+    `<rect width="${width}" height="${height}" fill="#fff"/>`,
+    `<text x="6" y="16" class="t">bench:${escape(bench)}: ${escape(title)}</text>`,
+    ...panels,
+    '</svg>',
+    '',
+  ].join('\n');
+}
+
+/** A figure of one step of a curve: "v2v p95 @ 20 calls". */
+const CURVE_FIGURE = /^(.+) @ (\d+) (\w+)$/;
+
+/**
+ * One run's curve (bench:capacity's steps): a panel a series (`v2v p95`, `added p95`, `RSS`), its steps left to
+ * right, each series' aim (`aims`, by series name) dashed; null when the run has no such figures.
+ */
+export function curveSvg(bench: string, run: HistoryRun, aims: Record<string, string> = {}): string | null {
+  const series = new Map<string, Point[]>();
+  for (const f of run.figures) {
+    const m = CURVE_FIGURE.exec(f.name);
+    if (!m || typeof f.value !== 'number') continue;
+    const [, name, n, what] = m as unknown as [string, string, string, string];
+    const aim = aims[name];
+    const pass = aim ? (aimValue(aim)!.below ? f.value <= aimValue(aim)!.value : f.value >= aimValue(aim)!.value) : null;
+    const points = series.get(name) ?? [];
+    points.push({ run, figure: { ...f, aim, pass }, value: f.value, labels: [n, what] });
+    series.set(name, points);
+  }
+  if (series.size === 0) return null;
+  const panels = [...series].map(([name, points], i) => panel(name, points, (i % COLUMNS) * PANEL_W, 24 + Math.floor(i / COLUMNS) * PANEL_H));
+  return svgOf(bench, `the curve of ${run.date.slice(0, 16).replace('T', ' ')} (${run.commit ?? 'no commit'}, load ≤ ${run.load ?? '?'}; filled dot: within the aim)`, panels, series.size);
 }
 
 /** The SVG for one bench's runs (oldest first); null when none of its figures has a numeric aim. */
@@ -78,9 +127,6 @@ export function historySvg(bench: string, runs: HistoryRun[]): string | null {
   const names: string[] = [];
   for (const run of runs) for (const f of run.figures) if (typeof f.value === 'number' && aimValue(f.aim) && !names.includes(f.name)) names.push(f.name);
   if (names.length === 0) return null;
-  const rows = Math.ceil(names.length / COLUMNS);
-  const width = PANEL_W * Math.min(COLUMNS, names.length);
-  const height = PANEL_H * rows + 24;
   const panels = names.map((name, i) => {
     const points = runs.flatMap((run) => {
       const figure = run.figures.find((f) => f.name === name);
@@ -88,13 +134,5 @@ export function historySvg(bench: string, runs: HistoryRun[]): string | null {
     });
     return panel(name, points, (i % COLUMNS) * PANEL_W, 24 + Math.floor(i / COLUMNS) * PANEL_H);
   });
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="bench:${escape(bench)} history">`,
-    '<style>text{font:11px sans-serif;fill:#333}.t{font-weight:600}.n{font-size:9px;fill:#666}.axis{stroke:#999}.aim{stroke:#c92a2a;stroke-dasharray:4 3}.line{fill:none;stroke:#1c7ed6;stroke-width:1.5}.met{fill:#1c7ed6;stroke:#1c7ed6}.missed{fill:#fff;stroke:#c92a2a;stroke-width:1.5}</style>',
-    `<rect width="${width}" height="${height}" fill="#fff"/>`,
-    `<text x="6" y="16" class="t">bench:${escape(bench)}: history of the aimed figures (filled dot: aim met; hollow: missed)</text>`,
-    ...panels,
-    '</svg>',
-    '',
-  ].join('\n');
+  return svgOf(bench, 'history of the aimed figures (filled dot: aim met; hollow: missed)', panels, names.length);
 }
