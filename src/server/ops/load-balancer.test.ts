@@ -13,13 +13,14 @@ import { ASK, askAndHear as ask, dialAndGreet as dial, freePort, GREETING, phone
 import { startServiceProcess, urlWithSchema, type ServiceProcess } from '../test/service-process';
 import type { StandInCall } from '../test/stand-ins/twilio';
 import { until } from '../test/until';
+import { LIVE_RECORDING_ENGINE } from '../voice/call-record';
 
 /*
  * deploy/haproxy.cfg as it is, in front of two service processes (`npm start`'s entry point) on one PostgreSQL
  * schema, with phone calls through the Twilio stand-in (its webhooks and media streams go to HAProxy's address,
  * PUBLIC_URL): the calls land on both processes. One process is killed (SIGKILL) during live calls: its calls'
- * streams drop, and within the hold's lease (30 s) they end with what was said kept in their transcripts (and
- * their recordings spoken from them: the audio died with the process); the
+ * streams drop, and within the hold's lease (30 s) they end with what was said kept in their transcripts and
+ * their real recordings as kept at their last heartbeat (voice/call-record.ts's checkpoints); the
  * other process's calls go on answering; new calls go to the survivor. Then a third process joins and the
  * survivor gets a SIGTERM: it drains (health 503, new sockets refused, its live calls answered to their end)
  * and exits once they hang up, while new calls go to the newcomer.
@@ -142,7 +143,7 @@ describe('two service processes behind HAProxy (deploy/haproxy.cfg)', () => {
       expect(texts).toContain(`human: ${ASK}`);
     }
 
-    // Their audio died with the process: their recordings are spoken from what was written (the survivor's worker).
+    // Their real audio as their records kept it at a heartbeat before the kill (engine 'live'), never rendered over.
     const lostIds = ended.map((r) => r.id);
     const recordings = await until(
       "the killed process's calls' recordings",
@@ -153,7 +154,10 @@ describe('two service processes behind HAProxy (deploy/haproxy.cfg)', () => {
       60_000,
       250,
     );
-    for (const r of recordings) expect(r.audio_ms).toBeGreaterThan(1_000);
+    for (const r of recordings) {
+      expect(r.engine).toBe(LIVE_RECORDING_ENGINE);
+      expect(r.audio_ms).toBeGreaterThan(5_000);
+    }
 
     // A process takes the killed one's place (its address, as a supervisor restarts it); then B drains on SIGTERM.
     const c = await start({ PORT: new URL(a.api).port });

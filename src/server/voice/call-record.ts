@@ -28,12 +28,17 @@ import type { VoiceCallStart, VoiceEndReason, VoiceEntry, VoiceSessionSink } fro
  * phase from the answer on (with the ending a hang-up would have): should the process die, the lease runs out,
  * the talk worker claims the call like any call whose worker died, and, finding it in post_call, reads it and
  * hands it back to the engine, which ends it with what was said (the transcript written so far, the talk time of
- * the last heartbeat). Its recording is then the rendering of that transcript (the audio died with the process).
+ * the last heartbeat). Its recording is the real audio the record kept at its last checkpoint (a heartbeat's, once
+ * the audio has grown by RECORDING_CHECKPOINT_MS or a quarter since the one before: a long call is not written whole
+ * every 10 s), so what was said after that is in the transcript and not in the recording; a call killed before its
+ * first checkpoint gets the rendering of its transcript (the render worker, as for calls without audio).
  */
 
 /** How long a held call stays held without a heartbeat, and the heartbeat's period. */
 export const HOLD_LEASE_MS = 30_000;
 export const HEARTBEAT_MS = 10_000;
+/** The recording is kept at a heartbeat once it has grown by this much, or by a quarter, since it last was. */
+export const RECORDING_CHECKPOINT_MS = 5_000;
 /** The recording's engine (call_recordings.engine): the real audio, never rendered over (migration 0020). */
 export const LIVE_RECORDING_ENGINE = 'live';
 /** An assistant without a limit of its own (the column's default). */
@@ -218,6 +223,9 @@ export class CallRecord implements VoiceSessionSink {
   private readonly maxHoldMs: number;
   /** Called when the hold was lost (another process ended the call): the transport hangs up. */
   onLost: (() => void) | null = null;
+  private readonly assistantId: number | null;
+  private readRecording: (() => { wav: Uint8Array; audioMs: number }) | null = null;
+  private checkpointMs = 0;
 
   constructor(
     private readonly deps: CallRecordDeps,
@@ -230,6 +238,7 @@ export class CallRecord implements VoiceSessionSink {
   ) {
     this.maxHoldMs = Math.max(1, maxDurationS) * 1000 + HOLD_BEYOND_MAX_DURATION_MS;
     this.callId = row.id;
+    this.assistantId = row.assistant_id;
     this.start = {
       callId: row.id,
       userId: row.user_id,
@@ -278,9 +287,25 @@ export class CallRecord implements VoiceSessionSink {
         callClosed(this.callId);
         this.onLost?.();
       }
+      if (held) this.checkpointRecording(now);
     } catch (e) {
       console.error(`Voice call ${this.callId}: heartbeat failed:`, e instanceof Error ? e.message : e);
     }
+  }
+
+  /** The session's way to read its recording so far: kept at heartbeats (see the top of this file). */
+  recordingSoFar(read: () => { wav: Uint8Array; audioMs: number }): void {
+    this.readRecording = read;
+  }
+
+  /** Keeps the recording so far, in order with the entries and before the final one (`end` waits for the writes). */
+  private checkpointRecording(now: Date): void {
+    if (!this.readRecording || this.finished) return;
+    const so = this.readRecording();
+    if (so.audioMs < this.checkpointMs + Math.max(RECORDING_CHECKPOINT_MS, this.checkpointMs / 4)) return;
+    this.checkpointMs = so.audioMs;
+    const write = this.writes.then(() => (this.finished ? undefined : storeLiveRecording(this.deps.db, { id: this.callId, assistant_id: this.assistantId }, so.wav, so.audioMs, now)));
+    this.writes = write.catch((e: unknown) => console.error(`Voice call ${this.callId}: the recording so far not kept:`, e instanceof Error ? e.message : e));
   }
 
   private stopHolding(): void {
@@ -404,7 +429,7 @@ export class CallRecord implements VoiceSessionSink {
 }
 
 /** The real audio as the call's recording, done at once (the render worker leaves it: migration 0020), if its assistant records. */
-async function storeLiveRecording(db: Db, call: CallRow, wav: Uint8Array, audioMs: number, now: Date): Promise<void> {
+async function storeLiveRecording(db: Db, call: Pick<CallRow, 'id' | 'assistant_id'>, wav: Uint8Array, audioMs: number, now: Date): Promise<void> {
   if (wav.byteLength <= 44 || call.assistant_id === null) return;
   const assistant = await db.selectFrom('assistants').select('record').where('id', '=', call.assistant_id).executeTakeFirst();
   if (!assistant?.record) return;

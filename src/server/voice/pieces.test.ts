@@ -166,4 +166,21 @@ describe('the recording', () => {
     expect(rmsBetween(pcm, 2.05, 2.55)).toBeGreaterThan(5_000);
     expect(rmsBetween(pcm, 2.65, 4)).toBeLessThan(50);
   });
+
+  it('reads its settled part while the call goes on, and the whole recording comes out the same', async () => {
+    const tone = (ms: number) => Float32Array.from({ length: ms * 16 }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 250 * i) / 16_000));
+    const feed = (r: CallRecorder, fromMs: number, toMs: number) => {
+      for (let t = fromMs; t < toMs; t += 20) r.caller(tone(20), 1_000 + t + 20);
+    };
+    const plain = new CallRecorder(1_000);
+    feed(plain, 0, 4_000);
+    const checked = new CallRecorder(1_000);
+    feed(checked, 0, 2_500);
+    const partial = checked.settled();
+    // A second behind the latest audio (SETTLE_MS), in whole blocks: the first second only.
+    expect(partial.audioMs).toBe(1_000);
+    expect(rmsBetween(pcmOf(partial.wav), 0, 0.95)).toBeGreaterThan(5_000);
+    feed(checked, 2_500, 4_000);
+    expect(Buffer.from((await checked.wav(1_000 + 4_000)).wav)).toEqual(Buffer.from((await plain.wav(1_000 + 4_000)).wav));
+  });
 });

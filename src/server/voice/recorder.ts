@@ -67,6 +67,22 @@ export class CallRecorder {
     this.assistantPieces = this.assistantPieces.flatMap((p) => (p.at >= cut ? [] : p.at + p.samples.length > cut ? [{ at: p.at, samples: p.samples.subarray(0, cut - p.at) }] : [p]));
   }
 
+  /**
+   * The recording so far as a WAV: the settled part only (SETTLE_MS behind the latest audio), nothing changed, so
+   * the call goes on recording. The call's record stores it now and then (voice/call-record.ts), so a process that
+   * dies mid-call leaves its calls' real audio up to then.
+   */
+  settled(): { wav: Uint8Array; audioMs: number } {
+    const length = this.kept.reduce((n, k) => n + k.length, 0);
+    const out = new Float32Array(length);
+    let at = 0;
+    for (const k of this.kept) {
+      out.set(k, at);
+      at += k.length;
+    }
+    return { wav: encodeWav(out), audioMs: Math.round((out.length / WAV_SAMPLE_RATE) * 1000) };
+  }
+
   /** The recording as a WAV at the recordings' rate, up to `endMs`. */
   async wav(endMs: number): Promise<{ wav: Uint8Array; audioMs: number }> {
     for (const p of this.assistantPieces) this.add(p.at, p.samples);

@@ -160,6 +160,8 @@ export interface VoiceSessionSink {
   ended(result: { reason: VoiceEndReason; wav: Uint8Array; audioMs: number; entries: VoiceEntry[] }): void | Promise<void>;
   /** An outbound call's answering-machine verdict (voice/voicemail/): a machine makes the call a voicemail's. */
   answeredBy?(by: 'human' | 'machine'): void | Promise<void>;
+  /** How to read the recording so far (its settled part), for the record to keep now and then while the call goes on. */
+  recordingSoFar?(read: () => { wav: Uint8Array; audioMs: number }): void;
 }
 
 /** What a transport knows when a call begins; the pipeline reads the assistant itself. */
