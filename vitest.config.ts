@@ -29,8 +29,28 @@ function filesOnTheDatabase(): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => join(dir, f))
+    .filter((f) => !LIVE_AUDIO.includes(f))
     .filter((f) => /\b(useService|useOrderService|startTestService)\(|TEST_DATABASE_URL/.test(readFileSync(f, 'utf8')));
 }
+
+/*
+ * Live calls played in real time (a Twilio, SIP or realtime caller speaking eSpeak NG phrases on the wall clock): they
+ * test audio, timing and the call's flow, and their SQL is the same PostgreSQL that PGlite runs (the call record's
+ * hold, transcript and recording writes). On the server they only took CI's time: ~365 s of test time, a sixth of the
+ * suite (7 Dec). The PostgreSQL project keeps what PostgreSQL itself changes: several processes on one database
+ * (engine/two-processes, ops/load-balancer, whose calls are live too), connection pools, locks and leases.
+ */
+const LIVE_AUDIO = [
+  'src/server/voice/realtime/realtime-calls.test.ts',
+  'src/server/voice/realtime/realtime-gaps.test.ts',
+  'src/server/sip/sip-tools.test.ts',
+  'src/server/sip/sip-calls.test.ts',
+  'src/server/telephony/twilio-voicemail.test.ts',
+  'src/server/telephony/phone-tools.test.ts',
+  'src/server/telephony/twilio-voice.test.ts',
+  'src/server/builtin/handover-voice.test.ts',
+  'src/server/voice/web-call-languages.test.ts',
+];
 
 /*
  * Three projects: the console (jsdom), the service on embedded PGlite, and the same service suite on a

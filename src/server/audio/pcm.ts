@@ -187,14 +187,23 @@ export function toTelephoneRate(pcm: Pcm): Pcm {
 
 /** A 16-bit PCM WAV file of mono samples at 8 kHz, or `sampleRate` (clipped to -1..1). */
 export function encodeWav(samples: Float32Array, sampleRate = WAV_SAMPLE_RATE): Uint8Array<ArrayBuffer> {
+  return encodeWav16(toInt16(samples), sampleRate);
+}
+
+/** The samples as a WAV's 16-bit values (clipped to -1..1), as encodeWav writes them: half the memory of floats. */
+export function toInt16(samples: Float32Array): Int16Array {
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) out[i] = Math.round(Math.max(-1, Math.min(1, samples[i] ?? 0)) * 32767);
+  return out;
+}
+
+/** A 16-bit PCM WAV file of mono samples already in 16 bits (toInt16). */
+export function encodeWav16(samples: Int16Array, sampleRate = WAV_SAMPLE_RATE): Uint8Array<ArrayBuffer> {
   const dataBytes = samples.length * 2;
   const out = new Uint8Array(44 + dataBytes);
   out.set(wavHeader(dataBytes, sampleRate), 0);
   const view = new DataView(out.buffer);
-  for (let i = 0; i < samples.length; i++) {
-    const v = Math.max(-1, Math.min(1, samples[i] ?? 0));
-    view.setInt16(44 + i * 2, Math.round(v * 32767), true);
-  }
+  for (let i = 0; i < samples.length; i++) view.setInt16(44 + i * 2, samples[i]!, true);
   return out;
 }
 

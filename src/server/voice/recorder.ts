@@ -1,4 +1,4 @@
-import { encodeWav, resample } from '../audio/pcm';
+import { encodeWav16, resample, toInt16 } from '../audio/pcm';
 import { WAV_SAMPLE_RATE } from '../audio/wav';
 import { PIPELINE_RATE } from './session-types';
 
@@ -7,8 +7,9 @@ import { PIPELINE_RATE } from './session-types';
  * back so network jitter does not smear it) and the assistant as sent (each 20 ms frame at the time it plays;
  * a barge-in cuts what was queued and not yet played), mixed at the pipeline's 16 kHz and kept at the
  * recordings' 8 kHz as the call goes: once a second of the mix is past any change (SETTLE_MS behind the
- * latest time seen, later than any cut can reach), it is resampled and kept, so a long call holds about 2 MB
- * a minute, not the whole call at 16 kHz twice. The WAV is written at the end.
+ * latest time seen, later than any cut can reach), it is resampled and kept as the WAV's 16-bit samples, so a
+ * long call holds about 1 MB a minute (2 MB as floats; bench:capacity's memory per call), not the whole call at
+ * 16 kHz twice. The WAV is written at the end.
  */
 
 const RATE_PER_MS = PIPELINE_RATE / 1000;
@@ -36,7 +37,7 @@ export class CallRecorder {
   private mixStart = 0;
   /** 16 kHz samples [0, done) are resampled into `kept`. */
   private done = 0;
-  private kept: Float32Array[] = [];
+  private kept: Int16Array[] = [];
   private latest = 0;
 
   /** `startMs`: the session clock's time at the call's start (the recording's zero). */
@@ -73,14 +74,7 @@ export class CallRecorder {
    * dies mid-call leaves its calls' real audio up to then.
    */
   settled(): { wav: Uint8Array; audioMs: number } {
-    const length = this.kept.reduce((n, k) => n + k.length, 0);
-    const out = new Float32Array(length);
-    let at = 0;
-    for (const k of this.kept) {
-      out.set(k, at);
-      at += k.length;
-    }
-    return { wav: encodeWav(out), audioMs: Math.round((out.length / WAV_SAMPLE_RATE) * 1000) };
+    return this.keptWav();
   }
 
   /** The recording as a WAV at the recordings' rate, up to `endMs`. */
@@ -94,14 +88,18 @@ export class CallRecorder {
       // One block per turn of the event loop: ending a long call never stalls the other calls' audio.
       await new Promise((r) => setImmediate(r));
     }
+    return this.keptWav();
+  }
+
+  private keptWav(): { wav: Uint8Array; audioMs: number } {
     const length = this.kept.reduce((n, k) => n + k.length, 0);
-    const out = new Float32Array(length);
+    const out = new Int16Array(length);
     let at = 0;
     for (const k of this.kept) {
       out.set(k, at);
       at += k.length;
     }
-    return { wav: encodeWav(out), audioMs: Math.round((out.length / WAV_SAMPLE_RATE) * 1000) };
+    return { wav: encodeWav16(out), audioMs: Math.round((out.length / WAV_SAMPLE_RATE) * 1000) };
   }
 
   /** How far the mix has audio (the last non-empty sample written + 1, relative to mixStart). */
@@ -153,7 +151,7 @@ export class CallRecorder {
     const block = resample({ sampleRate: PIPELINE_RATE, samples: this.mix.subarray(from - this.mixStart, to - this.mixStart) }, WAV_SAMPLE_RATE).samples;
     const skip = Math.round((start - from) * RATIO);
     const take = Math.round(stop * RATIO) - Math.round(start * RATIO);
-    this.kept.push(block.slice(skip, skip + take));
+    this.kept.push(toInt16(block.subarray(skip, skip + take)));
     this.done = stop;
     // Keep MARGIN samples before `done` for the next block's filter.
     const drop = this.done - MARGIN - this.mixStart;
