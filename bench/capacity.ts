@@ -28,6 +28,7 @@ import type { CallResult } from './lib/voice-load';
  *
  *   npm run bench:capacity
  *   npm run bench:capacity -- --steps 10,20,40,60,80,100 --seconds 45 --stt-ms 150 --first-token-ms 200
+ *   npm run bench:capacity -- --tts stand-in      (speech from a stand-in on the load core, not eSpeak NG on the service's)
  *   npm run bench:capacity -- --curve-to-ms 1500   (steps on past the bound while voice to voice p95 < 1500 ms: the curve)
  *   npm run bench:capacity -- --profile     (the service under --cpu-prof: test-results/capacity-prof/*.cpuprofile,
  *                                             written when it stops; open it in Chrome's DevTools or speedscope)
@@ -50,6 +51,9 @@ const { values: opts } = parseArgs({
     'service-core': { type: 'string', default: '0' },
     'load-core': { type: 'string', default: '1' },
     profile: { type: 'boolean', default: false },
+    // `stand-in`: speech from a TTS stand-in on the load core (TTS_BASE_URL) instead of eSpeak NG in the service's
+    // own broker on its core: the service's own capacity, apart from its fallback voice's.
+    tts: { type: 'string', default: 'espeak' },
     // Past the bound too, for the curve, while voice to voice p95 stays under this (ms; 0: stop at the bound).
     'curve-to-ms': { type: 'string', default: '0' },
   },
@@ -111,7 +115,12 @@ async function main() {
   let service: ChildProcess | null = null;
   try {
     await ask(child, null, 'ready');
-    const urls = await ask<{ stt: string; model: string; twilio: string }>(child, { setup: { sttMs: STT_MS, firstTokenMs: FIRST_TOKEN_MS } }, 'urls');
+    const standInTts = opts.tts === 'stand-in';
+    const urls = await ask<{ stt: string; model: string; twilio: string; tts: string | null }>(
+      child,
+      { setup: { sttMs: STT_MS, firstTokenMs: FIRST_TOKEN_MS, ...(standInTts ? { ttsMs: 20 } : {}) } },
+      'urls',
+    );
     const number = await ask<{ phone: string; sid: string; token: string }>(child, { number: true }, 'number');
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
@@ -130,6 +139,7 @@ async function main() {
         DATABASE_POOL_SIZE: '10',
         LLM_BASE_URL: urls.model,
         STT_BASE_URL: urls.stt,
+        ...(urls.tts ? { TTS_BASE_URL: urls.tts } : {}),
         TWILIO_API_BASE_URL: urls.twilio,
         SECRET_KEY: 'capacity-bench-secret-key-0123456789',
         PUBLIC_URL: origin,
@@ -160,7 +170,7 @@ async function main() {
     await ask<CallResult[]>(child, { run: { phone: number.phone, calls: 1, seconds: 12, staggerMs: 0 } }, 'results');
     await new Promise((r) => setTimeout(r, 2_000));
     const idleMb = rssMb(pid);
-    log(`service pid ${pid} on core ${opts['service-core']}, callers and stand-ins on core ${opts['load-core']}; idle RSS ${idleMb.toFixed(0)} MB; steps ${STEPS.join(', ')} × ${SECONDS} s; load ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+    log(`service pid ${pid} on core ${opts['service-core']}, callers and stand-ins on core ${opts['load-core']}; speech: ${standInTts ? 'the TTS stand-in (load core)' : 'eSpeak NG (service core)'}; idle RSS ${idleMb.toFixed(0)} MB; steps ${STEPS.join(', ')} × ${SECONDS} s; load ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
 
     const steps: Step[] = [];
     for (const calls of STEPS) {
@@ -245,7 +255,7 @@ async function main() {
       steps,
       idle_rss_mb: round(idleMb),
       seconds: SECONDS,
-      stand_ins: { stt_ms: STT_MS, first_token_ms: FIRST_TOKEN_MS },
+      stand_ins: { stt_ms: STT_MS, first_token_ms: FIRST_TOKEN_MS, speech: standInTts ? 'TTS stand-in, 20 ms' : 'eSpeak NG in the service' },
       endpointing_pause_ms: timings.pauseMs,
       cpu_breakdown_per_call_minute: breakdown,
       cores: cpus().length,

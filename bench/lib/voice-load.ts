@@ -1,6 +1,7 @@
 import { startStandInModel, type Scripted, type SeenRequest } from '../../src/server/test/stand-ins/model';
 import { startStandInRealtime } from '../../src/server/test/stand-ins/realtime';
 import { startStandInStt } from '../../src/server/test/stand-ins/transcription';
+import { startStandInTts } from '../../src/server/test/stand-ins/speech';
 import { startStandInTwilio, type StandInCall } from '../../src/server/test/stand-ins/twilio';
 import { espeakSpeech } from '../../src/server/test/voice-call';
 
@@ -19,6 +20,8 @@ export interface Setup {
   firstTokenMs: number;
   /** `--mode multimodal|dualplex`: the realtime stand-in too, taught the same phrases and answers (its first delta after firstTokenMs). */
   realtime?: boolean;
+  /** A speech stand-in too (TTS_BASE_URL; answers after this many ms): the service's speech off its own core (bench:capacity --tts stand-in). */
+  ttsMs?: number;
 }
 
 export interface Turn {
@@ -84,13 +87,15 @@ let twilio: Awaited<ReturnType<typeof startStandInTwilio>>;
 let close: (() => Promise<void>) | null = null;
 const speech: Record<string, Float32Array> = {};
 
-async function setUp({ sttMs, firstTokenMs, realtime: withRealtime }: Setup) {
+async function setUp({ sttMs, firstTokenMs, realtime: withRealtime, ttsMs }: Setup) {
   const stt = await startStandInStt({ delayMs: sttMs });
   const model = await startStandInModel({ fallback: answer, firstTokenMs });
   // The realtime stand-in makes its audio at twice real time, as a fast endpoint does.
   const realtime = withRealtime ? await startStandInRealtime({ firstDeltaMs: firstTokenMs, deltaEveryMs: 50 }) : null;
   if (realtime) realtime.answer = (heard) => ANSWERS.find(([re]) => re.test(heard))?.[1] ?? 'I see. Tell me more.';
   twilio = await startStandInTwilio();
+  const tts = ttsMs === undefined ? null : await startStandInTts();
+  if (tts) tts.delayMs = ttsMs!;
   for (const phrase of Object.values(PHRASES)) {
     speech[phrase] = espeakSpeech(phrase);
     stt.register(phrase, speech[phrase]);
@@ -101,8 +106,9 @@ async function setUp({ sttMs, firstTokenMs, realtime: withRealtime }: Setup) {
     await model.close();
     await stt.close();
     await realtime?.close();
+    await tts?.close();
   };
-  send({ urls: { stt: stt.baseUrl, model: model.baseUrl, twilio: twilio.baseUrl, realtime: realtime?.baseUrl ?? null } });
+  send({ urls: { stt: stt.baseUrl, model: model.baseUrl, twilio: twilio.baseUrl, realtime: realtime?.baseUrl ?? null, tts: tts?.baseUrl ?? null } });
 }
 
 /** Waits until the assistant has been quiet for `quietMs` (nothing received), or `timeoutMs` passed. */

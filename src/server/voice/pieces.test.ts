@@ -52,7 +52,8 @@ describe('the turn detector', () => {
   it('counts the pause from where the probability started falling, and ends it at the frame nearest the pause', () => {
     const timings = turnTimings({ endpointSensitivity: 5, endpointType: 'vad', interruptSensitivity: 2.5 }); // a 300 ms pause
     const d = new TurnDetector(timings);
-    // Speech to 640 ms, then Silero's decay (0.45, 0.38) before the silence: the pause began at 640.
+    // Speech to 640 ms, then Silero's decay (0.45, 0.38) before the silence: the pause began at 640, the utterance
+    // (for the transcription) keeps the decay's frames, to 704.
     const frames: [number, number][] = [[0.9, 640], [0.45, 32], [0.38, 32], [0.05, 640]];
     const ends: number[] = [];
     let t = 0;
@@ -63,7 +64,7 @@ describe('the turn detector', () => {
       }
     }
     // 288 ms of pause (9 frames) is the frame nearest 300; 320 (10) was the first past it.
-    expect(ends).toEqual([640 + 288, 640, 640]);
+    expect(ends).toEqual([640 + 288, 704, 640]);
   });
 
   it('a dip between the thresholds that rises again is speech, its frames voiced', () => {

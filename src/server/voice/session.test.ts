@@ -51,6 +51,13 @@ const speechOf: Record<string, Float32Array> = {};
 
 const text = (c: unknown) => (typeof c === 'string' ? c : '');
 
+/** The silence at the end of a phrase's audio (eSpeak NG ends each in ~300 ms of it). */
+function trailingSilenceMs(samples: Float32Array): number {
+  let last = samples.length - 1;
+  while (last > 0 && Math.abs(samples[last]!) <= 0.001) last -= 1;
+  return ((samples.length - 1 - last) / 16_000) * 1000;
+}
+
 function assistantScript(req: SeenRequest): Scripted {
   const last = req.body.messages.at(-1);
   if (last?.role === 'tool') return { text: `Your order ${/"order":"([\w-]+)"/.exec(text(last.content))?.[1] ?? ''} has shipped. It arrives on Friday.` };
@@ -325,8 +332,9 @@ describe('a voice session', () => {
     try {
       await sleep(300);
       await c.feed.say(speechOf[FIRST_HALF]!);
-      // 700 ms: more than the vad pause at 2.5 (650 ms), within ai's first pause (390 ms) and its hold (650 ms).
-      await sleep(700);
+      // 700 ms between the voices: more than the vad pause at 2.5 (650 ms), within ai's first pause (390 ms) and its
+      // hold (650 ms). eSpeak NG's audio ends in ~300 ms of silence, sent before `say` resolves: part of the 700.
+      await sleep(700 - trailingSilenceMs(speechOf[FIRST_HALF]!));
       await c.feed.say(speechOf[SECOND_HALF]!);
       await c.sink.until(() => c.sink.entries.some((e) => e.sender === 'bot'), 10_000, 'the answer');
       expect(c.sink.entries.map((e) => `${e.sender}: ${e.text}`)).toEqual([`human: ${FIRST_HALF} ${SECOND_HALF}`, 'bot: Of course. What is your question?']);

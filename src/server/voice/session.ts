@@ -117,6 +117,9 @@ const MS_PER_SAMPLE = 1000 / PIPELINE_RATE;
 /** endpoint_type ai: a turn ending like this is not finished (a conjunction, an article, a preposition, a hesitation). */
 const UNFINISHED = /(\b(and|or|but|so|because|um+|uh+|er|the|a|an|to|with|for|of|in|on|at|my|your|und|oder|aber|weil|also|äh+m?|ähm|der|die|das|ein|eine|zu|mit|für|von|auf|mein|meine)[,.]?|,|-)$/iu;
 
+/** endpoint_type ai: a held turn is let go by the clock this long after its hold, should the caller's audio stop coming. */
+const HELD_AUDIO_GRACE_MS = 1_000;
+
 interface Heard {
   text: string;
   /** Clock ms the caller began to speak. */
@@ -151,7 +154,14 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
   /** Heard while the assistant spoke without allow_interruptions: the next turn once it is done. */
   private heardMeanwhile: Heard | null = null;
   /** endpoint_type ai: a turn that did not sound finished, held for more. */
-  private held: { heard: Heard; stop: () => void } | null = null;
+  /**
+   * endpoint_type ai: a turn held for more. It is let go once the detector has heard `untilMs` of the caller's audio
+   * without speech (audio time: a busy process that hears the audio late still hears all of it before deciding),
+   * or by the `stop`-able timer, a second later, should the audio stop coming.
+   */
+  private held: { heard: Heard; stop: () => void; untilMs: number } | null = null;
+  /** How far the detector has heard the caller's audio (ms from the call's start). */
+  private heardToMs = 0;
   private wordCheck: { stop: () => void; onsetSample: number; busy: boolean } | null = null;
   private inflight = new Set<Promise<unknown>>();
   private entryChain: Promise<void> = Promise.resolve();
@@ -367,7 +377,10 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
     if (this.ended) return;
     if (p >= END_PROB) this.lastVoicedPerf = arrivedPerf;
     this.detector.assistantActive = this.assistantActive;
-    for (const event of this.detector.update(p, endSample * MS_PER_SAMPLE)) this.onTurnEvent(event, arrivedPerf);
+    this.heardToMs = endSample * MS_PER_SAMPLE;
+    for (const event of this.detector.update(p, this.heardToMs)) this.onTurnEvent(event, arrivedPerf);
+    const held = this.held;
+    if (held && this.heardToMs >= held.untilMs && !this.detector.hearing && !this.inflight.size) this.commit(held.heard);
   }
 
   private onTurnEvent(event: TurnEvent, arrivedPerf: number): void {
@@ -451,10 +464,10 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
     // endpoint_type ai: a turn that does not read as finished waits the hold for more.
     const words = turn.text.trim();
     if (this.detector.timings.holdMs > 0 && UNFINISHED.test(words) && !/[.!?…]$/.test(words)) {
-      const stop = this.parts.clock.after(this.detector.timings.holdMs, () => {
+      const stop = this.parts.clock.after(this.detector.timings.holdMs + HELD_AUDIO_GRACE_MS, () => {
         if (this.held?.heard === turn && !this.detector.speaking) this.commit(turn);
       });
-      this.held = { heard: turn, stop };
+      this.held = { heard: turn, stop, untilMs: this.heardToMs + this.detector.timings.holdMs };
       return;
     }
     this.commit(turn);

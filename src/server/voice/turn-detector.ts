@@ -9,7 +9,7 @@
  * from the probability's trend, not from the first frame under END_PROB: from the first frame that fell under
  * START_PROB and kept falling (or stayed under END_PROB), since Silero's probability decays over a frame or two
  * after the last voiced sound and those frames are already the pause (a rise, or a frame back over START_PROB,
- * makes them speech again). And the pause is reached at the frame nearest to it (half a frame early at most),
+ * makes them speech again; the utterance handed to transcription still ends after them). And the pause is reached at the frame nearest to it (half a frame early at most),
  * not at the first frame past it: a 300 ms pause was 320 ms of 32 ms frames. The two took ~35 ms off the
  * service's added time in `npm run bench:voice` (see docs/benchmarks.md).
  *
@@ -101,6 +101,11 @@ export class TurnDetector {
     return this.inSpeech;
   }
 
+  /** Speech, or voiced frames that may become speech (the start's run under SPEECH_START_MS). */
+  get hearing(): boolean {
+    return this.inSpeech || this.runMs > 0;
+  }
+
   /** The caller's speech still going on (the call ends before its pause): where it began, how much is voiced. */
   openSpeech(): { startMs: number; voicedMs: number } | null {
     return this.inSpeech ? { startMs: this.startMs, voicedMs: this.voicedMs } : null;
@@ -134,10 +139,13 @@ export class TurnDetector {
       this.fallingMs = 0;
       this.lastVoicedEnd = endMs;
     } else {
-      // The pause: under END_PROB, or under START_PROB and falling.
-      if (this.silenceMs === 0) this.lastVoicedEnd = frameStart;
+      // The pause: under END_PROB, or under START_PROB and falling. Its decaying frames still hold the last word's
+      // tail (a soft consonant): the utterance (`endMs`) keeps them, for the transcription.
       this.silenceMs += this.frameMs;
-      if (prob >= END_PROB) this.fallingMs += this.frameMs;
+      if (prob >= END_PROB) {
+        this.fallingMs += this.frameMs;
+        this.lastVoicedEnd = endMs;
+      }
       if (this.silenceMs + this.frameMs / 2 > this.timings.pauseMs) {
         out.push({ type: 'speech_end', startMs: this.startMs, endMs: this.lastVoicedEnd, voicedMs: this.voicedMs });
         this.inSpeech = false;
