@@ -14,7 +14,7 @@ import { freshTalkState, readTalkState, type EndReason, type TalkState } from '.
 import { handBack, readAfterCall, TALK_LEASE_MS } from '../engine/talk/worker';
 import { enqueueCallWebhooks } from '../webhooks/enqueue';
 import { callClosed, callEnded, callEntry, callOpened } from '../ops/live-calls';
-import type { VoiceCallStart, VoiceEndReason, VoiceEntry, VoiceSessionSink } from './session-types';
+import type { RecordingSoFar, VoiceCallStart, VoiceEndReason, VoiceEntry, VoiceSessionSink } from './session-types';
 
 /*
  * The record of a live voice call (a browser's web call, a phone call over Twilio): the calls row, held by the
@@ -224,7 +224,7 @@ export class CallRecord implements VoiceSessionSink {
   /** Called when the hold was lost (another process ended the call): the transport hangs up. */
   onLost: (() => void) | null = null;
   private readonly assistantId: number | null;
-  private readRecording: (() => { wav: Uint8Array; audioMs: number }) | null = null;
+  private recording: RecordingSoFar | null = null;
   private checkpointMs = 0;
 
   constructor(
@@ -294,15 +294,16 @@ export class CallRecord implements VoiceSessionSink {
   }
 
   /** The session's way to read its recording so far: kept at heartbeats (see the top of this file). */
-  recordingSoFar(read: () => { wav: Uint8Array; audioMs: number }): void {
-    this.readRecording = read;
+  recordingSoFar(recording: RecordingSoFar): void {
+    this.recording = recording;
   }
 
   /** Keeps the recording so far, in order with the entries and before the final one (`end` waits for the writes). */
   private checkpointRecording(now: Date): void {
-    if (!this.readRecording || this.finished) return;
-    const so = this.readRecording();
-    if (so.audioMs < this.checkpointMs + Math.max(RECORDING_CHECKPOINT_MS, this.checkpointMs / 4)) return;
+    if (!this.recording || this.finished) return;
+    // The WAV is built only when it is due: a long call's would be megabytes every heartbeat.
+    if (this.recording.ms() < this.checkpointMs + Math.max(RECORDING_CHECKPOINT_MS, this.checkpointMs / 4)) return;
+    const so = this.recording.wav();
     this.checkpointMs = so.audioMs;
     const write = this.writes.then(() => (this.finished ? undefined : storeLiveRecording(this.deps.db, { id: this.callId, assistant_id: this.assistantId }, so.wav, so.audioMs, now)));
     this.writes = write.catch((e: unknown) => console.error(`Voice call ${this.callId}: the recording so far not kept:`, e instanceof Error ? e.message : e));

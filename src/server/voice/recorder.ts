@@ -73,6 +73,11 @@ export class CallRecorder {
    * the call goes on recording. The call's record stores it now and then (voice/call-record.ts), so a process that
    * dies mid-call leaves its calls' real audio up to then.
    */
+  /** How much of the recording is settled (ms): what `settled()` would hold, without building it. */
+  settledMs(): number {
+    return Math.round((this.kept.reduce((n, k) => n + k.length, 0) / WAV_SAMPLE_RATE) * 1000);
+  }
+
   settled(): { wav: Uint8Array; audioMs: number } {
     return this.keptWav();
   }

@@ -150,6 +150,12 @@ export interface HandsOverCalls {
   handOver(request: HandoverRequest): Promise<boolean>;
 }
 
+/** The settled part of a live call's recording: its length cheaply, its WAV when it is to be kept. */
+export interface RecordingSoFar {
+  ms(): number;
+  wav(): { wav: Uint8Array; audioMs: number };
+}
+
 /** Where a session reports what happened; the call's record (voice/call-record.ts) implements it. */
 export interface VoiceSessionSink {
   /** The call went on with another assistant (assistant_transfer): the call's record names it. */
@@ -161,7 +167,7 @@ export interface VoiceSessionSink {
   /** An outbound call's answering-machine verdict (voice/voicemail/): a machine makes the call a voicemail's. */
   answeredBy?(by: 'human' | 'machine'): void | Promise<void>;
   /** How to read the recording so far (its settled part), for the record to keep now and then while the call goes on. */
-  recordingSoFar?(read: () => { wav: Uint8Array; audioMs: number }): void;
+  recordingSoFar?(recording: RecordingSoFar): void;
 }
 
 /** What a transport knows when a call begins; the pipeline reads the assistant itself. */
