@@ -130,6 +130,8 @@ runBench(async () => {
   const beepErrors = found.filter((r) => r.fixture.beep && r.cueBy === 'beep').map((r) => r.cueMs! - r.fixture.beep!.endMs);
   for (const r of runs) bench.progress(`${r.fixture.name}: ${r.answeredBy ?? 'none'} (${r.cause ?? ''}) after ${Math.round(r.verdictMs ?? -1)} ms${r.cueBy ? `; speak at ${r.cueMs} ms (${r.cueBy})` : ''}; ${r.questions} questions`);
   const p = (v: number[], q: number) => Math.round(percentile(v, q));
+  const afterWords = peopleRuns.map((r) => (r.verdictMs ?? Infinity) - r.fixture.speechEndMs);
+  const beforeEnd = found.filter((r) => (r.verdictMs ?? Infinity) <= r.fixture.speechEndMs);
   const figures: Figure[] = [
     { name: 'machines found', value: Math.round((found.length / machineRuns.length) * 1000) / 10, unit: '%', aim: '>= 95 %', pass: found.length / machineRuns.length >= 0.95 },
     { name: 'people taken for a machine', value: mistaken.length, aim: '0', pass: mistaken.length === 0 },
@@ -137,6 +139,10 @@ runBench(async () => {
     { name: 'verdict after answer p95 (all)', value: p(all, 95), unit: 'ms', aim: '< 3000 ms', pass: percentile(all, 95) < 3000 },
     { name: 'verdict p50 / p95, machines', value: `${p(times(machineRuns), 50)} / ${p(times(machineRuns), 95)}`, unit: 'ms' },
     { name: 'verdict p50 / p95, people', value: `${p(times(peopleRuns), 50)} / ${p(times(peopleRuns), 95)}`, unit: 'ms' },
+    // What the callee meets: a person, the silence after their last word before the assistant may speak; a machine,
+    // whether the verdict came before its greeting was over (so the message is never late for the beep).
+    { name: 'people: verdict after their last word p50 / p95', value: `${p(afterWords, 50)} / ${p(afterWords, 95)}`, unit: 'ms' },
+    { name: 'machines decided while their greeting spoke', value: `${beforeEnd.length} / ${found.length}` },
     { name: 'cue after the beep end, max', value: beepErrors.length ? Math.max(...beepErrors) : 'none', unit: 'ms', aim: '<= 60 ms', pass: beepErrors.length > 0 && Math.max(...beepErrors) <= 60 },
     { name: 'model questions per call (mean)', value: Math.round((runs.reduce((s, r) => s + r.questions, 0) / runs.length) * 10) / 10 },
     { name: 'CPU per call-minute (detector, adapters, stand-ins)', value: Math.round(((cpu.user + cpu.system) / 1000 / (audioMs / 60_000)) * 10) / 10, unit: 'ms' },

@@ -1,5 +1,5 @@
 import { PIPELINE_RATE } from '../session-types';
-import type { GreetingClassifier } from './classifier';
+import type { GreetingClassifier, GreetingKind } from './classifier';
 import { AMD_DEFAULTS, GreetingTiming, rmsOf, VOICE_LEVEL, type AmdTimings, type TimingEvent } from './timing';
 import { BeepDetector, FRAME_MS, FRAME_SAMPLES } from './tone';
 
@@ -17,6 +17,11 @@ import { BeepDetector, FRAME_MS, FRAME_SAMPLES } from './tone';
  * person for a machine costs the call, the other way round only a greeting spoken to a tape) and one that talked
  * through the analysis time a machine's, as app_amd has it. Without a model, app_amd's rule alone: a long
  * greeting is a machine. A beep before the verdict is a machine's.
+ *
+ * That last question is asked ahead: once the greeting has paused for AHEAD_OF_PAUSE_MS, the model is asked about
+ * all of it, so its answer is in when app_amd's 800 ms pause says the greeting is over (a person who answered
+ * with a sentence is known then, not a transcription and a model's answer later). Should the greeting go on, the
+ * answer counts as any other mid-greeting one: only a machine decides.
  */
 
 export type AnsweredBy = 'human' | 'machine' | 'unknown';
@@ -43,7 +48,9 @@ export const MESSAGE_CUE_TIMEOUT_MS = 20_000;
 /** The model is first asked after this much of the greeting's voice (before app_amd's greeting limit: its words may tell sooner). */
 const FIRST_CLASSIFY_MS = 600;
 /** While the greeting goes on, the model is asked again after this much more of it. */
-const CLASSIFY_EVERY_MS = 500;
+const CLASSIFY_EVERY_MS = 300;
+/** A pause this long in the greeting asks the model about all of it, ahead of the greeting's end. */
+const AHEAD_OF_PAUSE_MS = 200;
 
 export interface DetectorOptions {
   classifier: GreetingClassifier | null;
@@ -65,8 +72,14 @@ export class VoicemailDetector {
   private nextClassifyAtVoicedMs: number;
   private lastText = '';
   private asking = false;
+  /** Ms of audio the question under way was given. */
+  private askedMs = 0;
+  /** The model's last answer, and the ms of audio it was given. */
+  private answered: { kind: GreetingKind; coversMs: number } | null = null;
   private askAgain = false;
   private finalAsk: false | 'paused' | 'talking' = false;
+  /** A final answer must have heard this much (the greeting's last voice when it paused, all of it when it talked on). */
+  private finalCoversMs = 0;
   private silenceRun = 0;
   private stopped = false;
 
@@ -154,6 +167,7 @@ export class VoicemailDetector {
       const event = this.timing.push(frame, endMs);
       if (event) this.onTiming(event);
       else if (this.timing.greetingStartMs !== null && this.timing.voicedMs >= this.nextClassifyAtVoicedMs) this.ask(false);
+      else if (this.timing.pauseMs >= AHEAD_OF_PAUSE_MS && this.timing.voicedMs >= FIRST_CLASSIFY_MS && !this.heardAllVoice()) this.ask(false);
       return;
     }
     if (this.verdict.answeredBy !== 'machine') return;
@@ -194,30 +208,49 @@ export class VoicemailDetector {
       if (final) this.decide('machine', 'long_greeting');
       return;
     }
-    if (final) this.finalAsk = final;
+    if (final) {
+      this.finalAsk = final;
+      this.finalCoversMs = final === 'paused' ? (this.timing.voiceEndMs ?? this.heardMs) : this.heardMs;
+      // Asked ahead of the pause's end, and answered already.
+      if (!this.asking && this.answered && this.answered.coversMs >= this.finalCoversMs) return this.decideFinal(this.answered.kind);
+    }
     if (this.asking) {
-      this.askAgain = true;
+      // The question under way heard enough to be the last one: its answer decides.
+      if (!(final && this.askedMs >= this.finalCoversMs)) this.askAgain = true;
       return;
     }
     this.question(this.options.classifier);
   }
 
+  /** Whether the model has heard (or is hearing) the greeting up to its last voice. */
+  private heardAllVoice(): boolean {
+    const heard = this.asking ? this.askedMs : (this.answered?.coversMs ?? -1);
+    return heard >= (this.timing.voiceEndMs ?? Infinity);
+  }
+
   private question(classifier: GreetingClassifier): void {
     this.asking = true;
     this.askAgain = false;
-    const final = this.finalAsk;
+    const coversMs = this.heardMs;
+    this.askedMs = coversMs;
     const audio = this.audio();
     this.classifying = (async () => {
       const { kind, text } = await classifier.classify(audio);
       this.asking = false;
       if (this.verdict || this.stopped) return;
       this.lastText = text;
+      this.answered = { kind, coversMs };
       if (kind === 'machine') return this.decide('machine', 'model');
-      if (kind === 'human' && final) return this.decide('human', 'model');
-      if (final === 'paused') return this.decide('human', 'long_greeting');
-      if (final === 'talking') return this.decide('machine', 'long_greeting');
+      if (this.finalAsk && coversMs >= this.finalCoversMs) return this.decideFinal(kind);
       if (this.askAgain || this.finalAsk) this.question(classifier);
     })();
+  }
+
+  /** The model's answer about the whole greeting: when it cannot tell, app_amd's rule for how the greeting ended. */
+  private decideFinal(kind: GreetingKind): void {
+    if (kind === 'machine') return this.decide('machine', 'model');
+    if (kind === 'human') return this.decide('human', 'model');
+    return this.decide(this.finalAsk === 'talking' ? 'machine' : 'human', 'long_greeting');
   }
 
   private decide(answeredBy: AnsweredBy, cause: Verdict['cause']): void {

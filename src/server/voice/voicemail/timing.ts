@@ -48,6 +48,8 @@ export class GreetingTiming {
   greetingStartMs: number | null = null;
   /** Voice in the greeting so far (ms). */
   voicedMs = 0;
+  /** Ms the greeting's last voiced frame ended at; null before the greeting. */
+  voiceEndMs: number | null = null;
   private voiceRun = 0;
   private silenceRun = 0;
   private longSaid = false;
@@ -69,6 +71,7 @@ export class GreetingTiming {
       } else {
         this.voicedMs += FRAME_MS;
       }
+      this.voiceEndMs = endMs;
       if (!this.longSaid && this.voicedMs >= t.greetingMs) {
         this.longSaid = true;
         return { kind: 'long_greeting', atMs: endMs };
@@ -89,6 +92,11 @@ export class GreetingTiming {
       return { kind: 'greeting_end', atMs: endMs, voicedMs: this.voicedMs };
     }
     return this.tooLong(endMs);
+  }
+
+  /** Silence since the greeting's last voiced frame (0 while it speaks, and before it). */
+  get pauseMs(): number {
+    return this.greetingStartMs === null ? 0 : this.silenceRun;
   }
 
   private tooLong(endMs: number): TimingEvent | null {
