@@ -128,3 +128,39 @@ describe('the answering-machine detector over the fixtures', () => {
     expect(silent.verdict).toMatchObject({ answeredBy: 'unknown', cause: 'initial_silence', atMs: 2_500 });
   });
 });
+
+describe('the last question, asked ahead', () => {
+  it("a person's sentence is decided when app_amd's pause ends, the model's answer (360 ms of audio later) already in", async () => {
+    const laura = people.find((f) => f.text.startsWith('Good morning, this is Laura'))!;
+    // A model that answers 18 chunks (360 ms) after it is asked: 'human' once the question is in what it heard.
+    const pending: { due: number; resolve: () => void }[] = [];
+    let chunks = 0;
+    const asked: number[] = [];
+    const slow = {
+      classify: (samples: Float32Array) => {
+        asked.push((samples.length / PIPELINE_RATE) * 1000);
+        // The last word's quiet tail is under the voice level: within 150 ms of the speech's end is all of it.
+        const heardAll = (samples.length / PIPELINE_RATE) * 1000 >= laura.speechEndMs - 150;
+        return new Promise<{ kind: 'human' | 'unsure'; text: string }>((resolve) => {
+          pending.push({ due: chunks + 18, resolve: () => resolve({ kind: heardAll ? 'human' : 'unsure', text: heardAll ? laura.text : '' }) });
+        });
+      },
+    };
+    const detector = new VoicemailDetector({ classifier: slow });
+    const chunk = PIPELINE_RATE / 50;
+    for (let at = 0; at < laura.samples.length && !detector.verdict; at += chunk) {
+      detector.push(laura.samples.subarray(at, at + chunk));
+      chunks += 1;
+      for (const p of pending.filter((q) => q.due === chunks)) p.resolve();
+      await Promise.resolve();
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(detector.verdict).toMatchObject({ answeredBy: 'human', cause: 'model' });
+    // The pause is 800 ms after the last voiced frame (the word's quiet tail, up to ~100 ms, is under the voice
+    // level); without the question asked ahead it would be 800 + 360 ms.
+    expect(detector.verdict!.atMs - laura.speechEndMs).toBeGreaterThanOrEqual(650);
+    expect(detector.verdict!.atMs - laura.speechEndMs).toBeLessThanOrEqual(840);
+    // Asked while the greeting spoke (every 300 ms of voice), and once ahead of the pause's end.
+    expect(asked.some((ms) => ms > laura.speechEndMs - 150 && ms < laura.speechEndMs + 400)).toBe(true);
+  });
+});
