@@ -127,7 +127,7 @@ runBench(async () => {
   const user = await svc.user();
   const kamailioPort = await freeUdpPort();
   const settings = sipSettings({ SIP_PORT: String(kamailioPort), SIP_LISTEN: '127.0.0.1', SIP_ENDPOINT_PORT: String(await freeUdpPort()), PUBLIC_SIP_HOST: 'sip.bench.test' }, svc.server.voice!.publicUrl);
-  const line = await startSip({ services: svc.server.voice!, settings, dataDir: join(dir, 'data'), kamailio: true, log: () => undefined });
+  const line = await startSip({ services: svc.server.voice!, settings, dataDir: join(dir, 'data'), kamailio: true, rtpengine: false, log: () => undefined });
   const trunk = { phoneNumber: '+4930555000', username: 'bench', password: 'bench-secret', sipAddress: '127.0.0.250' };
   const trunkId = await insertTrunk(svc.handle.db, svc.server.voice!.secretKey!, user.id, trunk);
   const assistant = await insertAssistant(svc.handle.db, user.id, { type: 'inbound', phone_number_id: trunkId, record: true });

@@ -62,7 +62,7 @@ export interface ServiceConfig {
   twilioApiBaseUrl: string;
   /** The speech-to-speech endpoint of multimodal and dualplex assistants (REALTIME_BASE_URL and companions); null when unset. */
   realtime: RealtimeConfig | null;
-  /** SIP=, SIP_*, KAMAILIO_*: the SIP line's own variables, read by sip/settings.ts (sipSettings) when SIP starts. */
+  /** SIP=, SIP_*, KAMAILIO_*, RTPENGINE*: the SIP line's own variables, read by sip/settings.ts (sipSettings) when SIP starts. */
   sipEnv: Record<string, string | undefined>;
   /** SIP_PORT: the port carriers send SIP to (default 5060). */
   sipPort: number;
@@ -334,7 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     secretKey: env.SECRET_KEY?.trim() || undefined,
     twilioApiBaseUrl: twilioBaseFromEnv(env.TWILIO_API_BASE_URL),
     realtime: realtimeFromEnv(env),
-    sipEnv: Object.fromEntries(Object.entries(env).filter(([k]) => k === 'SIP' || k.startsWith('SIP_') || k.startsWith('KAMAILIO_') || k === 'PUBLIC_SIP_HOST')),
+    sipEnv: Object.fromEntries(Object.entries(env).filter(([k]) => k === 'SIP' || k.startsWith('SIP_') || k.startsWith('KAMAILIO_') || k.startsWith('RTPENGINE') || k === 'PUBLIC_SIP_HOST')),
     sipPort: sipPortFromEnv(env.SIP_PORT),
     publicSipHost: env.PUBLIC_SIP_HOST?.trim() || new URL(publicBaseUrl(env)).hostname,
   };

@@ -19,6 +19,13 @@ import { join } from 'node:path';
  *   X-Famulor-Trunk goes to the trunk's sip_address (port 5060), and a 401/407 from the carrier is answered
  *   once with the trunk's username and password (uac_auth).
  * - in-dialog requests (ACK, BYE, re-INVITE, REFER) follow the Record-Route set; CANCEL follows its INVITE.
+ * - with rtpengine (sip/rtpengine.ts), route MEDIA_IN looks at a carrier's offer: an SDP naming a private
+ *   address, or a Via that is not where the INVITE came from, is a carrier behind NAT (nathelper's tests 8 and
+ *   2): its media is anchored at rtpengine, which sends to where the signalling came from (SIP-source-address)
+ *   and then to where its media comes from. An offer without PCMU or PCMA is anchored too, with G.711 added for
+ *   the service (rtpengine transcodes). The Record-Route carries `rtpe=1` so the BYE ends rtpengine's call;
+ *   a call refused or cancelled before its answer is left to rtpengine's own time-out (60 s without media).
+ *   Every other call's RTP goes straight between the carrier and the service.
  */
 
 export interface KamailioLayout {
@@ -54,6 +61,8 @@ export interface KamailioSettings {
   modulesDir: string;
   /** 0-3 (2 shows each refusal). */
   logLevel: number;
+  /** rtpengine's ng socket (`udp:127.0.0.1:2223`) when it runs: calls from carriers behind NAT or without G.711 go through it. */
+  rtpengine?: string | null;
 }
 
 /** A quoted string of Kamailio's configuration language. */
@@ -61,6 +70,32 @@ function q(text: string): string {
   if (/["\\\r\n]/.test(text)) throw new Error(`Not allowed in Kamailio's configuration: ${JSON.stringify(text)}`);
   return `"${text}"`;
 }
+
+/** The media routes (with rtpengine): see the header. */
+const MEDIA_ROUTES = `route[MEDIA_IN] {
+\tif (!has_body("application/sdp")) return;
+\t$var(flags) = "";
+\tif (nat_uac_test("10")) {
+\t\t$var(flags) = "replace-origin replace-session-connection SIP-source-address";
+\t} else if (!sdp_with_codecs_by_name("PCMU") && !sdp_with_codecs_by_name("PCMA")) {
+\t\t$var(flags) = "replace-origin replace-session-connection";
+\t}
+\tif ($var(flags) == "") return;
+\tif (!rtpengine_offer("$var(flags) codec-transcode-PCMU codec-transcode-PCMA")) {
+\t\txlog("L_ERR", "SIP: rtpengine refused the offer of $ci\\n");
+\t\tsl_send_reply("503", "Media Unavailable");
+\t\texit;
+\t}
+\txlog("L_NOTICE", "SIP: media of $ci from $si through rtpengine\\n");
+\tadd_rr_param(";rtpe=1");
+\tt_on_reply("MEDIA_ANSWER");
+}
+
+onreply_route[MEDIA_ANSWER] {
+\tif (has_body("application/sdp")) rtpengine_answer("replace-origin replace-session-connection");
+}
+
+`;
 
 export function kamailioCfg(s: KamailioSettings, layout: KamailioLayout): string {
   return `#!KAMAILIO
@@ -92,7 +127,10 @@ loadmodule "auth.so"
 loadmodule "ipops.so"
 loadmodule "dispatcher.so"
 loadmodule "uac.so"
-
+${s.rtpengine ? `loadmodule "nathelper.so"
+loadmodule "sdpops.so"
+loadmodule "rtpengine.so"
+` : ''}
 modparam("ctl", "binrpc", ${q(`unix:${layout.ctl}`)})
 modparam("tm", "fr_timer", 5000)
 modparam("tm", "fr_inv_timer", 120000)
@@ -110,7 +148,8 @@ modparam("dispatcher", "ds_ping_reply_codes", "class=2")
 modparam("uac", "auth_username_avp", "$avp(au)")
 modparam("uac", "auth_password_avp", "$avp(ap)")
 modparam("uac", "auth_realm_avp", "$avp(ar)")
-
+${s.rtpengine ? `modparam("rtpengine", "rtpengine_sock", ${q(s.rtpengine)})
+` : ''}
 request_route {
 \tif (!mf_process_maxfwd_header("10")) { sl_send_reply("483", "Too Many Hops"); exit; }
 \tif (!sanity_check()) exit;
@@ -124,7 +163,7 @@ request_route {
 
 route[IN_DIALOG] {
 \tif (loose_route()) {
-\t\tif (!t_relay()) sl_reply_error();
+${s.rtpengine ? '\t\tif (is_method("BYE") && check_route_param("rtpe=1")) rtpengine_delete();\n' : ''}\t\tif (!t_relay()) sl_reply_error();
 \t\texit;
 \t}
 \tif (is_method("ACK")) { if (t_check_trans()) t_relay(); exit; }
@@ -168,13 +207,13 @@ route[FROM_CARRIER] {
 \t\tconsume_credentials();
 \t}
 \tappend_hf("X-Famulor-Trunk: $var(id)\\r\\n");
-\trecord_route();
+${s.rtpengine ? '\troute(MEDIA_IN);\n' : ''}\trecord_route();
 \tif (!ds_select_dst("1", "4")) { sl_send_reply("503", "Service Unavailable"); exit; }
 \tt_on_failure("BACKEND_FAILED");
 \tif (!t_relay()) sl_reply_error();
 }
 
-failure_route[BACKEND_FAILED] {
+${s.rtpengine ? MEDIA_ROUTES : ''}failure_route[BACKEND_FAILED] {
 \tif (t_is_canceled()) exit;
 \tif (t_check_status("408|500|503") || t_branch_timeout()) {
 \t\tif (ds_next_dst()) {

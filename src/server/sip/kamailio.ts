@@ -1,13 +1,13 @@
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { SupervisedChild } from './supervised-child';
 import { dispatcherList, kamailioCfg, kamailioLayout, trunksTable, type KamailioLayout, type KamailioSettings, type TrunkEntry } from './kamailio-config';
 
 /*
  * Kamailio as a child of the service (`npm start`, the tests, the benchmark): its files written in
- * DATA_DIR/kamailio/, run in the foreground (-DD -E: its log on our stderr pipe), started again when it exits
- * on its own (at most once a second), stopped with the service. A trunk change rewrites the trunks table and
+ * DATA_DIR/kamailio/, run in the foreground (-DD -E: its log on our stderr pipe) and kept running as
+ * supervised-child.ts says. A trunk change rewrites the trunks table and
  * asks the running Kamailio to reload it (kamcmd over its ctl socket): calls in progress are not touched.
  */
 
@@ -39,13 +39,18 @@ function kamcmd(layout: KamailioLayout, kamailioPath: string, ...args: string[])
 
 export class Kamailio {
   readonly layout: KamailioLayout;
-  private child: ChildProcess | null = null;
-  private stopped = false;
-  private lastStart = 0;
+  private readonly child: SupervisedChild;
   private readyWait: Promise<void> | null = null;
 
   constructor(private readonly options: KamailioOptions) {
     this.layout = kamailioLayout(options.dataDir);
+    const l = this.layout;
+    this.child = new SupervisedChild({
+      path: options.path,
+      args: ['-DD', '-E', '-f', l.cfg, '-Y', l.runDir, '-P', join(l.runDir, 'kamailio.pid'), '-w', l.dir],
+      notable: / SIP: |ERROR|CRITICAL|ALERT/,
+      log: options.log ?? ((line: string) => console.error(`Kamailio: ${line}`)),
+    });
   }
 
   /** Writes the configuration and the tables (the trunks file readable by its owner only: it holds passwords). */
@@ -72,32 +77,9 @@ export class Kamailio {
   /** Starts it; resolves once its control socket answers (it listens by then). */
   start(entries: TrunkEntry[]): Promise<void> {
     this.writeFiles(entries);
-    this.spawn();
+    this.child.start();
     this.readyWait = this.waitReady();
     return this.readyWait;
-  }
-
-  private spawn(): void {
-    this.lastStart = Date.now();
-    const l = this.layout;
-    const child = spawn(this.options.path, ['-DD', '-E', '-f', l.cfg, '-Y', l.runDir, '-P', join(l.runDir, 'kamailio.pid'), '-w', l.dir], { stdio: ['ignore', 'ignore', 'pipe'] });
-    this.child = child;
-    const log = this.options.log ?? ((line: string) => console.error(`Kamailio: ${line}`));
-    if (child.stderr) {
-      createInterface({ input: child.stderr }).on('line', (line) => {
-        if (/ SIP: |ERROR|CRITICAL|ALERT/.test(line)) log(line.trim());
-      });
-    }
-    child.on('error', (e) => log(`could not start ${this.options.path}: ${e.message}`));
-    child.on('exit', (code, signal) => {
-      if (this.child === child) this.child = null;
-      if (this.stopped) return;
-      log(`exited (${signal ?? code}); starting it again`);
-      const wait = Math.max(0, 1_000 - (Date.now() - this.lastStart));
-      setTimeout(() => {
-        if (!this.stopped) this.spawn();
-      }, wait).unref();
-    });
   }
 
   private async waitReady(): Promise<void> {
@@ -107,7 +89,7 @@ export class Kamailio {
         await kamcmd(this.layout, this.options.path, 'core.version');
         return;
       } catch (e) {
-        if (Date.now() > until || this.stopped) throw new Error(`Kamailio did not start: ${e instanceof Error ? e.message : String(e)}`);
+        if (Date.now() > until || this.child.isStopped) throw new Error(`Kamailio did not start: ${e instanceof Error ? e.message : String(e)}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     }
@@ -126,20 +108,10 @@ export class Kamailio {
   }
 
   get pid(): number | undefined {
-    return this.child?.pid;
+    return this.child.pid;
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      const kill = setTimeout(() => child.kill('SIGKILL'), 3_000);
-      child.once('exit', () => {
-        clearTimeout(kill);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
+  stop(): Promise<void> {
+    return this.child.stop();
   }
 }

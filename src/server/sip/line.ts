@@ -8,6 +8,7 @@ import { endUnanswered } from '../telephony/calls';
 import { mediaContext } from '../telephony/media';
 import { SIP_PROVIDER, SipEndpoint } from './endpoint';
 import { Kamailio, kamailioInstalled } from './kamailio';
+import { Rtpengine, rtpengineInstalled } from './rtpengine';
 import { sipPhoneLine, type SpeakText } from './phone-line';
 import type { SipSettings } from './settings';
 import { dialledNumber, trunkEntries, trunkRows } from './trunks';
@@ -26,6 +27,8 @@ const DEFAULT_RING_S = 30;
 export interface SipLine {
   endpoint: SipEndpoint;
   kamailio: Kamailio | null;
+  /** Runs beside Kamailio when installed (carriers behind NAT or without G.711). */
+  rtpengine: Rtpengine | null;
   settings: SipSettings;
   /** Rewrites and reloads the trunks now (tests; the poll does it otherwise). */
   syncTrunks(): Promise<void>;
@@ -45,6 +48,8 @@ export interface StartSipOptions {
   dataDir: string;
   /** Run Kamailio here (default: when its program is installed). */
   kamailio?: boolean;
+  /** Run rtpengine beside Kamailio (default: when RTPENGINE is not 0 and its program is installed). */
+  rtpengine?: boolean;
   log?: (line: string) => void;
   /** Speech for warm transfers' briefings (SipEndpointOptions.speak). */
   speak?: SpeakText;
@@ -74,6 +79,18 @@ export async function startSip(options: StartSipOptions): Promise<SipLine> {
     });
     return syncing;
   };
+  let rtpengine: Rtpengine | null = null;
+  if (runKamailio && (options.rtpengine ?? (settings.rtpengine.enabled && rtpengineInstalled(settings.rtpengine.path)))) {
+    const r = settings.rtpengine;
+    rtpengine = new Rtpengine({ path: r.path, interface: r.interface, ngPort: r.ngPort, portMin: r.portMin, portMax: r.portMax, log: (l) => log(`rtpengine: ${l}`) });
+    try {
+      await rtpengine.start();
+    } catch (e) {
+      await rtpengine.stop();
+      await endpoint.stop();
+      throw e;
+    }
+  }
   if (runKamailio) {
     kamailio = new Kamailio({
       path: settings.kamailioPath,
@@ -84,6 +101,7 @@ export async function startSip(options: StartSipOptions): Promise<SipLine> {
       realm: settings.publicHost,
       modulesDir: settings.kamailioModules,
       logLevel: 2,
+      rtpengine: rtpengine?.ngSocket ?? null,
       log: (l) => log(`Kamailio: ${l}`),
     });
     const first = await entries();
@@ -92,6 +110,7 @@ export async function startSip(options: StartSipOptions): Promise<SipLine> {
       await kamailio.start(first.e);
     } catch (e) {
       await kamailio.stop();
+      await rtpengine?.stop();
       await endpoint.stop();
       throw e;
     }
@@ -101,6 +120,7 @@ export async function startSip(options: StartSipOptions): Promise<SipLine> {
   const line: SipLine = {
     endpoint,
     kamailio,
+    rtpengine,
     settings,
     syncTrunks: sync,
     async stop() {
@@ -108,6 +128,7 @@ export async function startSip(options: StartSipOptions): Promise<SipLine> {
       await syncing.catch(() => undefined);
       await endpoint.stop();
       await kamailio?.stop();
+      await rtpengine?.stop();
       if (current === line) current = null;
     },
   };

@@ -49,6 +49,13 @@ stt.register(ORDER, espeakSpeech(ORDER));
 const dir = mkdtempSync(join(tmpdir(), 'sip-calls-'));
 const orderWav = spokenWavForSipp(ORDER, dir, 'order');
 
+/** rtpengine's media ports: under the ephemeral range (the endpoint's own RTP ports) and SIPp's media ports (20000+). */
+const RTPENGINE_PORTS = (() => {
+  const min = 10_000 + Math.floor(Math.random() * 90) * 100;
+  return { min, max: min + 99 };
+})();
+const viaRtpengine = (port: number | undefined) => port !== undefined && port >= RTPENGINE_PORTS.min && port <= RTPENGINE_PORTS.max;
+
 let pipeline: StartVoiceSession | null = null;
 let svc: TestService;
 let alice: TestUser;
@@ -75,10 +82,18 @@ beforeAll(async () => {
   const secondPort = await freeUdpPort();
   // Two service endpoints behind Kamailio (a second process's, here in the same process on its own port).
   const settings = sipSettings(
-    { SIP_PORT: String(kamailioPort), SIP_LISTEN: '127.0.0.1', SIP_ENDPOINT_PORT: String(endpointPort), SIP_BACKENDS: `127.0.0.1:${endpointPort},127.0.0.1:${secondPort}`, PUBLIC_SIP_HOST: 'sip.famulor.test' },
+    {
+      SIP_PORT: String(kamailioPort),
+      SIP_LISTEN: '127.0.0.1',
+      SIP_ENDPOINT_PORT: String(endpointPort),
+      SIP_BACKENDS: `127.0.0.1:${endpointPort},127.0.0.1:${secondPort}`,
+      PUBLIC_SIP_HOST: 'sip.famulor.test',
+      RTPENGINE_NG_PORT: String(await freeUdpPort()),
+      RTPENGINE_PORTS: `${RTPENGINE_PORTS.min}-${RTPENGINE_PORTS.max}`,
+    },
     svc.server.voice!.publicUrl,
   );
-  line = await startSip({ services: svc.server.voice!, settings, dataDir: mkdtempSync(join(tmpdir(), 'sip-data-')), kamailio: true });
+  line = await startSip({ services: svc.server.voice!, settings, dataDir: mkdtempSync(join(tmpdir(), 'sip-data-')), kamailio: true, rtpengine: true });
   second = SipEndpoint.start({ services: svc.server.voice!, host: '127.0.0.1', port: secondPort, proxy: settings.proxy });
 }, 60_000);
 afterAll(async () => {
@@ -136,6 +151,8 @@ describe('a carrier calls a trunk through Kamailio', () => {
     expect(rtp.packets.length).toBeGreaterThan(200);
     expect(rtp.packets.every((p) => p.bytes === 160 && p.payloadType === 0)).toBe(true);
     expect(rtp.loudSeconds()).toBeGreaterThan(1.5);
+    // Straight from the endpoint: rtpengine is only for carriers that need it.
+    expect(viaRtpengine(rtp.source()?.port)).toBe(false);
     const transcript = row.transcript as { sender: string; text: string; latency_ms?: number }[];
     const lines = transcript.map((e) => `${e.sender}: ${e.text}`);
     expect(lines).toContain(`human: ${ORDER}`);
@@ -173,6 +190,49 @@ describe('a carrier calls a trunk through Kamailio', () => {
     await rtp.close();
     expect((await callRows()).length).toBe(before + 1);
   }, 30_000);
+});
+
+describe('rtpengine, for carriers whose media cannot go straight', () => {
+  it('a carrier behind NAT (its SDP names a private address): the media goes through rtpengine, both ways, to where the carrier is', async () => {
+    const trunk = await inboundTrunk();
+    const ip = carrierIp();
+    const rtp = await listenRtp(ip);
+    // A carrier sends and receives on one port (symmetric RTP), which is what lets rtpengine find it behind NAT:
+    // here the test's socket, speaking once the greeting has come.
+    const run = runSipp({ scenario: callTrunkScenario({ number: trunk.number, auth: { username: trunk.username, password: trunk.password }, wav: orderWav, talkMs: 13_000, rtpPort: rtp.port, sdpAddress: '10.77.0.1', silent: true }), ip, port: 5060, remote: kamailio(), authUser: trunk.username, authPass: trunk.password });
+    await until('the greeting to reach the carrier', () => rtp.loudSeconds() > 0.5);
+    await new Promise((r) => setTimeout(r, 2_500));
+    await rtp.say(espeakSpeech(ORDER));
+    const result = await run.done;
+    expect(result.code, result.output).toBe(0);
+    const row = await ended((await callRows()).at(-1)!.id);
+    await rtp.close();
+    expect(row).toMatchObject({ provider: 'sip', status: 'completed', assistant_phone_number: trunk.number });
+    // The caller was heard (their audio reached the service through rtpengine) and answered aloud, and the
+    // answer reached the carrier's real address, not 10.77.0.1, from rtpengine's ports.
+    const lines = (row.transcript as { sender: string; text: string }[]).map((e) => `${e.sender}: ${e.text}`);
+    expect(lines).toContain(`human: ${ORDER}`);
+    expect(lines, lines.join('\n')).toContain(`bot: ${ANSWER}`);
+    expect(rtp.loudSeconds()).toBeGreaterThan(1.5);
+    expect(viaRtpengine(rtp.source()?.port)).toBe(true);
+  }, 60_000);
+
+  it('a carrier that offers G.722 alone: the service is offered G.711 by rtpengine, which transcodes; the greeting reaches the carrier as G.722', async () => {
+    const trunk = await inboundTrunk();
+    const ip = carrierIp();
+    const rtp = await listenRtp(ip);
+    const run = runSipp({ scenario: callTrunkScenario({ number: trunk.number, auth: { username: trunk.username, password: trunk.password }, wav: orderWav, talkMs: 6_000, rtpPort: rtp.port, codecs: 'g722' }), ip, port: 5060, remote: kamailio(), authUser: trunk.username, authPass: trunk.password });
+    const result = await run.done;
+    expect(result.code, result.output).toBe(0);
+    const row = await ended((await callRows()).at(-1)!.id);
+    await rtp.close();
+    expect(row).toMatchObject({ provider: 'sip', status: 'completed' });
+    expect((row.transcript as { sender: string; text: string }[]).map((e) => `${e.sender}: ${e.text}`)).toContain(`bot: ${GREETING}`);
+    // 20 ms G.722 packets (payload type 9) and no G.711 at all.
+    expect(rtp.otherPackets.get(9) ?? 0).toBeGreaterThan(100);
+    expect(rtp.packets).toHaveLength(0);
+    expect(viaRtpengine(rtp.source()?.port)).toBe(true);
+  }, 60_000);
 });
 
 describe('REFER out', () => {

@@ -7,6 +7,7 @@ import { freeUdpPort, insertTrunk } from '../test/sip-trunks';
 import { until } from '../test/until';
 import { useService } from '../test/use-service';
 import { sipLine } from './line';
+import { ngPing } from './rtpengine';
 import { sipStartBanner } from './start';
 
 /* `npm start`'s SIP (sip/start.ts): off, without Kamailio, and started by the first trunk. */
@@ -28,15 +29,20 @@ describe("npm start's SIP", () => {
   });
 
   it('starts the endpoint and Kamailio with the first trunk', async () => {
-    const env = { SIP_PORT: String(await freeUdpPort()), SIP_LISTEN: '127.0.0.1', SIP_ENDPOINT_PORT: String(await freeUdpPort()), PUBLIC_SIP_HOST: 'sip.start.test' };
+    const env = { SIP_PORT: String(await freeUdpPort()), SIP_LISTEN: '127.0.0.1', SIP_ENDPOINT_PORT: String(await freeUdpPort()), PUBLIC_SIP_HOST: 'sip.start.test', RTPENGINE_NG_PORT: String(await freeUdpPort()), RTPENGINE_PORTS: '41000-41099' };
     const started = await sipStartBanner(svc.server.voice!, dataDir(), 'http://localhost:8080', env);
     try {
       // (This service has no pipeline: the banner says its calls are refused until it has one.)
-      expect(started.banner).toBe(`SIP trunks: Kamailio on udp:127.0.0.1:${env.SIP_PORT} (carriers call sip:sip.start.test:${env.SIP_PORT}) starts with the first trunk. Until STT_BASE_URL and LLM_BASE_URL are set, their calls are refused (480).`);
+      expect(started.banner).toBe(
+        `SIP trunks: Kamailio on udp:127.0.0.1:${env.SIP_PORT} (carriers call sip:sip.start.test:${env.SIP_PORT}) starts with the first trunk. Until STT_BASE_URL and LLM_BASE_URL are set, their calls are refused (480). Carriers behind NAT or without G.711: their media through rtpengine at 127.0.0.1, ports 41000-41099.`,
+      );
       expect(sipLine()).toBeNull();
       await insertTrunk(svc.handle.db, svc.server.voice!.secretKey!, alice.id, { phoneNumber: '+4930444555', username: 'first-trunk', password: 'secret', sipAddress: '127.0.0.99' });
       const line = await until('SIP to start', () => sipLine(), 20_000, 100);
       expect(line.kamailio?.pid).toBeTypeOf('number');
+      // rtpengine beside it (installed here, as .ci/run installs it), answering its control protocol.
+      expect(line.rtpengine?.pid).toBeTypeOf('number');
+      expect(await ngPing(Number(env.RTPENGINE_NG_PORT))).toBe(true);
       expect(await line.kamailio!.dispatcherState()).toContain(`sip:127.0.0.1:${env.SIP_ENDPOINT_PORT}`);
     } finally {
       await started.line?.stop();

@@ -92,7 +92,7 @@ beforeAll(async () => {
   kamailioPort = await freeUdpPort();
   const endpointPort = await freeUdpPort();
   const settings = sipSettings({ SIP_PORT: String(kamailioPort), SIP_LISTEN: '127.0.0.1', SIP_ENDPOINT_PORT: String(endpointPort), SIP_BACKENDS: `127.0.0.1:${endpointPort}`, PUBLIC_SIP_HOST: 'sip.famulor.test' }, svc.server.voice!.publicUrl);
-  line = await startSip({ services: svc.server.voice!, settings, dataDir: mkdtempSync(join(tmpdir(), 'sip-data-')), kamailio: true, speak: speakWith(speech) });
+  line = await startSip({ services: svc.server.voice!, settings, dataDir: mkdtempSync(join(tmpdir(), 'sip-data-')), kamailio: true, rtpengine: false, speak: speakWith(speech) });
 }, 60_000);
 afterAll(async () => {
   await line?.stop();

@@ -2,6 +2,7 @@ import { createSocket } from 'node:dgram';
 import type { VoiceServices } from '../live-calls/services';
 import type { SpeechSource } from '../speech/speech';
 import { kamailioInstalled } from './kamailio';
+import { rtpengineInstalled } from './rtpengine';
 import { sipSettings, type SipSettings } from './settings';
 
 /*
@@ -26,9 +27,20 @@ async function udpFree(host: string, port: number): Promise<boolean> {
 async function start(services: VoiceServices, settings: SipSettings, dataDir: string, runKamailio: boolean, speech: SpeechSource | null) {
   if (!(await udpFree(settings.endpointHost, settings.endpointPort))) throw new Error(`udp:${settings.endpointHost}:${settings.endpointPort} (SIP_ENDPOINT_PORT) is in use`);
   if (runKamailio && !(await udpFree(settings.listenHost, settings.port))) throw new Error(`udp:${settings.listenHost}:${settings.port} (SIP_PORT) is in use`);
+  const r = settings.rtpengine;
+  const runRtpengine = runKamailio && r.enabled && rtpengineInstalled(r.path);
+  if (runRtpengine && !(await udpFree('127.0.0.1', r.ngPort))) throw new Error(`udp:127.0.0.1:${r.ngPort} (RTPENGINE_NG_PORT) is in use`);
   const [{ startSip }, { speakWith }] = await Promise.all([import('./line'), import('./phone-line')]);
   // Warm transfers' briefings on the supervisor's leg are said in the process's speech.
-  return startSip({ services, settings, dataDir, kamailio: runKamailio, ...(speech ? { speak: speakWith(speech) } : {}) });
+  return startSip({ services, settings, dataDir, kamailio: runKamailio, rtpengine: runRtpengine, ...(speech ? { speak: speakWith(speech) } : {}) });
+}
+
+/** What the banner says of rtpengine (carriers behind NAT or without G.711). */
+function mediaNote(settings: SipSettings, runKamailio: boolean): string {
+  const r = settings.rtpengine;
+  if (!runKamailio || !r.enabled) return '';
+  if (!rtpengineInstalled(r.path)) return ' Carriers behind NAT or without G.711 need rtpengine: `apt-get install rtpengine-daemon` (or set RTPENGINE_PATH).';
+  return ` Carriers behind NAT or without G.711: their media through rtpengine at ${r.interface}, ports ${r.portMin}-${r.portMax}.`;
 }
 
 export async function sipStartBanner(services: VoiceServices, dataDir: string, publicUrl: string, env: Record<string, string | undefined>, speech: SpeechSource | null = null): Promise<{ line: { stop(): Promise<void> } | null; banner: string }> {
@@ -39,7 +51,7 @@ export async function sipStartBanner(services: VoiceServices, dataDir: string, p
     return { line: null, banner: 'SIP trunks: can be managed, but their calls need Kamailio, which is not installed: `apt-get install kamailio` (or set KAMAILIO_PATH), then start again.' };
   }
   const where = runKamailio ? `Kamailio on udp:${settings.listenHost}:${settings.port} (carriers call sip:${settings.publicHost}:${settings.port})` : `the Kamailio at ${settings.proxy.host}:${settings.proxy.port} (SIP_KAMAILIO=0)`;
-  const talk = services.startSession ? '' : ' Until STT_BASE_URL and LLM_BASE_URL are set, their calls are refused (480).';
+  const talk = (services.startSession ? '' : ' Until STT_BASE_URL and LLM_BASE_URL are set, their calls are refused (480).') + mediaNote(settings, runKamailio);
   const hasTrunk = async () => (await services.db.selectFrom('phone_numbers').select('id').where('provider', '=', 'sip').limit(1).executeTakeFirst()) !== undefined;
   let line: { stop(): Promise<void> } | null = null;
   let stopped = false;

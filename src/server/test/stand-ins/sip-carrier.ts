@@ -3,7 +3,8 @@ import { createSocket, type Socket } from 'node:dgram';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeG711 } from '../../sip/rtp-media';
+import { StreamResampler } from '../../audio/stream-resampler';
+import { decodeG711, encodeG711 } from '../../sip/rtp-media';
 import { buildRtp, parseRtp } from '../../sip/rtp';
 import { keyReceiver, telephoneEventPayload } from '../../sip/telephone-events';
 
@@ -22,8 +23,20 @@ import { keyReceiver, telephoneEventPayload } from '../../sip/telephone-events';
 
 export const sippAvailable = spawnSync('sipp', ['-v'], { stdio: 'ignore' }).error === undefined;
 
-const SDP = (ip: string, port: number) =>
-  ['v=0', `o=carrier 1 1 IN IP4 ${ip}`, 's=-', `c=IN IP4 ${ip}`, 't=0 0', `m=audio ${port} RTP/AVP 0 8 101`, 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:8 PCMA/8000', 'a=rtpmap:101 telephone-event/8000', 'a=fmtp:101 0-15', 'a=ptime:20', 'a=sendrecv'].join('\n');
+/** The carrier's SDP: G.711 (and keys), or G.722 alone (a carrier rtpengine must transcode for). */
+const SDP = (ip: string, port: number, codecs: 'g711' | 'g722' = 'g711') =>
+  [
+    'v=0',
+    `o=carrier 1 1 IN IP4 ${ip}`,
+    's=-',
+    `c=IN IP4 ${ip}`,
+    't=0 0',
+    ...(codecs === 'g711' ? [`m=audio ${port} RTP/AVP 0 8 101`, 'a=rtpmap:0 PCMU/8000', 'a=rtpmap:8 PCMA/8000'] : [`m=audio ${port} RTP/AVP 9 101`, 'a=rtpmap:9 G722/8000']),
+    'a=rtpmap:101 telephone-event/8000',
+    'a=fmtp:101 0-15',
+    'a=ptime:20',
+    'a=sendrecv',
+  ].join('\n');
 
 const xml = (name: string, body: string) => `<?xml version="1.0" encoding="ISO-8859-1" ?>\n<!DOCTYPE scenario SYSTEM "sipp.dtd">\n<scenario name="${name}">\n${body}\n</scenario>\n`;
 
@@ -97,10 +110,16 @@ export interface CallTrunk {
   referToRegex?: string;
   /** `ours`: the answer to our REFER (default `202 Accepted`; a refusal such as `603 Declined`). */
   referAnswer?: string;
+  /** The address the SDP names (default the carrier's own): a private one is a carrier behind NAT. */
+  sdpAddress?: string;
+  /** g722: the offer has no G.711 (and no caller audio is played: SIPp speaks G.711 only). */
+  codecs?: 'g711' | 'g722';
+  /** SIPp plays no audio: the test's RTP socket speaks (RtpListener.say), from the port it listens on, as a phone does. */
+  silent?: boolean;
 }
 
 export function callTrunkScenario(c: CallTrunk): string {
-  const sdp = SDP('[local_ip]', c.rtpPort);
+  const sdp = SDP(c.sdpAddress ?? '[local_ip]', c.rtpPort, c.codecs);
   const parts: string[] = [];
   let cseq = 1;
   if (c.auth) {
@@ -109,7 +128,7 @@ export function callTrunkScenario(c: CallTrunk): string {
   }
   // Response time 1 (-trace_rtt): the INVITE that is answered → its 200 (set-up time, the challenge apart).
   parts.push(`<send retrans="500" start_rtd="1">${invite(c.number, cseq, !!c.auth, sdp)}</send>`, '<recv response="100" optional="true"/>', '<recv response="180" optional="true"/>', '<recv response="200" rrs="true" rtd="1"/>', `<send>${inDialog('ACK', cseq)}</send>`);
-  parts.push(`<nop><action><exec rtp_stream="${c.wav},1,0"/></action></nop>`);
+  if (c.codecs !== 'g722' && !c.silent) parts.push(`<nop><action><exec rtp_stream="${c.wav},1,0"/></action></nop>`);
   let seq = cseq + 1;
   if (c.refer === 'theirs') {
     parts.push('<pause milliseconds="500"/>', `<send retrans="500">${inDialog('REFER', seq).replace('Content-Length: 0', 'Refer-To: <sip:+4930999888@[local_ip]>\nContent-Length: 0')}</send>`, '<recv response="202"/>');
@@ -279,6 +298,15 @@ export interface RtpListener {
   keys(): string;
   /** RFC 4733 telephone-event packets received. */
   eventPackets: number;
+  /** Packets of other payload types than G.711 and keys (a transcoded call's G.722: 9), by type. */
+  otherPackets: Map<number, number>;
+  /** Where the first packet came from. */
+  source(): { address: string; port: number } | null;
+  /**
+   * Speaks 16 kHz audio as PCMU (a second of silence after it), 20 ms packets in real time, from this socket to where the service's RTP comes
+   * from (symmetric RTP, as phones and carriers send it). Resolves once sent.
+   */
+  say(samples: Float32Array): Promise<void>;
   /**
    * Presses keys as a phone does (RFC 4733, payload type 101): for each key 3 packets of the event and its end
    * packet 3 times, 20 ms apart, to where the service's RTP comes from. Resolves once sent.
@@ -294,6 +322,7 @@ export async function listenRtp(ip: string): Promise<RtpListener> {
   let keys = '';
   let eventPackets = 0;
   let source: { address: string; port: number } | null = null;
+  const other = new Map<number, number>();
   const onEvent = keyReceiver((key) => (keys += key));
   socket.on('message', (msg, rinfo) => {
     const p = parseRtp(msg);
@@ -303,6 +332,7 @@ export async function listenRtp(ip: string): Promise<RtpListener> {
       onEvent(p.payload, p.timestamp);
       return;
     }
+    if (p && p.payloadType !== 0 && p.payloadType !== 8) other.set(p.payloadType, (other.get(p.payloadType) ?? 0) + 1);
     if (!p || (p.payloadType !== 0 && p.payloadType !== 8)) return;
     const s = decodeG711(p.payloadType === 0 ? 'PCMU' : 'PCMA', p.payload);
     let sum = 0;
@@ -315,6 +345,8 @@ export async function listenRtp(ip: string): Promise<RtpListener> {
     loudAfter: (afterMs, level = 0.03) => packets.find((p) => p.atMs >= afterMs && p.rms > level)?.atMs ?? null,
     loudSeconds: (level = 0.03) => (packets.filter((p) => p.rms > level).length * 20) / 1000,
     keys: () => keys,
+    otherPackets: other,
+    source: () => source,
     get eventPackets() {
       return eventPackets;
     },
@@ -333,6 +365,21 @@ export async function listenRtp(ip: string): Promise<RtpListener> {
         }
         timestamp += 8 * 160;
         await new Promise((r) => setTimeout(r, 60));
+      }
+    },
+    async say(samples) {
+      if (!source) throw new Error('no RTP has come from the service yet: nowhere to speak to');
+      const to = source;
+      // A second of silence after the words, as a phone goes on sending (the pause that ends the caller's turn).
+      const padded = new Float32Array(samples.length + 16_000);
+      padded.set(samples);
+      const mulaw = encodeG711('PCMU', new StreamResampler(16_000, 8_000).push(padded));
+      const started = performance.now();
+      for (let i = 0; i * 160 < mulaw.length; i++) {
+        const payload = new Uint8Array(160).fill(0xff);
+        payload.set(mulaw.subarray(i * 160, (i + 1) * 160));
+        socket.send(buildRtp({ payloadType: 0, marker: i === 0, sequence: 100 + i, timestamp: 16_000 + i * 160, ssrc: 0xca11, payload }), to.port, to.address);
+        await new Promise((r) => setTimeout(r, Math.max(0, started + (i + 1) * 20 - performance.now())));
       }
     },
     close: () => new Promise((r) => socket.close(() => r())),
