@@ -86,9 +86,10 @@ export async function startSip(options: StartSipOptions): Promise<SipLine> {
     try {
       await rtpengine.start();
     } catch (e) {
+      // Not fatal: every call whose media can go straight still does.
+      log(`${e instanceof Error ? e.message : String(e)}: calls from carriers behind NAT or without G.711 will have no media.`);
       await rtpengine.stop();
-      await endpoint.stop();
-      throw e;
+      rtpengine = null;
     }
   }
   if (runKamailio) {

@@ -28,8 +28,12 @@ async function start(services: VoiceServices, settings: SipSettings, dataDir: st
   if (!(await udpFree(settings.endpointHost, settings.endpointPort))) throw new Error(`udp:${settings.endpointHost}:${settings.endpointPort} (SIP_ENDPOINT_PORT) is in use`);
   if (runKamailio && !(await udpFree(settings.listenHost, settings.port))) throw new Error(`udp:${settings.listenHost}:${settings.port} (SIP_PORT) is in use`);
   const r = settings.rtpengine;
-  const runRtpengine = runKamailio && r.enabled && rtpengineInstalled(r.path);
-  if (runRtpengine && !(await udpFree('127.0.0.1', r.ngPort))) throw new Error(`udp:127.0.0.1:${r.ngPort} (RTPENGINE_NG_PORT) is in use`);
+  let runRtpengine = runKamailio && r.enabled && rtpengineInstalled(r.path);
+  if (runRtpengine && !(await udpFree('127.0.0.1', r.ngPort))) {
+    // Not fatal: only the calls that need it go without media.
+    console.error(`SIP: rtpengine not started: udp:127.0.0.1:${r.ngPort} (RTPENGINE_NG_PORT) is in use; calls from carriers behind NAT or without G.711 will have no media.`);
+    runRtpengine = false;
+  }
   const [{ startSip }, { speakWith }] = await Promise.all([import('./line'), import('./phone-line')]);
   // Warm transfers' briefings on the supervisor's leg are said in the process's speech.
   return startSip({ services, settings, dataDir, kamailio: runKamailio, rtpengine: runRtpengine, ...(speech ? { speak: speakWith(speech) } : {}) });
