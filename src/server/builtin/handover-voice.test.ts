@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { StartVoiceSession } from '../live-calls/services';
-import { createChatModel } from '../model/openai-compatible';
 import { chooseSpeech, LIVE_SPEECH_CONCURRENCY } from '../speech/select';
 import type { SpeechRequest, SpeechSource } from '../speech/speech';
 import { insertAssistant } from '../test/fixtures';
@@ -10,14 +8,12 @@ import { setUpVoiceAssistant } from '../test/order-tool';
 import { conversation, startStandInModel, type SeenRequest } from '../test/stand-ins/model';
 import { startStandInStt } from '../test/stand-ins/transcription';
 import { until as waitUntil } from '../test/until';
-import { useService } from '../test/use-service';
 import { espeakSpeech } from '../test/voice-call';
-import { voicePipeline } from '../voice/pipeline';
 import { PIPELINE_RATE } from '../voice/session-types';
 import { floatsToPcm16 } from '../voice/web-socket';
-import { sileroVad } from '../voice/vad';
 import { builtinFunctions } from './functions';
 import { REFUSED_TRANSFER } from './transfer';
+import { usePipelineService } from '../test/use-pipeline-service';
 
 /*
  * assistant_transfer on a live web call, end to end over the real socket: the service (harness) with the REAL
@@ -51,28 +47,10 @@ for (const phrase of [ASK, PRICE]) {
   stt.register(phrase, voiceOf[phrase]);
 }
 
-let pipeline: StartVoiceSession | null = null;
 let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
-useService(
-  (s) => {
-    ({ svc, alice, bob } = s);
-    pipeline = voicePipeline({
-      db: s.svc.handle.db,
-      model: createChatModel({ baseUrl: model.baseUrl, apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 0, retryDelayMs: 10 }),
-      stt: { baseUrl: stt.baseUrl, apiKey: undefined, model: 'whisper-1', timeoutMs: 5_000 },
-      speech,
-      allowPrivateUrls: true,
-    });
-  },
-  { llm: { baseUrl: model.baseUrl }, voice: { startSession: (call, transport, sink) => pipeline!(call, transport, sink) } },
-);
-beforeAll(() => sileroVad().then(() => undefined), 30_000);
-afterAll(async () => {
-  await stt.close();
-  await model.close();
-});
+usePipelineService((s) => ({ svc, alice, bob } = s), { model, stt, speech });
 
 const until = <T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false) => waitUntil(what, probe, 20_000, 25);
 const callRow = (id: number) => svc.handle.db.selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -2,8 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartVoiceSession } from '../live-calls/services';
-import { createChatModel } from '../model/openai-compatible';
 import { chooseSpeech, LIVE_SPEECH_CONCURRENCY } from '../speech/select';
 import { insertAssistant } from '../test/fixtures';
 import type { TestService, TestUser } from '../test/harness';
@@ -13,13 +11,11 @@ import { answerCallsScenario, callTrunkScenario, listenRtp, refusedCallScenario,
 import { startStandInModel, type SeenRequest, type Scripted } from '../test/stand-ins/model';
 import { startStandInStt } from '../test/stand-ins/transcription';
 import { until as waitUntil } from '../test/until';
-import { useService } from '../test/use-service';
 import { espeakSpeech } from '../test/voice-call';
-import { voicePipeline } from '../voice/pipeline';
-import { sileroVad } from '../voice/vad';
 import { SipEndpoint } from './endpoint';
 import { startSip, type SipLine } from './line';
 import { sipSettings } from './settings';
+import { usePipelineService } from '../test/use-pipeline-service';
 
 /*
  * Real SIP, end to end: Kamailio (its generated configuration, run by the service's code) in front of the
@@ -56,27 +52,13 @@ const RTPENGINE_PORTS = (() => {
 })();
 const viaRtpengine = (port: number | undefined) => port !== undefined && port >= RTPENGINE_PORTS.min && port <= RTPENGINE_PORTS.max;
 
-let pipeline: StartVoiceSession | null = null;
 let svc: TestService;
 let alice: TestUser;
 let line: SipLine;
 let second: SipEndpoint | null = null;
 let kamailioPort = 0;
-useService(
-  (s) => {
-    ({ svc, alice } = s);
-    pipeline = voicePipeline({
-      db: s.svc.handle.db,
-      model: createChatModel({ baseUrl: model.baseUrl, apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 0, retryDelayMs: 10 }),
-      stt: { baseUrl: stt.baseUrl, apiKey: undefined, model: 'whisper-1', timeoutMs: 5_000 },
-      speech,
-      allowPrivateUrls: true,
-    });
-  },
-  { llm: { baseUrl: model.baseUrl }, voice: { startSession: (call, transport, sink) => pipeline!(call, transport, sink) } },
-);
+usePipelineService((s) => ({ svc, alice } = s), { model, stt, speech });
 beforeAll(async () => {
-  await sileroVad();
   kamailioPort = await freeUdpPort();
   const endpointPort = await freeUdpPort();
   const secondPort = await freeUdpPort();
@@ -99,8 +81,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await second?.stop();
   await line?.stop();
-  await stt.close();
-  await model.close();
 });
 
 const until = <T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, ms = 20_000) => waitUntil(what, probe, ms, 50);

@@ -3,8 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartVoiceSession } from '../live-calls/services';
-import { createChatModel } from '../model/openai-compatible';
 import { chooseSpeech, LIVE_SPEECH_CONCURRENCY } from '../speech/select';
 import { insertAssistant } from '../test/fixtures';
 import type { TestService, TestUser } from '../test/harness';
@@ -15,12 +13,10 @@ import { startStandInModel, type SeenRequest, type Scripted } from '../test/stan
 import { textOf } from '../test/stand-ins/roles';
 import { startStandInStt } from '../test/stand-ins/transcription';
 import { until as waitUntil } from '../test/until';
-import { useService } from '../test/use-service';
-import { voicePipeline } from '../voice/pipeline';
-import { sileroVad } from '../voice/vad';
 import { startSip, type SipLine } from './line';
 import { speakWith } from './phone-line';
 import { sipSettings } from './settings';
+import { usePipelineService } from '../test/use-pipeline-service';
 
 /*
  * The telephone built-in tools on SIP calls (issue 40), end to end: SIPp as the carrier through the service's
@@ -69,26 +65,12 @@ const dir = mkdtempSync(join(tmpdir(), 'sip-tools-'));
 const silentWav = join(dir, 'silence.wav');
 if (spawnSync('sox', ['-n', '-r', '8000', '-c', '1', '-e', 'u-law', silentWav, 'trim', '0', '3']).status !== 0) throw new Error('sox could not write silence');
 
-let pipeline: StartVoiceSession | null = null;
 let svc: TestService;
 let alice: TestUser;
 let line: SipLine;
 let kamailioPort = 0;
-useService(
-  (s) => {
-    ({ svc, alice } = s);
-    pipeline = voicePipeline({
-      db: s.svc.handle.db,
-      model: createChatModel({ baseUrl: model.baseUrl, apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 0, retryDelayMs: 10 }),
-      stt: { baseUrl: stt.baseUrl, apiKey: undefined, model: 'whisper-1', timeoutMs: 5_000 },
-      speech,
-      allowPrivateUrls: true,
-    });
-  },
-  { llm: { baseUrl: model.baseUrl }, voice: { startSession: (call, transport, sink) => pipeline!(call, transport, sink) } },
-);
+usePipelineService((s) => ({ svc, alice } = s), { model, stt, speech });
 beforeAll(async () => {
-  await sileroVad();
   kamailioPort = await freeUdpPort();
   const endpointPort = await freeUdpPort();
   const settings = sipSettings({ SIP_PORT: String(kamailioPort), SIP_LISTEN: '127.0.0.1', SIP_ENDPOINT_PORT: String(endpointPort), SIP_BACKENDS: `127.0.0.1:${endpointPort}`, PUBLIC_SIP_HOST: 'sip.famulor.test' }, svc.server.voice!.publicUrl);
@@ -96,8 +78,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await line?.stop();
-  await stt.close();
-  await model.close();
 });
 
 const until = <T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, ms = 20_000) => waitUntil(what, probe, ms, 50);

@@ -1,6 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartVoiceSession } from '../live-calls/services';
-import { createChatModel } from '../model/openai-compatible';
+import { describe, expect, it } from 'vitest';
 import { chooseSpeech, LIVE_SPEECH_CONCURRENCY } from '../speech/select';
 import { insertAssistant, insertPhoneNumber } from '../test/fixtures';
 import { setUpVoiceAssistant } from '../test/order-tool';
@@ -10,9 +8,7 @@ import { textOf } from '../test/stand-ins/roles';
 import { startStandInStt } from '../test/stand-ins/transcription';
 import { startStandInTwilio, type StandInCall } from '../test/stand-ins/twilio';
 import { until as waitUntil } from '../test/until';
-import { useService } from '../test/use-service';
-import { voicePipeline } from '../voice/pipeline';
-import { sileroVad } from '../voice/vad';
+import { usePipelineService } from '../test/use-pipeline-service';
 
 /*
  * The hosted built-in telephone tools on a Twilio call, end to end over real sockets (issue 40): the service
@@ -61,30 +57,10 @@ const model = await startStandInModel({ fallback: assistant });
 const speech = await chooseSpeech({ tts: null, espeakPath: 'espeak-ng', timeoutMs: 10_000 }, LIVE_SPEECH_CONCURRENCY);
 if (!speech) throw new Error('espeak-ng is needed for the voice tests');
 
-let pipeline: StartVoiceSession | null = null;
 let svc: TestService;
 let alice: TestUser;
 let bob: TestUser;
-useService(
-  (s) => {
-    ({ svc, alice, bob } = s);
-    s.svc.server.voice!.twilioApiBaseUrl = twilio.baseUrl;
-    pipeline = voicePipeline({
-      db: s.svc.handle.db,
-      model: createChatModel({ baseUrl: model.baseUrl, apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 0, retryDelayMs: 10 }),
-      stt: { baseUrl: stt.baseUrl, apiKey: undefined, model: 'whisper-1', timeoutMs: 5_000 },
-      speech,
-      allowPrivateUrls: true,
-    });
-  },
-  { llm: { baseUrl: model.baseUrl }, voice: { startSession: (call, transport, sink) => pipeline!(call, transport, sink) } },
-);
-beforeAll(() => sileroVad().then(() => undefined), 30_000);
-afterAll(async () => {
-  await twilio.close();
-  await stt.close();
-  await model.close();
-});
+usePipelineService((s) => ({ svc, alice, bob } = s), { model, stt, speech, twilio });
 
 const until = <T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false) => waitUntil(what, probe, 20_000, 25);
 

@@ -1,8 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartVoiceSession } from '../live-calls/services';
-import { createChatModel } from '../model/openai-compatible';
+import { afterAll, describe, expect, it } from 'vitest';
 import { chooseSpeech, LIVE_SPEECH_CONCURRENCY } from '../speech/select';
 import { pcmOf, rmsBetween } from '../test/audio';
 import { insertAssistant } from '../test/fixtures';
@@ -12,10 +10,8 @@ import { startStandInModel, type SeenRequest, type Scripted } from '../test/stan
 import { startStandInStt } from '../test/stand-ins/transcription';
 import { startStandInTwilio, type Said, type StandInCall } from '../test/stand-ins/twilio';
 import { until as waitUntil } from '../test/until';
-import { useService } from '../test/use-service';
 import { espeakSpeech } from '../test/voice-call';
-import { voicePipeline } from '../voice/pipeline';
-import { sileroVad } from '../voice/vad';
+import { usePipelineService } from '../test/use-pipeline-service';
 
 /*
  * A phone call you can hear, end to end, over real sockets: the service (harness) with the REAL pipeline
@@ -67,29 +63,10 @@ for (const phrase of [ORDER, STOP]) {
 }
 
 // The harness makes the database; the pipeline is bound to it once the service is up.
-let pipeline: StartVoiceSession | null = null;
 let svc: TestService;
 let alice: TestUser;
-useService(
-  (s) => {
-    ({ svc, alice } = s);
-    s.svc.server.voice!.twilioApiBaseUrl = twilio.baseUrl;
-    pipeline = voicePipeline({
-      db: s.svc.handle.db,
-      model: createChatModel({ baseUrl: model.baseUrl, apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 0, retryDelayMs: 10 }),
-      stt: { baseUrl: stt.baseUrl, apiKey: undefined, model: 'whisper-1', timeoutMs: 5_000 },
-      speech,
-      allowPrivateUrls: true,
-    });
-  },
-  { llm: { baseUrl: model.baseUrl }, voice: { startSession: (call, transport, sink) => pipeline!(call, transport, sink) } },
-);
-// Silero loaded before the first call (the pipeline loads it on its first call otherwise).
-beforeAll(() => sileroVad().then(() => undefined), 30_000);
+usePipelineService((s) => ({ svc, alice } = s), { model, stt, speech, twilio });
 afterAll(async () => {
-  await twilio.close();
-  await stt.close();
-  await model.close();
   tools.closeAllConnections();
   await new Promise<void>((r) => tools.close(() => r()));
 });

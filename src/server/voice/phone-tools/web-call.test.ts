@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { StartVoiceSession } from '../../live-calls/services';
-import { createChatModel } from '../../model/openai-compatible';
 import { chooseSpeech, LIVE_SPEECH_CONCURRENCY } from '../../speech/select';
 import { insertAssistant } from '../../test/fixtures';
 import type { TestService, TestUser } from '../../test/harness';
@@ -11,11 +9,9 @@ import { startStandInModel, type SeenRequest, type Scripted } from '../../test/s
 import { textOf } from '../../test/stand-ins/roles';
 import { startStandInStt } from '../../test/stand-ins/transcription';
 import { until as waitUntil } from '../../test/until';
-import { useService } from '../../test/use-service';
-import { voicePipeline } from '../pipeline';
 import { PIPELINE_RATE } from '../session-types';
-import { sileroVad } from '../vad';
 import { NO_PHONE_LINE } from './functions';
+import { usePipelineService } from '../../test/use-pipeline-service';
 
 /*
  * The telephone tools on the browser's web call, through the real socket and pipeline: the panel's keypad
@@ -40,27 +36,9 @@ const stt = await startStandInStt();
 const speech = await chooseSpeech({ tts: null, espeakPath: 'espeak-ng', timeoutMs: 10_000 }, LIVE_SPEECH_CONCURRENCY);
 if (!speech) throw new Error('espeak-ng is needed for the voice tests');
 
-let pipeline: StartVoiceSession | null = null;
 let svc: TestService;
 let alice: TestUser;
-useService(
-  (s) => {
-    ({ svc, alice } = s);
-    pipeline = voicePipeline({
-      db: s.svc.handle.db,
-      model: createChatModel({ baseUrl: model.baseUrl, apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 0, retryDelayMs: 10 }),
-      stt: { baseUrl: stt.baseUrl, apiKey: undefined, model: 'whisper-1', timeoutMs: 5_000 },
-      speech,
-      allowPrivateUrls: true,
-    });
-  },
-  { llm: { baseUrl: model.baseUrl }, voice: { startSession: (call, transport, sink) => pipeline!(call, transport, sink) } },
-);
-beforeAll(() => sileroVad().then(() => undefined), 30_000);
-afterAll(async () => {
-  await stt.close();
-  await model.close();
-});
+usePipelineService((s) => ({ svc, alice } = s), { model, stt, speech });
 
 const until = <T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false) => waitUntil(what, probe, 20_000, 25);
 interface Entry {

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { RealtimeConfig } from '../../config';
-import type { StartVoiceSession } from '../../live-calls/services';
-import { createChatModel } from '../../model/openai-compatible';
 import { chooseSpeech, LIVE_SPEECH_CONCURRENCY } from '../../speech/select';
 import { insertAssistant } from '../../test/fixtures';
 import type { TestService, TestUser } from '../../test/harness';
@@ -11,11 +9,9 @@ import { startStandInRealtime } from '../../test/stand-ins/realtime';
 import { startStandInStt } from '../../test/stand-ins/transcription';
 import { startStandInTwilio, type StandInCall, type StandInCallee } from '../../test/stand-ins/twilio';
 import { until as waitUntil } from '../../test/until';
-import { useService } from '../../test/use-service';
 import { voicemailFixtures, type VoicemailFixture } from '../../test/voicemail-fixtures';
 import { espeakSpeech } from '../../test/voice-call';
-import { voicePipeline } from '../pipeline';
-import { sileroVad } from '../vad';
+import { usePipelineService } from '../../test/use-pipeline-service';
 
 /*
  * The speech-to-speech calls' gaps closed over real sockets: the service with the real voice door against the
@@ -46,33 +42,11 @@ const BEFORE = 'One moment, I am handing you over to sales.';
 const SALES_GREETING = 'Hi, this is Sam from Acme sales. What can I do for you?';
 
 const realtimeConfig: RealtimeConfig = { baseUrl: realtime.baseUrl, apiKey: 'rt-key', model: undefined };
-let pipeline: StartVoiceSession | null = null;
 let svc: TestService;
 let alice: TestUser;
-useService(
-  (s) => {
-    ({ svc, alice } = s);
-    const voice = s.svc.server.voice!;
-    voice.twilioApiBaseUrl = twilio.baseUrl;
-    voice.realtime = true;
-    voice.realtimeConfig = realtimeConfig;
-    pipeline = voicePipeline({
-      db: s.svc.handle.db,
-      model: createChatModel({ baseUrl: model.baseUrl, apiKey: undefined, model: undefined, timeoutMs: 10_000, maxRetries: 0, retryDelayMs: 10 }),
-      stt: { baseUrl: stt.baseUrl, apiKey: undefined, model: 'whisper-1', timeoutMs: 5_000 },
-      speech,
-      allowPrivateUrls: true,
-      realtime: realtimeConfig,
-    });
-  },
-  { llm: { baseUrl: model.baseUrl }, voice: { startSession: (call, transport, sink) => pipeline!(call, transport, sink) } },
-);
-beforeAll(() => sileroVad().then(() => undefined), 30_000);
+usePipelineService((s) => ({ svc, alice } = s), { model, stt, speech, twilio, realtime: realtimeConfig });
 afterAll(async () => {
   await realtime.close();
-  await twilio.close();
-  await stt.close();
-  await model.close();
 });
 
 const until = <T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false) => waitUntil(what, probe, 25_000, 25);
