@@ -1,6 +1,7 @@
-import { createSocket, type Socket } from 'node:dgram';
+import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { createRequire } from 'node:module';
 import { randomInt } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import { StreamResampler } from '../audio/stream-resampler';
 import { PIPELINE_RATE, type VoiceTransport, type VoiceEndReason } from '../voice/session-types';
 import { dtmfTones } from '../voice/phone-tools/tones';
@@ -17,7 +18,20 @@ import { telephoneEventPayload } from './telephone-events';
  * dtmf_input's keys go out as RFC 4733 events in the same stream (sequence numbers, SSRC) in place of audio
  * frames: 100 ms of event packets, the end packet three times, 60 ms apart; tones in the audio when the far
  * end did not offer telephone-event.
+ *
+ * A far end behind NAT names a private address in its SDP (RFC 1918, RFC 6598), which cannot be reached from
+ * here: once its first packet of the call's payload type comes, our RTP goes to where that packet came from
+ * (symmetric RTP, RFC 4961; latching as RFC 7362 describes it). Only then and only once: a public address in the
+ * SDP is never redirected by a stray packet. Inbound calls from such carriers go through rtpengine when it runs
+ * (kamailio-config.ts); this is what makes an outbound call to a PBX behind NAT heard.
  */
+
+/** Whether an SDP address is one a NAT hides (private or shared address space). */
+export function behindNat(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const range = ipaddr.process(address).range();
+  return range === 'private' || range === 'carrierGradeNat';
+}
 
 const { mulaw, alaw } = createRequire(import.meta.url)('alawmulaw') as typeof import('alawmulaw');
 
@@ -86,6 +100,8 @@ export class RtpMedia {
   private readonly ssrc = randomInt(1, 0x7fffffff);
   private hangingUp = false;
   private closed = false;
+  /** Our RTP goes to where the far end's first packet came from (its SDP named a private address). */
+  private latched = false;
   /** Packets and bytes each way (tests, the benchmark). */
   readonly counts = { in: 0, out: 0 };
   /** RFC 4733 packets: their payload and RTP timestamp (an event's packets share its start timestamp). */
@@ -99,7 +115,7 @@ export class RtpMedia {
     readonly socket: Socket,
     private readonly events: RtpMediaEvents,
   ) {
-    socket.on('message', (msg) => this.receive(msg));
+    socket.on('message', (msg, from) => this.receive(msg, from));
     socket.on('error', () => undefined);
   }
 
@@ -225,11 +241,20 @@ export class RtpMedia {
     }
   }
 
-  private receive(msg: Buffer): void {
+  /** Where our RTP goes now (the SDP's address, or the one latched onto). */
+  get sendingTo(): { address: string; port: number } | null {
+    return this.remote ? { address: this.remote.address, port: this.remote.port } : null;
+  }
+
+  private receive(msg: Buffer, from: RemoteInfo): void {
     if (this.closed) return;
     const packet = parseRtp(msg);
-    const remote = this.remote;
+    let remote = this.remote;
     if (!packet || !remote) return;
+    if (!this.latched && packet.payloadType === remote.payloadType && behindNat(remote.address)) {
+      this.latched = true;
+      if (from.address !== remote.address || from.port !== remote.port) remote = this.remote = { ...remote, address: from.address, port: from.port };
+    }
     if (packet.payloadType === remote.dtmfPayloadType) {
       this.onDtmfPacket?.(packet.payload, packet.timestamp);
       return;

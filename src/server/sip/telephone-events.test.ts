@@ -1,7 +1,8 @@
 import { createSocket } from 'node:dgram';
 import { describe, expect, it } from 'vitest';
 import { parseRtp, type RtpPacket } from './rtp';
-import { decodeG711, openRtpSocket, RtpMedia } from './rtp-media';
+import { behindNat, decodeG711, openRtpSocket, RtpMedia } from './rtp-media';
+import { buildRtp } from './rtp';
 import { keyReceiver, parseTelephoneEvent, telephoneEventPayload } from './telephone-events';
 import { until } from '../test/until';
 
@@ -67,5 +68,50 @@ describe('RtpMedia sends keys', () => {
     media.close();
     far.socket.close();
     expect(far.packets.every((p) => p.payloadType === 0)).toBe(true);
+  });
+});
+
+describe('RtpMedia and a far end behind NAT', () => {
+  const packet = (payloadType: number) => buildRtp({ payloadType, marker: false, sequence: 1, timestamp: 160, ssrc: 7, payload: new Uint8Array(160).fill(0xff) });
+
+  it('knows the addresses a NAT hides', () => {
+    expect(['10.1.2.3', '172.16.0.9', '192.168.1.20', '100.64.0.1'].map(behindNat)).toEqual([true, true, true, true]);
+    expect(['127.0.0.1', '203.0.113.7', '8.8.8.8', 'carrier.example', ''].map(behindNat)).toEqual([false, false, false, false, false]);
+  });
+
+  it('sends to where the first packet of the call came from when the SDP named a private address, and only once', async () => {
+    const far = await farEnd();
+    const stray = await farEnd();
+    const media = new RtpMedia(await openRtpSocket('127.0.0.1'), { audio: () => undefined, hangUp: () => undefined });
+    media.connect({ codec: 'PCMU', payloadType: 0, dtmfPayloadType: 101, address: '10.77.0.1', port: 4000 });
+    // A key event first: not the call's payload type, no latching on it.
+    far.socket.send(packet(101), media.localPort, '127.0.0.1');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(media.sendingTo).toEqual({ address: '10.77.0.1', port: 4000 });
+    far.socket.send(packet(0), media.localPort, '127.0.0.1');
+    await until('the far end heard', () => far.packets.length > 3, 5_000, 20);
+    expect(media.sendingTo).toEqual({ address: '127.0.0.1', port: far.port });
+    // Later packets from elsewhere move nothing.
+    stray.socket.send(packet(0), media.localPort, '127.0.0.1');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(media.sendingTo).toEqual({ address: '127.0.0.1', port: far.port });
+    expect(stray.packets).toHaveLength(0);
+    media.close();
+    far.socket.close();
+    stray.socket.close();
+  });
+
+  it('keeps to a public (or loopback) SDP address whatever comes from elsewhere', async () => {
+    const far = await farEnd();
+    const stray = await farEnd();
+    const media = new RtpMedia(await openRtpSocket('127.0.0.1'), { audio: () => undefined, hangUp: () => undefined });
+    media.connect({ codec: 'PCMU', payloadType: 0, dtmfPayloadType: null, address: '127.0.0.1', port: far.port });
+    stray.socket.send(packet(0), media.localPort, '127.0.0.1');
+    await until('the far end heard', () => far.packets.length > 3, 5_000, 20);
+    expect(media.sendingTo).toEqual({ address: '127.0.0.1', port: far.port });
+    expect(stray.packets).toHaveLength(0);
+    media.close();
+    far.socket.close();
+    stray.socket.close();
   });
 });
