@@ -29,12 +29,20 @@ import { percentile, runBench, startBench } from './lib/report';
  *
  *   npm run bench:sip
  *   npm run bench:sip -- --calls 20 --stt-ms 150 --first-token-ms 200
+ *   npm run bench:sip -- --media nat     (or g722: the calls' media through rtpengine, and what that costs)
  *
  * Figures: set-up time (the authenticated INVITE → its 200, SIPp's response time; aim p95 < 500 ms); voice to
  * voice at the carrier (the caller's speech ends → the first loud RTP packet of that call's SSRC; aim p50
  * 800 ms as bench:voice) and the service's latency_ms; barge-in (the second phrase's onset → that call's RTP
  * quiet; aim p95 < 250 ms as bench:voice); CPU per call-minute of the service process (the stand-ins run in
  * it too) and of Kamailio (all its processes, from /proc). Writes test-results/sip.json.
+ *
+ * With --media nat or g722 every call's media goes through rtpengine (sip/rtpengine.ts), and its CPU per
+ * call-minute is the figure. Voice to voice and barge-in are then not measured: rtpengine sends to where SIPp's
+ * rtp_stream comes from (symmetric RTP), not to the test's listener (nat), and SIPp cannot speak G.722 (g722:
+ * the caller is silent; the service's stream, greeting and silence, is transcoded all call long). The nat run
+ * counts the calls whose caller was heard through rtpengine (their words in the transcript); the g722 run the
+ * G.722 packets that reached the carrier. Writes test-results/sip-nat.json or sip-g722.json.
  */
 
 const { values: opts } = parseArgs({
@@ -42,9 +50,13 @@ const { values: opts } = parseArgs({
     calls: { type: 'string', default: '20' },
     'stt-ms': { type: 'string', default: '150' },
     'first-token-ms': { type: 'string', default: '200' },
+    media: { type: 'string', default: 'direct' },
   },
 });
 const CALLS = Number(opts.calls);
+/** direct: RTP straight between carrier and service; nat: each carrier's SDP names 10.77.0.1 (anchored at rtpengine); g722: each offers G.722 alone (rtpengine transcodes). */
+const MEDIA = opts.media as 'direct' | 'nat' | 'g722';
+if (!['direct', 'nat', 'g722'].includes(MEDIA)) throw new Error(`--media is direct, nat or g722, not ${String(opts.media)}`);
 const ORDER = 'Where is my order A-1234?';
 const STOP = 'No, wait, I have a question.';
 const LONG_ANSWER =
@@ -81,7 +93,7 @@ function treeCpuMs(root: number): number {
 }
 
 runBench(async () => {
-  const bench = startBench('sip');
+  const bench = startBench(MEDIA === 'direct' ? 'sip' : `sip-${MEDIA}`);
   const dir = mkdtempSync(join(tmpdir(), 'bench-sip-'));
   const stt = await startStandInStt();
   stt.delayMs = Number(opts['stt-ms']);
@@ -126,12 +138,17 @@ runBench(async () => {
   });
   const user = await svc.user();
   const kamailioPort = await freeUdpPort();
-  const settings = sipSettings({ SIP_PORT: String(kamailioPort), SIP_LISTEN: '127.0.0.1', SIP_ENDPOINT_PORT: String(await freeUdpPort()), PUBLIC_SIP_HOST: 'sip.bench.test' }, svc.server.voice!.publicUrl);
-  const line = await startSip({ services: svc.server.voice!, settings, dataDir: join(dir, 'data'), kamailio: true, rtpengine: false, log: () => undefined });
+  const settings = sipSettings(
+    { SIP_PORT: String(kamailioPort), SIP_LISTEN: '127.0.0.1', SIP_ENDPOINT_PORT: String(await freeUdpPort()), PUBLIC_SIP_HOST: 'sip.bench.test', RTPENGINE_NG_PORT: String(await freeUdpPort()), RTPENGINE_PORTS: '11000-11999' },
+    svc.server.voice!.publicUrl,
+  );
+  const line = await startSip({ services: svc.server.voice!, settings, dataDir: join(dir, 'data'), kamailio: true, rtpengine: MEDIA !== 'direct', log: () => undefined });
+  if (MEDIA !== 'direct' && !line.rtpengine) throw new Error('--media nat and g722 need rtpengine (Debian: rtpengine-daemon)');
   const trunk = { phoneNumber: '+4930555000', username: 'bench', password: 'bench-secret', sipAddress: '127.0.0.250' };
   const trunkId = await insertTrunk(svc.handle.db, svc.server.voice!.secretKey!, user.id, trunk);
   const assistant = await insertAssistant(svc.handle.db, user.id, { type: 'inbound', phone_number_id: trunkId, record: true });
-  await setUpVoiceAssistant(svc.handle.db, user.id, assistant.id, 'http://127.0.0.1:9', { wait_for_customer: true, endpoint_sensitivity: 5 });
+  // The g722 caller says nothing: the assistant greets, so its stream carries speech too.
+  await setUpVoiceAssistant(svc.handle.db, user.id, assistant.id, 'http://127.0.0.1:9', { wait_for_customer: MEDIA !== 'g722', endpoint_sensitivity: 5, ...(MEDIA === 'g722' ? { initial_message: LONG_ANSWER } : {}) });
   await line.syncTrunks();
 
   const carrier = '127.0.0.200';
@@ -140,12 +157,15 @@ runBench(async () => {
   bench.progress(`${CALLS} calls through Kamailio, ${Math.round(talkS)} s each`);
   const cpu0 = process.cpuUsage();
   const k0 = treeCpuMs(line.kamailio!.pid!);
+  const r0 = line.rtpengine ? treeCpuMs(line.rtpengine.pid!) : 0;
   const t0 = performance.now();
-  const run = runSipp({ scenario: callTrunkScenario({ number: trunk.phoneNumber, auth: trunk, wav, talkMs: Math.round(talkS * 1000), rtpPort: rtp.port }), ip: carrier, port: 5060, remote: `127.0.0.1:${kamailioPort}`, calls: CALLS, rate: CALLS, authUser: trunk.username, authPass: trunk.password, traceRtt: true, timeoutS: Math.round(talkS + 60) });
+  const media = MEDIA === 'nat' ? { sdpAddress: '10.77.0.1' } : MEDIA === 'g722' ? { codecs: 'g722' as const } : {};
+  const run = runSipp({ scenario: callTrunkScenario({ number: trunk.phoneNumber, auth: trunk, wav, talkMs: Math.round(talkS * 1000), rtpPort: rtp.port, ...media }), ip: carrier, port: 5060, remote: `127.0.0.1:${kamailioPort}`, calls: CALLS, rate: CALLS, authUser: trunk.username, authPass: trunk.password, traceRtt: true, timeoutS: Math.round(talkS + 60) });
   const result = await run.done;
   const wallS = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const kamailioMs = treeCpuMs(line.kamailio!.pid!) - k0;
+  const rtpengineMs = line.rtpengine ? treeCpuMs(line.rtpengine.pid!) - r0 : 0;
   if (result.code !== 0) bench.progress(`SIPp: exit ${result.code}\n${result.output.slice(-1500)}`);
 
   // Set-up: SIPp's response time 1 per call (ms).
@@ -174,12 +194,27 @@ runBench(async () => {
     if (idx >= 0) barge.push(packets[idx]!.atMs - onset);
   }
   const rows = await svc.handle.db.selectFrom('calls').select(['transcript']).where('provider', '=', 'sip').execute();
+  const heard = rows.filter((r) => ((r.transcript ?? []) as { sender: string; text: string }[]).some((e) => e.sender === 'human' && e.text === ORDER)).length;
   const latency = rows.flatMap((r) => ((r.transcript ?? []) as { sender: string; latency_ms?: number }[]).filter((e) => e.sender === 'bot' && typeof e.latency_ms === 'number').map((e) => e.latency_ms!));
   const callMinutes = (CALLS * talkS) / 60;
   const serviceMs = (cpu.user + cpu.system) / 1000;
   const p = (xs: number[], q: number) => (xs.length ? Math.round(percentile(xs, q)) : NaN);
+  const anchored =
+    MEDIA === 'direct'
+      ? []
+      : [
+          { name: 'calls completed (SIPp)', value: result.code === 0 ? `${CALLS} / ${CALLS}` : `SIPp exit ${String(result.code)}`, aim: `${CALLS}`, pass: result.code === 0 },
+          MEDIA === 'nat'
+            ? { name: 'callers heard through rtpengine (their words in the transcript)', value: `${heard} / ${CALLS}`, aim: `${CALLS}`, pass: heard === CALLS }
+            : { name: 'G.722 packets at the carrier (transcoded)', value: rtp.otherPackets.get(9) ?? 0, aim: '> 40 a call-second', pass: (rtp.otherPackets.get(9) ?? 0) > CALLS * talkS * 40 },
+          { name: 'set-up (INVITE → 200) p50 / p95', value: `${p(setups, 50)} / ${p(setups, 95)}`, unit: 'ms', aim: 'p95 < 500 ms', pass: setups.length > 0 && percentile(setups, 95) < 500 },
+          { name: 'rtpengine CPU per call-minute', value: Math.round(rtpengineMs / callMinutes), unit: 'ms' },
+          { name: 'service CPU per call-minute (stand-ins included)', value: Math.round(serviceMs / callMinutes), unit: 'ms' },
+          { name: 'Kamailio CPU per call-minute', value: Math.round(kamailioMs / callMinutes), unit: 'ms' },
+          { name: 'wall time', value: Math.round(wallS), unit: 's' },
+        ];
   const ok = bench.finish(
-    [
+    MEDIA !== 'direct' ? anchored : [
       { name: 'calls answered (SSRCs heard)', value: `${bySsrc.size} / ${CALLS}`, aim: `${CALLS}`, pass: bySsrc.size === CALLS && result.code === 0 },
       { name: 'set-up (INVITE → 200) p50 / p95', value: `${p(setups, 50)} / ${p(setups, 95)}`, unit: 'ms', aim: 'p95 < 500 ms', pass: setups.length > 0 && percentile(setups, 95) < 500 },
       { name: 'voice to voice at the carrier p50 / p95', value: `${p(v2v, 50)} / ${p(v2v, 95)}`, unit: 'ms', aim: 'p50 <= 800 ms', pass: v2v.length > 0 && percentile(v2v, 50) <= 800 },
@@ -189,7 +224,7 @@ runBench(async () => {
       { name: 'Kamailio CPU per call-minute', value: Math.round(kamailioMs / callMinutes), unit: 'ms' },
       { name: 'wall time', value: Math.round(wallS), unit: 's' },
     ],
-    { calls: CALLS, talkS, setups, v2v, barge, latency },
+    { calls: CALLS, talkS, media: MEDIA, setups, v2v, barge, latency },
   );
   await rtp.close();
   // The calls' post-call work (reading, hand-back) finishes before the database closes.
