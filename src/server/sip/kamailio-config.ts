@@ -23,7 +23,8 @@ import { join } from 'node:path';
  *   address, or a Via that is not where the INVITE came from, is a carrier behind NAT (nathelper's tests 8 and
  *   2): its media is anchored at rtpengine, which sends to where the signalling came from (SIP-source-address)
  *   and then to where its media comes from. An offer without PCMU or PCMA is anchored too, with G.711 added for
- *   the service (rtpengine transcodes). The Record-Route carries `rtpe=1` so the BYE ends rtpengine's call;
+ *   the service (rtpengine transcodes). The Record-Route carries `rtpe=1` so a re-INVITE's offer goes through
+ *   rtpengine as well and the BYE ends rtpengine's call;
  *   a call refused or cancelled before its answer is left to rtpengine's own time-out (60 s without media).
  *   Every other call's RTP goes straight between the carrier and the service.
  */
@@ -89,6 +90,16 @@ const MEDIA_ROUTES = `route[MEDIA_IN] {
 \txlog("L_NOTICE", "SIP: media of $ci from $si through rtpengine\\n");
 \tadd_rr_param(";rtpe=1");
 \tt_on_reply("MEDIA_ANSWER");
+}
+
+# A call anchored at rtpengine: the BYE ends rtpengine's call; a re-INVITE's offer (hold, a new address) goes
+# through it too, so neither side is handed the other's own address.
+route[MEDIA_IN_DIALOG] {
+\tif (is_method("BYE")) { rtpengine_delete(); return; }
+\tif (!is_method("INVITE") || !has_body("application/sdp")) return;
+\t$var(flags) = "replace-origin replace-session-connection";
+\tif (nat_uac_test("10")) $var(flags) = "replace-origin replace-session-connection SIP-source-address";
+\tif (rtpengine_offer("$var(flags) codec-transcode-PCMU codec-transcode-PCMA")) t_on_reply("MEDIA_ANSWER");
 }
 
 onreply_route[MEDIA_ANSWER] {
@@ -163,7 +174,7 @@ request_route {
 
 route[IN_DIALOG] {
 \tif (loose_route()) {
-${s.rtpengine ? '\t\tif (is_method("BYE") && check_route_param("rtpe=1")) rtpengine_delete();\n' : ''}\t\tif (!t_relay()) sl_reply_error();
+${s.rtpengine ? '\t\tif (check_route_param("rtpe=1")) route(MEDIA_IN_DIALOG);\n' : ''}\t\tif (!t_relay()) sl_reply_error();
 \t\texit;
 \t}
 \tif (is_method("ACK")) { if (t_check_trans()) t_relay(); exit; }

@@ -129,6 +129,8 @@ export class RtpMedia {
 
   /** The far end's address and codec are known (its SDP): packets flow both ways from now. */
   connect(remote: MediaChoice): void {
+    // A re-INVITE's new address may be a NAT's again: its first packet is looked for anew.
+    this.latched = false;
     this.remote = remote;
     if (this.timer || this.closed) return;
     this.startedAt = performance.now();

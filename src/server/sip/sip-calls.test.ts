@@ -179,10 +179,14 @@ describe('rtpengine, for carriers whose media cannot go straight', () => {
     const rtp = await listenRtp(ip);
     // A carrier sends and receives on one port (symmetric RTP), which is what lets rtpengine find it behind NAT:
     // here the test's socket, speaking once the greeting has come.
-    const run = runSipp({ scenario: callTrunkScenario({ number: trunk.number, auth: { username: trunk.username, password: trunk.password }, wav: orderWav, talkMs: 13_000, rtpPort: rtp.port, sdpAddress: '10.77.0.1', silent: true }), ip, port: 5060, remote: kamailio(), authUser: trunk.username, authPass: trunk.password });
+    // The carrier sends a re-INVITE (its SDP again) 2 s into the call: it goes through rtpengine too, so its answer
+    // names rtpengine's port (RTPENGINE_PORTS: 5 digits from 1), not the endpoint's own (ephemeral, 32768 and up).
+    const reinvite = { reinviteAfterMs: 2_000, reinviteAnswerMatches: 'm=audio 1[0-9]{4} ' };
+    const run = runSipp({ scenario: callTrunkScenario({ number: trunk.number, auth: { username: trunk.username, password: trunk.password }, wav: orderWav, talkMs: 11_000, rtpPort: rtp.port, sdpAddress: '10.77.0.1', silent: true, ...reinvite }), ip, port: 5060, remote: kamailio(), authUser: trunk.username, authPass: trunk.password });
     await until('the greeting to reach the carrier', () => rtp.loudSeconds() > 0.5);
     await new Promise((r) => setTimeout(r, 2_500));
     await rtp.say(espeakSpeech(ORDER));
+    const said = performance.now();
     const result = await run.done;
     expect(result.code, result.output).toBe(0);
     const row = await ended((await callRows()).at(-1)!.id);
@@ -195,6 +199,8 @@ describe('rtpengine, for carriers whose media cannot go straight', () => {
     expect(lines, lines.join('\n')).toContain(`bot: ${ANSWER}`);
     expect(rtp.loudSeconds()).toBeGreaterThan(1.5);
     expect(viaRtpengine(rtp.source()?.port)).toBe(true);
+    // The answer, after the re-INVITE, still reached the carrier.
+    expect(rtp.loudAfter(said)).not.toBeNull();
   }, 60_000);
 
   it('a carrier that offers G.722 alone: the service is offered G.711 by rtpengine, which transcodes; the greeting reaches the carrier as G.722', async () => {

@@ -96,6 +96,11 @@ describe('RtpMedia and a far end behind NAT', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(media.sendingTo).toEqual({ address: '127.0.0.1', port: far.port });
     expect(stray.packets).toHaveLength(0);
+    // A re-INVITE naming a private address again: its first packet is latched onto anew.
+    media.connect({ codec: 'PCMU', payloadType: 0, dtmfPayloadType: 101, address: '10.77.0.2', port: 4002 });
+    stray.socket.send(packet(0), media.localPort, '127.0.0.1');
+    await until('the new far end heard', () => stray.packets.length > 3, 5_000, 20);
+    expect(media.sendingTo).toEqual({ address: '127.0.0.1', port: stray.port });
     media.close();
     far.socket.close();
     stray.socket.close();

@@ -116,6 +116,10 @@ export interface CallTrunk {
   codecs?: 'g711' | 'g722';
   /** SIPp plays no audio: the test's RTP socket speaks (RtpListener.say), from the port it listens on, as a phone does. */
   silent?: boolean;
+  /** A re-INVITE with the same SDP this long after the ACK (as a carrier refreshes or moves its media). */
+  reinviteAfterMs?: number;
+  /** A regular expression (XML-escaped) the re-INVITE's answer must match in its body (the SDP), or SIPp fails. */
+  reinviteAnswerMatches?: string;
 }
 
 export function callTrunkScenario(c: CallTrunk): string {
@@ -130,6 +134,14 @@ export function callTrunkScenario(c: CallTrunk): string {
   parts.push(`<send retrans="500" start_rtd="1">${invite(c.number, cseq, !!c.auth, sdp)}</send>`, '<recv response="100" optional="true"/>', '<recv response="180" optional="true"/>', '<recv response="200" rrs="true" rtd="1"/>', `<send>${inDialog('ACK', cseq)}</send>`);
   if (c.codecs !== 'g722' && !c.silent) parts.push(`<nop><action><exec rtp_stream="${c.wav},1,0"/></action></nop>`);
   let seq = cseq + 1;
+  if (c.reinviteAfterMs !== undefined) {
+    const reinvite = inDialog('INVITE', seq).replace('Content-Length: 0', `Content-Type: application/sdp\nContent-Length: [len]\n\n${sdp}`);
+    const check = c.reinviteAnswerMatches ? `<action><ereg regexp="${c.reinviteAnswerMatches}" search_in="body" check_it="true" assign_to="answered"/></action>` : '';
+    // A variable SIPp assigns must be used: the ACK names what matched.
+    const ack = c.reinviteAnswerMatches ? inDialog('ACK', seq).replace('Content-Length: 0', 'X-Seen: [$answered]\nContent-Length: 0') : inDialog('ACK', seq);
+    parts.push(`<pause milliseconds="${c.reinviteAfterMs}"/>`, `<send retrans="500">${reinvite}</send>`, '<recv response="100" optional="true"/>', `<recv response="200">${check}</recv>`, `<send>${ack}</send>`);
+    seq += 1;
+  }
   if (c.refer === 'theirs') {
     parts.push('<pause milliseconds="500"/>', `<send retrans="500">${inDialog('REFER', seq).replace('Content-Length: 0', 'Refer-To: <sip:+4930999888@[local_ip]>\nContent-Length: 0')}</send>`, '<recv response="202"/>');
     seq += 1;
