@@ -33,7 +33,10 @@ export function ngPing(port: number, ms = 500): Promise<boolean> {
   const cookie = randomBytes(6).toString('hex');
   const socket = createSocket('udp4');
   return new Promise((resolve) => {
+    let finished = false;
     const done = (ok: boolean) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
       socket.close();
       resolve(ok);

@@ -23,6 +23,10 @@ describe("npm start's SIP", () => {
     const missing = await sipStartBanner(svc.server.voice!, dataDir(), 'http://localhost:8080', { KAMAILIO_PATH: '/nonexistent/kamailio' });
     expect(missing.line).toBeNull();
     expect(missing.banner).toMatch(/can be managed, but their calls need Kamailio, which is not installed: `apt-get install kamailio`/);
+    // Kamailio here, rtpengine not: SIP starts with the first trunk, and the banner says what NATed carriers need.
+    const noRtpengine = await sipStartBanner(svc.server.voice!, dataDir(), 'http://localhost:8080', { RTPENGINE_PATH: '/nonexistent/rtpengine' });
+    await noRtpengine.line?.stop();
+    expect(noRtpengine.banner).toMatch(/starts with the first trunk\..* Carriers behind NAT or without G\.711 need rtpengine: `apt-get install rtpengine-daemon`/);
     const off = await sipStartBanner(svc.server.voice!, dataDir(), 'http://localhost:8080', { SIP: '0' });
     expect(off).toEqual({ line: null, banner: 'SIP trunks: off (SIP=0); trunks can be managed, their calls are not taken.' });
     expect(sipLine()).toBeNull();

@@ -24,11 +24,11 @@ async function udpFree(host: string, port: number): Promise<boolean> {
   });
 }
 
-async function start(services: VoiceServices, settings: SipSettings, dataDir: string, runKamailio: boolean, speech: SpeechSource | null) {
+async function start(services: VoiceServices, settings: SipSettings, dataDir: string, runKamailio: boolean, rtpengineHere: boolean, speech: SpeechSource | null) {
   if (!(await udpFree(settings.endpointHost, settings.endpointPort))) throw new Error(`udp:${settings.endpointHost}:${settings.endpointPort} (SIP_ENDPOINT_PORT) is in use`);
   if (runKamailio && !(await udpFree(settings.listenHost, settings.port))) throw new Error(`udp:${settings.listenHost}:${settings.port} (SIP_PORT) is in use`);
   const r = settings.rtpengine;
-  let runRtpengine = runKamailio && r.enabled && rtpengineInstalled(r.path);
+  let runRtpengine = rtpengineHere;
   if (runRtpengine && !(await udpFree('127.0.0.1', r.ngPort))) {
     // Not fatal: only the calls that need it go without media.
     console.error(`SIP: rtpengine not started: udp:127.0.0.1:${r.ngPort} (RTPENGINE_NG_PORT) is in use; calls from carriers behind NAT or without G.711 will have no media.`);
@@ -40,10 +40,10 @@ async function start(services: VoiceServices, settings: SipSettings, dataDir: st
 }
 
 /** What the banner says of rtpengine (carriers behind NAT or without G.711). */
-function mediaNote(settings: SipSettings, runKamailio: boolean): string {
+function mediaNote(settings: SipSettings, runKamailio: boolean, rtpengineHere: boolean): string {
   const r = settings.rtpengine;
   if (!runKamailio || !r.enabled) return '';
-  if (!rtpengineInstalled(r.path)) return ' Carriers behind NAT or without G.711 need rtpengine: `apt-get install rtpengine-daemon` (or set RTPENGINE_PATH).';
+  if (!rtpengineHere) return ' Carriers behind NAT or without G.711 need rtpengine: `apt-get install rtpengine-daemon` (or set RTPENGINE_PATH).';
   return ` Carriers behind NAT or without G.711: their media through rtpengine at ${r.interface}, ports ${r.portMin}-${r.portMax}.`;
 }
 
@@ -55,7 +55,9 @@ export async function sipStartBanner(services: VoiceServices, dataDir: string, p
     return { line: null, banner: 'SIP trunks: can be managed, but their calls need Kamailio, which is not installed: `apt-get install kamailio` (or set KAMAILIO_PATH), then start again.' };
   }
   const where = runKamailio ? `Kamailio on udp:${settings.listenHost}:${settings.port} (carriers call sip:${settings.publicHost}:${settings.port})` : `the Kamailio at ${settings.proxy.host}:${settings.proxy.port} (SIP_KAMAILIO=0)`;
-  const talk = (services.startSession ? '' : ' Until STT_BASE_URL and LLM_BASE_URL are set, their calls are refused (480).') + mediaNote(settings, runKamailio);
+  // Whether rtpengine runs here, asked once (a program run).
+  const rtpengineHere = runKamailio && settings.rtpengine.enabled && rtpengineInstalled(settings.rtpengine.path);
+  const talk = (services.startSession ? '' : ' Until STT_BASE_URL and LLM_BASE_URL are set, their calls are refused (480).') + mediaNote(settings, runKamailio, rtpengineHere);
   const hasTrunk = async () => (await services.db.selectFrom('phone_numbers').select('id').where('provider', '=', 'sip').limit(1).executeTakeFirst()) !== undefined;
   let line: { stop(): Promise<void> } | null = null;
   let stopped = false;
@@ -68,7 +70,7 @@ export async function sipStartBanner(services: VoiceServices, dataDir: string, p
   };
   const begin = async (): Promise<string> => {
     try {
-      line = await start(services, settings, dataDir, runKamailio, speech);
+      line = await start(services, settings, dataDir, runKamailio, rtpengineHere, speech);
       if (stopped) await line.stop();
       // GET /api/local/info's `sip.enabled`: the console's "Our SIP address" says calls are taken from now on.
       else if (services.sip) services.sip.enabled = true;
