@@ -1,6 +1,6 @@
 import { encodeWav16, resample, toInt16 } from '../audio/pcm';
 import { WAV_SAMPLE_RATE } from '../audio/wav';
-import { PIPELINE_RATE } from './session-types';
+import { PIPELINE_RATE, type RecordingSoFar } from './session-types';
 
 /*
  * The call's real recording: the caller as heard (each chunk where it arrived, consecutive chunks back to
@@ -68,18 +68,23 @@ export class CallRecorder {
     this.assistantPieces = this.assistantPieces.flatMap((p) => (p.at >= cut ? [] : p.at + p.samples.length > cut ? [{ at: p.at, samples: p.samples.subarray(0, cut - p.at) }] : [p]));
   }
 
-  /**
-   * The recording so far as a WAV: the settled part only (SETTLE_MS behind the latest audio), nothing changed, so
-   * the call goes on recording. The call's record stores it now and then (voice/call-record.ts), so a process that
-   * dies mid-call leaves its calls' real audio up to then.
-   */
   /** How much of the recording is settled (ms): what `settled()` would hold, without building it. */
   settledMs(): number {
     return Math.round((this.kept.reduce((n, k) => n + k.length, 0) / WAV_SAMPLE_RATE) * 1000);
   }
 
+  /**
+   * The recording so far as a WAV: the settled part only (SETTLE_MS behind the latest audio), nothing changed, so
+   * the call goes on recording. The call's record stores it now and then (voice/call-record.ts), so a process that
+   * dies mid-call leaves its calls' real audio up to then.
+   */
   settled(): { wav: Uint8Array; audioMs: number } {
     return this.keptWav();
+  }
+
+  /** The settled recording as the call's record reads it (VoiceSessionSink.recordingSoFar). */
+  soFar(): RecordingSoFar {
+    return { ms: () => this.settledMs(), wav: () => this.settled() };
   }
 
   /** The recording as a WAV at the recordings' rate, up to `endMs`. */

@@ -194,7 +194,7 @@ export class VoiceSession implements VoiceSessionInput, HandsOverCalls {
     this.startedAt = clock.now();
     this.detector = new TurnDetector(setting.timings);
     this.recorder = new CallRecorder(this.startedAt);
-    this.sink.recordingSoFar?.({ ms: () => this.recorder.settledMs(), wav: () => this.recorder.settled() });
+    this.sink.recordingSoFar?.(this.recorder.soFar());
     this.playout = new Playout(
       () => clock.now(),
       {

@@ -9,8 +9,8 @@
  * from the probability's trend, not from the first frame under END_PROB: from the first frame that fell under
  * START_PROB and kept falling (or stayed under END_PROB), since Silero's probability decays over a frame or two
  * after the last voiced sound and those frames are already the pause (a rise, or a frame back over START_PROB,
- * makes them speech again; the utterance handed to transcription still ends after them). And the pause is reached at the frame nearest to it (half a frame early at most),
- * not at the first frame past it: a 300 ms pause was 320 ms of 32 ms frames. The two took ~35 ms off the
+ * makes them speech again; the utterance handed to transcription still ends after them). And the pause is
+ * reached at the frame nearest to it (half a frame early at most), not at the first frame past it: a 300 ms pause was 320 ms of 32 ms frames. The two took ~35 ms off the
  * service's added time in `npm run bench:voice` (see docs/benchmarks.md).
  *
  * | setting                         | 0       | 1      | 2.5 (default) | 4      | 5      | rule                     |

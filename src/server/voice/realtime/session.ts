@@ -147,7 +147,7 @@ export class RealtimeSession implements VoiceSessionInput {
   ) {
     this.startedAt = parts.clock.now();
     this.recorder = new CallRecorder(this.startedAt);
-    this.sink.recordingSoFar?.({ ms: () => this.recorder.settledMs(), wav: () => this.recorder.settled() });
+    this.sink.recordingSoFar?.(this.recorder.soFar());
     this.mulawOut = typeof transport.sendMulaw === 'function';
     this.format = this.mulawOut ? { type: 'audio/pcmu' } : { type: 'audio/pcm', rate: 24000 };
     this.playout = new RealtimePlayout(() => parts.clock.now(), {
