@@ -13,6 +13,7 @@ import { createChatModel } from '../model/openai-compatible';
 import type { SpeechSource } from '../speech/speech';
 import type { VoiceOptions } from '../serve';
 import { dialOut } from '../telephony/calls';
+import { whenNoLiveCalls } from '../ops/live-calls';
 
 /*
  * A real service over real HTTP on a free port, on a fresh database: in-memory PGlite, or, when
@@ -182,6 +183,9 @@ export async function startTestService(options: StartOptions = {}): Promise<Test
     async close() {
       await work.stop();
       await server.close();
+      // A call that ended with the last test may still be writing its end (recording, reading, hand-back): its
+      // writes finish before the database closes, as a draining process waits for them (5 s at most here).
+      await Promise.race([whenNoLiveCalls(), new Promise((r) => setTimeout(r, 5_000).unref())]);
       await bridge.close();
       if (pgUrl && schema) {
         const { sql } = await import('kysely');
